@@ -1,0 +1,213 @@
+"""The engine contract every game follows (DESIGN.md, "The engine contract").
+
+A game is a deterministic state machine over seats 0..n-1. The table service drives it
+through the methods of `GameState`; nothing here knows about Discord, users or storage.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+import typing
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Protocol, Self, Sequence
+
+from .cards import Card
+from .options import OptionSpec
+
+FORMAT_KEY = "format"
+
+
+class PlayerError(Exception):
+    """A failure caused by what a player did; its text is shown to them as-is."""
+
+
+class IllegalAction(PlayerError):
+    """An action the rules do not allow now. Raised before any field changes.
+
+    `rule` is the rule id (``"GIN-10"``) for logs and tests.
+    """
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+def seat_key(seat: int) -> str:
+    """The key of a seat's stack in `chips()`."""
+    return f"seat:{seat}"
+
+
+def player(seat: int) -> str:
+    """A placeholder for a seat's display name inside event text (`Event.render`)."""
+    return "{p%d}" % seat
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the table log and the renderer.
+
+    `text` names seats with `player(seat)` placeholders; the table fills in display names.
+    An event that reveals hidden information sets `private_to` to the only seat that may see it.
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    private_to: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def render(self, names: Sequence[str]) -> str:
+        return self.text.format_map({f"p{i}": name for i, name in enumerate(names)})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "seat": self.seat,
+                "private_to": self.private_to, "data": dict(self.data)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        return cls(data["kind"], data["text"], data.get("seat"), data.get("private_to"),
+                   dict(data.get("data") or {}))
+
+
+class Action(Protocol):
+    """A frozen dataclass with a `kind` class tag; fields are Card, Tile, int, str, bool,
+    StrEnum, or tuples of those. `label` is the text of its button or menu entry."""
+
+    kind: ClassVar[str]
+
+    @property
+    def label(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class BuyIn:
+    """How many chips a player brings to the table: a fixed amount when minimum == maximum."""
+
+    minimum: int
+    maximum: int | None
+    default: int
+
+    def check(self, amount: int) -> None:
+        if amount < self.minimum or (self.maximum is not None and amount > self.maximum):
+            if self.maximum == self.minimum:
+                raise PlayerError(f"The buy-in at this table is exactly {self.minimum:,} chips.")
+            top = f" and at most {self.maximum:,}" if self.maximum is not None else ""
+            raise PlayerError(f"The buy-in must be at least {self.minimum:,}{top} chips.")
+
+
+class GameState(Protocol):
+    """What the table service, the seat bots, the tests and the UI rely on."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+    action_types: ClassVar[tuple[type, ...]]
+
+    @classmethod
+    def start(cls, stacks: list[int], options: dict | None = None, seed: int = 0) -> Self:
+        """A new game, one seat per starting stack; bad options raise ValueError naming them."""
+
+    @classmethod
+    def buy_in(cls, options: Mapping[str, Any]) -> BuyIn:
+        """The buy-in each player brings, from the resolved options."""
+
+    def to_act(self) -> list[int]:
+        """The seats that owe a decision now, sorted; empty when the game is over."""
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        """Every action `seat` may take now, in a deterministic order."""
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        """Play an action; an illegal one raises `IllegalAction` and changes nothing."""
+
+    def timeout_action(self, seat: int) -> Any:
+        """The move made for a seat whose clock ran out (one of `legal_actions(seat)`)."""
+
+    def bot_action(self, seat: int, rng: random.Random) -> Any:
+        """The seat bot's choice, from what `private_view(seat)` and `public_view()` show."""
+
+    def turn_timeout_s(self) -> int | None:
+        """Seconds for the current decision when the rules set it; None for the table default."""
+
+    def public_view(self) -> dict[str, Any]:
+        """What everyone at the table may see; plain JSON-safe data."""
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        """What `seat` alone may see (its hand), plain JSON-safe data."""
+
+    def chips(self) -> dict[str, int]:
+        """Where every chip of the table is: `seat_key(i)` stacks, plus pots, escrow, mats."""
+
+    def can_cash_out(self, seat: int) -> bool:
+        """Whether the seat holds nothing in an unfinished deal, so it may leave with its stack."""
+
+    def cash_out(self, seat: int) -> list[Event]:
+        """Take the seat out of the game; its stack leaves `chips()` (the table pays it out).
+
+        Only when `can_cash_out(seat)`. The game goes on without the seat, or ends when too
+        few players remain.
+        """
+
+    def is_over(self) -> bool:
+        """True once the game has ended; then every chip is in a seat's stack."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe state with a `"format"` version."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The inverse of `to_dict`, upgrading older formats."""
+
+
+# --- Actions as JSON ------------------------------------------------------------------------
+
+def action_to_dict(action: Any) -> dict[str, Any]:
+    """An action as JSON: its kind and its fields, cards in their notation."""
+    out: dict[str, Any] = {"kind": action.kind}
+    for f in dataclasses.fields(action):
+        out[f.name] = _encode(getattr(action, f.name))
+    return out
+
+
+def action_from_dict(action_types: Sequence[type], data: Mapping[str, Any]) -> Any:
+    """The inverse of `action_to_dict`, for one game's action types."""
+    by_kind = {t.kind: t for t in action_types}
+    try:
+        cls = by_kind[data["kind"]]
+    except KeyError:
+        raise ValueError(f"unknown action kind {data.get('kind')!r}") from None
+    hints = typing.get_type_hints(cls)
+    kwargs = {f.name: _decode(hints[f.name], data[f.name]) for f in dataclasses.fields(cls)}
+    return cls(**kwargs)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [_encode(v) for v in value]
+    if isinstance(value, (bool, int, str)) or value is None:
+        return value
+    return str(value)  # Card, Tile: their notation
+
+
+def _decode(hint: Any, value: Any) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is tuple:
+        return tuple(_decode(args[0], v) for v in value)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType")):
+        if value is None:
+            return None
+        return _decode(next(a for a in args if a is not type(None)), value)
+    if hint is Card:
+        return Card.parse(value)
+    if isinstance(hint, type) and hasattr(hint, "parse"):
+        return hint.parse(value)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return hint(value)
+    return value

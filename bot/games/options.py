@@ -1,0 +1,99 @@
+"""Table options: each game declares its options once, with the rules file's defaults and
+ranges; the lobby settings control, the validation and the embeds all read these specs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+OptionValue = int | float | bool | str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One table option.
+
+    `choices` lists the allowed values of an enumerated option (bools included); otherwise
+    `minimum`/`maximum` bound an integer. `rule` is the rule id the option belongs to.
+    """
+
+    name: str
+    default: OptionValue
+    description: str
+    rule: str = ""
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.choices is None and isinstance(self.default, bool):
+            object.__setattr__(self, "choices", (False, True))
+
+    @property
+    def allowed(self) -> str:
+        """The allowed values in words, for messages and the settings control."""
+        if self.choices is not None:
+            return ", ".join(_show(c) for c in self.choices)
+        if self.minimum is not None and self.maximum is not None:
+            return f"{self.minimum}–{self.maximum}"
+        if self.minimum is not None:
+            return f"at least {self.minimum}"
+        if self.maximum is not None:
+            return f"at most {self.maximum}"
+        return "any whole number"
+
+    def parse(self, value: Any) -> OptionValue:
+        """A valid value of this option, from a typed value or the text a user entered.
+
+        Raises ValueError naming the option and what it allows.
+        """
+        bad = ValueError(f"{self.name} must be {self.allowed}; got {_show(value)}.")
+        if self.choices is not None:
+            for choice in self.choices:
+                if value == choice and type(value) is type(choice):
+                    return choice
+                if isinstance(value, str) and value.strip().lower() == _show(choice).lower():
+                    return choice
+                if isinstance(choice, float) and isinstance(value, (int, float)) \
+                        and not isinstance(value, bool) and float(value) == choice:
+                    return choice
+            raise bad
+        if isinstance(value, bool):
+            raise bad
+        if isinstance(value, str):
+            try:
+                value = int(value.strip().replace(",", "").replace("_", ""))
+            except ValueError:
+                raise bad from None
+        if not isinstance(value, int):
+            raise bad
+        if (self.minimum is not None and value < self.minimum) or \
+                (self.maximum is not None and value > self.maximum):
+            raise bad
+        return value
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def show_option(value: Any) -> str:
+    """An option value as the rules files write it."""
+    return _show(value)
+
+
+def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+    """Defaults overlaid with `given`, every value checked.
+
+    Unknown names and bad values raise ValueError naming the option. Checks between options
+    (max_bet ≥ min_bet) belong to the game, after this.
+    """
+    specs = {s.name: s for s in specs}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        raise ValueError(f"unknown option {unknown[0]!r}; this game has: {', '.join(specs)}.")
+    return {name: spec.parse(given[name]) if name in given else spec.default
+            for name, spec in specs.items()}

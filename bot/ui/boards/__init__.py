@@ -1,0 +1,48 @@
+"""Per-game board renderers: plain text from a game's views, no Discord objects.
+
+A game may add `bot/ui/boards/<game_id>.py` defining
+
+    def table_fields(public: dict, names: list[str]) -> list[tuple[str, str]]
+        The board part of the table embed (field name, markdown value), from `public_view()`.
+        The shared frame adds the title, phase, stacks, whose turn and the deadline.
+    def hand_text(private: dict, public: dict) -> str
+        The player's hand and what it means (sorted, grouped), from `private_view(seat)`.
+
+Games without one get the generic rendering below.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+from typing import Any
+
+
+def _generic_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+    skip = {"phase", "stacks", "to_act", "seats"}
+    return [(key.replace("_", " ").capitalize(), _text(value))
+            for key, value in public.items() if key not in skip][:10]
+
+
+def _generic_hand(private: dict[str, Any], public: dict[str, Any]) -> str:
+    return "\n".join(f"**{k.replace('_', ' ').capitalize()}:** {_text(v)}" for k, v in private.items())
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value) or "—"
+    return str(value)
+
+
+class Board:
+    """The renderer of one game: its module's functions, or the generic ones."""
+
+    def __init__(self, module: ModuleType | None) -> None:
+        self.table_fields = getattr(module, "table_fields", _generic_fields)
+        self.hand_text = getattr(module, "hand_text", _generic_hand)
+
+
+def board_for(game_id: str) -> Board:
+    names = {m.name for m in pkgutil.iter_modules(__path__)}
+    return Board(importlib.import_module(f"{__name__}.{game_id}") if game_id in names else None)
