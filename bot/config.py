@@ -1,0 +1,77 @@
+"""Settings, read once from the environment (after `.env` is loaded) and passed down."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+
+class ConfigError(Exception):
+    """A setting is missing or invalid; the message names the variable and what to do."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str = field(default="", repr=False)
+    database_path: Path = Path("data/bot.db")
+    dev_guild_id: int | None = None
+    starting_chips: int = 1000
+    daily_chips: int = 100
+    turn_timeout_s: int = 60
+    bot_delay_s: float = 1.5
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, require_token: bool = True) -> Settings:
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if require_token and not token:
+            raise ConfigError("DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env "
+                              "(see .env.example) or the environment.")
+        return cls(
+            token=token,
+            database_path=Path(env.get("DATABASE_PATH", "data/bot.db")),
+            dev_guild_id=_int(env, "DEV_GUILD_ID", None, minimum=1),
+            starting_chips=_int(env, "STARTING_CHIPS", 1000, minimum=0),
+            daily_chips=_int(env, "DAILY_CHIPS", 100, minimum=0),
+            turn_timeout_s=_int(env, "TURN_TIMEOUT_S", 60, minimum=10, maximum=3600),
+            bot_delay_s=_float(env, "BOT_DELAY_S", 1.5),
+            log_level=_level(env.get("LOG_LEVEL", "INFO")),
+        )
+
+
+def _int(env: Mapping[str, str], name: str, default: int | None, minimum: int | None = None,
+         maximum: int | None = None) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, got {raw!r}.") from None
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        bounds = f"at least {minimum}" if maximum is None else f"between {minimum} and {maximum}"
+        raise ConfigError(f"{name} must be {bounds}, got {value}.")
+    return value
+
+
+def _float(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}.") from None
+    if not 0 <= value <= 60:
+        raise ConfigError(f"{name} must be between 0 and 60 seconds, got {value}.")
+    return value
+
+
+def _level(raw: str) -> str:
+    level = raw.strip().upper() or "INFO"
+    if level not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {raw!r}.")
+    return level

@@ -1,0 +1,129 @@
+"""Chip wallets: grants, the daily claim, gifts, and what the leaderboards show.
+
+Every movement goes through `storage.ledger.transfer` inside one transaction, so a wallet is
+never overdrawn and a retried request never pays twice.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from bot.clock import Clock, stamp
+from bot.config import Settings
+from bot.errors import NotEnoughChips, PlayerError
+from storage import ledger, settings as guild_settings, stats, wallets
+from storage.db import Database, Tx
+from storage.ledger import HOUSE, Transfer, wallet
+
+
+@dataclass(frozen=True, slots=True)
+class GuildConfig:
+    starting_chips: int
+    daily_chips: int
+    turn_timeout_s: int
+
+
+@dataclass(frozen=True, slots=True)
+class BalanceView:
+    wallet: int
+    at_tables: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    top: list[stats.Standing]
+    me: stats.Standing | None
+
+
+class WalletService:
+    def __init__(self, db: Database, settings: Settings, clock: Clock) -> None:
+        self.db, self.settings, self.clock = db, settings, clock
+
+    async def config(self, tx: Tx, guild_id: int) -> GuildConfig:
+        o = await guild_settings.load(tx, guild_id)
+        s = self.settings
+        return GuildConfig(s.starting_chips if o.starting_chips is None else o.starting_chips,
+                           s.daily_chips if o.daily_chips is None else o.daily_chips,
+                           s.turn_timeout_s if o.turn_timeout_s is None else o.turn_timeout_s)
+
+    async def ensure_member(self, tx: Tx, guild_id: int, user_id: int) -> None:
+        """A user's first use in a server brings the starting grant (once: idempotent key)."""
+        now = stamp(self.clock())
+        if await wallets.join(tx, guild_id, user_id, now):
+            amount = (await self.config(tx, guild_id)).starting_chips
+            await ledger.open_account(tx, guild_id, wallet(user_id))
+            await ledger.transfer(tx, guild_id, Transfer(HOUSE, wallet(user_id), amount, "grant:start", "",
+                                                         f"start:{guild_id}:{user_id}"), now)
+
+    async def balance(self, guild_id: int, user_id: int) -> BalanceView:
+        async with self.db.transaction() as tx:
+            await self.ensure_member(tx, guild_id, user_id)
+            return BalanceView(await ledger.balance(tx, guild_id, wallet(user_id)),
+                               await stats.at_tables(tx, guild_id, user_id))
+
+    async def daily(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        """Claim today's chips: (amount, new balance). Once per UTC day."""
+        today = self.clock().date().isoformat()
+        async with self.db.transaction() as tx:
+            await self.ensure_member(tx, guild_id, user_id)
+            if not await wallets.claim_daily(tx, guild_id, user_id, today):
+                raise PlayerError("You have already claimed today's chips. The next claim opens at 00:00 UTC.")
+            amount = (await self.config(tx, guild_id)).daily_chips
+            await ledger.transfer(tx, guild_id, Transfer(HOUSE, wallet(user_id), amount, "grant:daily", today,
+                                                         f"daily:{guild_id}:{user_id}:{today}"), stamp(self.clock()))
+            return amount, await ledger.balance(tx, guild_id, wallet(user_id))
+
+    async def give(self, guild_id: int, giver: int, receiver: int, amount: int, key: str | None = None) -> int:
+        """Move chips between two members; the giver's new balance. `key` makes a retry harmless."""
+        if giver == receiver:
+            raise PlayerError("You cannot give chips to yourself.")
+        if amount <= 0:
+            raise PlayerError("Give at least 1 chip.")
+        key = key or uuid.uuid4().hex
+        async with self.db.transaction() as tx:
+            await self.ensure_member(tx, guild_id, giver)
+            await self.ensure_member(tx, guild_id, receiver)
+            try:
+                await ledger.transfer(tx, guild_id, Transfer(wallet(giver), wallet(receiver), amount, "gift",
+                                                             str(receiver), f"gift:{key}"), stamp(self.clock()))
+            except ledger.InsufficientFunds as exc:
+                raise NotEnoughChips(f"You have {exc.balance:,} chips; you cannot give {amount:,}.") from None
+            return await ledger.balance(tx, guild_id, wallet(giver))
+
+    async def grant(self, guild_id: int, admin: int, user_id: int, amount: int) -> int:
+        """House chips to a member (admin); the member's new balance."""
+        async with self.db.transaction() as tx:
+            await self.ensure_member(tx, guild_id, user_id)
+            await ledger.transfer(tx, guild_id, Transfer(HOUSE, wallet(user_id), amount, "grant:admin",
+                                                         str(admin), f"grant:{uuid.uuid4().hex}"), stamp(self.clock()))
+            return await ledger.balance(tx, guild_id, wallet(user_id))
+
+    async def take(self, guild_id: int, admin: int, user_id: int, amount: int) -> int:
+        """A member's chips back to the house (admin), never below zero; the new balance."""
+        async with self.db.transaction() as tx:
+            await self.ensure_member(tx, guild_id, user_id)
+            try:
+                await ledger.transfer(tx, guild_id, Transfer(wallet(user_id), HOUSE, amount, "take:admin",
+                                                             str(admin), f"take:{uuid.uuid4().hex}"), stamp(self.clock()))
+            except ledger.InsufficientFunds as exc:
+                raise NotEnoughChips(f"They hold only {exc.balance:,} chips in their wallet.") from None
+            return await ledger.balance(tx, guild_id, wallet(user_id))
+
+    async def leaderboard(self, guild_id: int, user_id: int, by: str) -> Leaderboard:
+        async with self.db.transaction() as tx:
+            await self.ensure_member(tx, guild_id, user_id)
+            return Leaderboard(await stats.leaderboard(tx, guild_id, by), await stats.rank_of(tx, guild_id, user_id, by))
+
+    async def history(self, guild_id: int, user_id: int) -> list[stats.HistoryEntry]:
+        async with self.db.read() as tx:
+            return await stats.history(tx, guild_id, user_id)
+
+    async def set_setting(self, guild_id: int, name: str, value: int | None) -> GuildConfig:
+        async with self.db.transaction() as tx:
+            await guild_settings.store(tx, guild_id, name, value)
+            return await self.config(tx, guild_id)
+
+    async def guild_config(self, guild_id: int) -> GuildConfig:
+        async with self.db.read() as tx:
+            return await self.config(tx, guild_id)

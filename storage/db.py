@@ -1,0 +1,116 @@
+"""The SQLite connection: pragmas, migrations and explicit transactions (STYLE.md §4)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import AsyncIterator
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+Tx = aiosqlite.Connection
+"""A connection inside `Database.transaction()`; storage functions take it first."""
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(version, name, sql) of every migration shipped in storage/migrations, in order."""
+    found = []
+    for entry in resources.files("storage.migrations").iterdir():
+        m = re.fullmatch(r"(\d{4})_(\w+)\.sql", entry.name)
+        if m:
+            found.append((int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class Database:
+    """One aiosqlite connection, serialised by a lock.
+
+    `isolation_level=None` keeps sqlite3 from opening transactions behind our back; every write
+    goes through `transaction()`, which takes the write lock first (`BEGIN IMMEDIATE`) so two
+    writers never act on one stale balance.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Database:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=FULL"):
+            await conn.execute(f"PRAGMA {pragma}")
+        db = cls(conn)
+        await db.migrate()
+        return db
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    async def schema_version(self) -> int:
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            return (await cur.fetchone())[0]
+
+    async def migrate(self) -> None:
+        """Apply every migration newer than the database, each in its own transaction."""
+        current = await self.schema_version()
+        for version, name, sql in migrations():
+            if version <= current:
+                continue
+            log.info("applying migration %04d_%s", version, name)
+            async with self._lock:
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _statements(sql):
+                        await self._conn.execute(statement)
+                    await self._conn.execute(f"PRAGMA user_version = {version:d}")
+                except BaseException:
+                    await self._conn.execute("ROLLBACK")
+                    raise
+                await self._conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """A write transaction: committed on exit, rolled back on any exception."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        """Reads that need a consistent snapshot (a deferred transaction)."""
+        async with self._lock:
+            await self._conn.execute("BEGIN")
+            try:
+                yield self._conn
+            finally:
+                await self._conn.execute("ROLLBACK")
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration into statements (our migrations have no semicolons in strings)."""
+    lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+async def fetch_one(tx: Tx, sql: str, params: dict | tuple = ()) -> aiosqlite.Row | None:
+    async with tx.execute(sql, params) as cur:
+        return await cur.fetchone()
+
+
+async def fetch_all(tx: Tx, sql: str, params: dict | tuple = ()) -> list[aiosqlite.Row]:
+    async with tx.execute(sql, params) as cur:
+        return list(await cur.fetchall())

@@ -1,0 +1,104 @@
+"""Accounts and the ledger: the one place chips move (DESIGN.md, "Chips").
+
+Accounts of a server: `wallet(user)`, `HOUSE` and `escrow(table)`. A transfer debits with a
+guard in the statement, credits, and appends a ledger row with a unique idempotency key, all
+inside the caller's transaction; a retried key is a no-op, so nothing is ever paid twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .db import Tx, fetch_all, fetch_one
+
+HOUSE = "house"
+
+
+def wallet(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+def escrow(table_id: int) -> str:
+    return f"table:{table_id}"
+
+
+class InsufficientFunds(Exception):
+    """The source account does not hold the amount; nothing was written."""
+
+    def __init__(self, account: str, balance: int, amount: int) -> None:
+        super().__init__(f"{account} holds {balance}, needs {amount}")
+        self.account, self.balance, self.amount = account, balance, amount
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    src: str
+    dst: str
+    amount: int
+    kind: str
+    reference: str
+    key: str
+
+
+async def balance(tx: Tx, guild_id: int, account: str) -> int:
+    row = await fetch_one(tx, "SELECT balance FROM accounts WHERE guild_id = :g AND account = :a",
+                          {"g": guild_id, "a": account})
+    return row["balance"] if row else 0
+
+
+async def open_account(tx: Tx, guild_id: int, account: str) -> None:
+    await tx.execute("INSERT OR IGNORE INTO accounts (guild_id, account) VALUES (:g, :a)",
+                     {"g": guild_id, "a": account})
+
+
+async def transfer(tx: Tx, guild_id: int, t: Transfer, now: str) -> bool:
+    """Move `t.amount` from `t.src` to `t.dst`. False when `t.key` was already applied.
+
+    Raises InsufficientFunds (having written nothing) when the source cannot pay; only the
+    house may go below zero.
+    """
+    if t.amount < 0:
+        raise ValueError(f"negative transfer {t}")
+    if await fetch_one(tx, "SELECT 1 FROM ledger WHERE idem_key = :k", {"k": t.key}):
+        return False
+    if t.amount == 0:
+        return True
+    await open_account(tx, guild_id, t.src)
+    await open_account(tx, guild_id, t.dst)
+    cur = await tx.execute(
+        "UPDATE accounts SET balance = balance - :n "
+        "WHERE guild_id = :g AND account = :a AND (account = 'house' OR balance >= :n)",
+        {"n": t.amount, "g": guild_id, "a": t.src})
+    if cur.rowcount != 1:
+        raise InsufficientFunds(t.src, await balance(tx, guild_id, t.src), t.amount)
+    await tx.execute("UPDATE accounts SET balance = balance + :n WHERE guild_id = :g AND account = :a",
+                     {"n": t.amount, "g": guild_id, "a": t.dst})
+    await tx.execute(
+        "INSERT INTO ledger (guild_id, from_account, to_account, amount, kind, reference, idem_key, created_at) "
+        "VALUES (:g, :src, :dst, :n, :kind, :ref, :key, :now)",
+        {"g": guild_id, "src": t.src, "dst": t.dst, "n": t.amount, "kind": t.kind,
+         "ref": t.reference, "key": t.key, "now": now})
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """A server's books: the balances must sum to zero and each must equal its ledger history."""
+
+    total: int
+    mismatched: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return self.total == 0 and not self.mismatched
+
+
+async def audit(tx: Tx, guild_id: int) -> Audit:
+    rows = await fetch_all(tx, """
+        SELECT a.account, a.balance,
+               COALESCE((SELECT SUM(amount) FROM ledger WHERE guild_id = a.guild_id AND to_account = a.account), 0)
+             - COALESCE((SELECT SUM(amount) FROM ledger WHERE guild_id = a.guild_id AND from_account = a.account), 0)
+               AS history
+        FROM accounts a WHERE a.guild_id = :g""", {"g": guild_id})
+    return Audit(sum(r["balance"] for r in rows),
+                 tuple(r["account"] for r in rows if r["balance"] != r["history"]))

@@ -1,0 +1,193 @@
+"""Game tables, their seats and their action log.
+
+A table row carries the game state as JSON and a version; `save` writes only when the
+version is still the one that was read, so a stale writer changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .db import Tx, fetch_all, fetch_one
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    buy_in: int
+    stack: int = 0
+    leaving: bool = False
+    cashed_out: int | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def present(self) -> bool:
+        """Still at the table (not yet paid out)."""
+        return self.cashed_out is None
+
+
+@dataclass(slots=True)
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game_id: str
+    status: str
+    host_id: int
+    options: dict[str, Any]
+    seed: int
+    state: dict[str, Any] | None
+    version: int
+    deadline: str | None
+    message_id: int | None
+    seats: list[SeatRow] = field(default_factory=list)
+    end_reason: str | None = None
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id and s.present), None)
+
+
+class StaleVersion(Exception):
+    """The table changed since it was read."""
+
+
+async def create(tx: Tx, guild_id: int, channel_id: int, game_id: str, host_id: int,
+                 options: dict[str, Any], seed: int, now: str) -> int:
+    cur = await tx.execute(
+        "INSERT INTO game_tables (guild_id, channel_id, game_id, status, host_id, options, seed, created_at) "
+        "VALUES (:g, :c, :game, 'lobby', :host, :opts, :seed, :now)",
+        {"g": guild_id, "c": channel_id, "game": game_id, "host": host_id,
+         "opts": json.dumps(options), "seed": seed, "now": now})
+    return cur.lastrowid
+
+
+def _row(r: Any) -> TableRow:
+    return TableRow(r["id"], r["guild_id"], r["channel_id"], r["game_id"], r["status"], r["host_id"],
+                    json.loads(r["options"]), r["seed"], json.loads(r["state"]) if r["state"] else None,
+                    r["version"], r["deadline"], r["message_id"], end_reason=r["end_reason"])
+
+
+async def _with_seats(tx: Tx, row: TableRow) -> TableRow:
+    row.seats = [SeatRow(s["seat"], s["user_id"], s["name"], s["buy_in"], s["stack"], bool(s["leaving"]),
+                         s["cashed_out"])
+                 for s in await fetch_all(tx, "SELECT * FROM seats WHERE table_id = :t ORDER BY seat",
+                                          {"t": row.id})]
+    return row
+
+
+async def load(tx: Tx, table_id: int) -> TableRow | None:
+    r = await fetch_one(tx, "SELECT * FROM game_tables WHERE id = :t", {"t": table_id})
+    return await _with_seats(tx, _row(r)) if r else None
+
+
+async def open_in_channel(tx: Tx, channel_id: int) -> TableRow | None:
+    r = await fetch_one(tx, "SELECT * FROM game_tables WHERE channel_id = :c AND status != 'finished'",
+                        {"c": channel_id})
+    return await _with_seats(tx, _row(r)) if r else None
+
+
+async def open_ids(tx: Tx) -> list[int]:
+    return [r["id"] for r in await fetch_all(tx, "SELECT id FROM game_tables WHERE status != 'finished' ORDER BY id")]
+
+
+async def due(tx: Tx, now: str) -> list[int]:
+    return [r["id"] for r in await fetch_all(
+        tx, "SELECT id FROM game_tables WHERE status = 'playing' AND deadline IS NOT NULL AND deadline <= :now "
+            "ORDER BY deadline", {"now": now})]
+
+
+async def next_deadline(tx: Tx) -> str | None:
+    r = await fetch_one(tx, "SELECT MIN(deadline) AS d FROM game_tables WHERE status = 'playing'")
+    return r["d"] if r else None
+
+
+async def add_seat(tx: Tx, table_id: int, seat: SeatRow) -> None:
+    await tx.execute("INSERT INTO seats (table_id, seat, user_id, name, buy_in, stack) "
+                     "VALUES (:t, :s, :u, :name, :b, :b)",
+                     {"t": table_id, "s": seat.seat, "u": seat.user_id, "name": seat.name, "b": seat.buy_in})
+
+
+async def remove_seat(tx: Tx, table_id: int, seat: int) -> None:
+    """Only in the lobby: later seats keep their numbers until the game starts."""
+    await tx.execute("DELETE FROM seats WHERE table_id = :t AND seat = :s", {"t": table_id, "s": seat})
+
+
+async def renumber_seats(tx: Tx, table_id: int) -> None:
+    """Close the gaps left by lobby leavers, so seats are 0..n-1 when the game starts."""
+    rows = await fetch_all(tx, "SELECT seat FROM seats WHERE table_id = :t ORDER BY seat", {"t": table_id})
+    for new, r in enumerate(rows):
+        if r["seat"] != new:
+            await tx.execute("UPDATE seats SET seat = :new WHERE table_id = :t AND seat = :old",
+                             {"new": new, "t": table_id, "old": r["seat"]})
+
+
+async def set_leaving(tx: Tx, table_id: int, seat: int) -> None:
+    await tx.execute("UPDATE seats SET leaving = 1 WHERE table_id = :t AND seat = :s", {"t": table_id, "s": seat})
+
+
+async def set_stacks(tx: Tx, table_id: int, stacks: dict[int, int]) -> None:
+    await tx.executemany("UPDATE seats SET stack = :v WHERE table_id = :t AND seat = :s",
+                         [{"v": v, "t": table_id, "s": s} for s, v in stacks.items()])
+
+
+async def cash_out_seat(tx: Tx, table_id: int, seat: int, amount: int, now: str) -> None:
+    await tx.execute("UPDATE seats SET cashed_out = :a, stack = 0, left_at = :now WHERE table_id = :t AND seat = :s",
+                     {"a": amount, "now": now, "t": table_id, "s": seat})
+
+
+async def set_options(tx: Tx, table_id: int, options: dict[str, Any]) -> None:
+    await tx.execute("UPDATE game_tables SET options = :o WHERE id = :t", {"o": json.dumps(options), "t": table_id})
+
+
+async def save_state(tx: Tx, row: TableRow, state: dict[str, Any], deadline: str | None,
+                     status: str = "playing") -> int:
+    """Write the new state if the version is still `row.version`; returns the new version."""
+    cur = await tx.execute(
+        "UPDATE game_tables SET state = :s, version = version + 1, deadline = :d, status = :st "
+        "WHERE id = :t AND version = :seen",
+        {"s": json.dumps(state, separators=(",", ":")), "d": deadline, "st": status, "t": row.id, "seen": row.version})
+    if cur.rowcount != 1:
+        raise StaleVersion(f"table {row.id} is no longer at version {row.version}")
+    row.version += 1
+    row.state, row.deadline, row.status = state, deadline, status
+    return row.version
+
+
+async def log_action(tx: Tx, table_id: int, version: int, seat: int | None, action: dict[str, Any],
+                     events: list[dict[str, Any]], now: str) -> None:
+    await tx.execute("INSERT INTO table_actions (table_id, version, seat, action, events, created_at) "
+                     "VALUES (:t, :v, :s, :a, :e, :now)",
+                     {"t": table_id, "v": version, "s": seat, "a": json.dumps(action),
+                      "e": json.dumps(events), "now": now})
+
+
+async def actions(tx: Tx, table_id: int) -> list[dict[str, Any]]:
+    return [{"version": r["version"], "seat": r["seat"], "action": json.loads(r["action"]),
+             "events": json.loads(r["events"])}
+            for r in await fetch_all(tx, "SELECT * FROM table_actions WHERE table_id = :t ORDER BY version",
+                                     {"t": table_id})]
+
+
+async def finish(tx: Tx, table_id: int, reason: str, now: str) -> None:
+    await tx.execute("UPDATE game_tables SET status = 'finished', deadline = NULL, finished_at = :now, "
+                     "end_reason = :r, version = version + 1 WHERE id = :t", {"now": now, "r": reason, "t": table_id})
+
+
+async def set_message(tx: Tx, table_id: int, message_id: int | None) -> None:
+    await tx.execute("UPDATE game_tables SET message_id = :m WHERE id = :t", {"m": message_id, "t": table_id})
+
+
+async def set_deadline(tx: Tx, table_id: int, deadline: str | None) -> None:
+    await tx.execute("UPDATE game_tables SET deadline = :d WHERE id = :t", {"d": deadline, "t": table_id})
+
+
+async def bump_version(tx: Tx, table_id: int) -> None:
+    """Lobby changes invalidate old lobby buttons too."""
+    await tx.execute("UPDATE game_tables SET version = version + 1 WHERE id = :t", {"t": table_id})

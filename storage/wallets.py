@@ -1,0 +1,27 @@
+"""Members of a server and their once-a-day claim. Balances live in `ledger`."""
+
+from __future__ import annotations
+
+from .db import Tx, fetch_one
+
+
+async def join(tx: Tx, guild_id: int, user_id: int, now: str) -> bool:
+    """Record a member's first use; True the first time (when the starting grant is due)."""
+    cur = await tx.execute(
+        "INSERT OR IGNORE INTO members (guild_id, user_id, joined_at) VALUES (:g, :u, :now)",
+        {"g": guild_id, "u": user_id, "now": now})
+    return cur.rowcount == 1
+
+
+async def claim_daily(tx: Tx, guild_id: int, user_id: int, today: str) -> bool:
+    """Mark today's claim; False when it was already claimed today (UTC date string)."""
+    cur = await tx.execute(
+        "UPDATE members SET last_daily = :d WHERE guild_id = :g AND user_id = :u "
+        "AND (last_daily IS NULL OR last_daily < :d)", {"d": today, "g": guild_id, "u": user_id})
+    return cur.rowcount == 1
+
+
+async def last_daily(tx: Tx, guild_id: int, user_id: int) -> str | None:
+    row = await fetch_one(tx, "SELECT last_daily FROM members WHERE guild_id = :g AND user_id = :u",
+                          {"g": guild_id, "u": user_id})
+    return row["last_daily"] if row else None
