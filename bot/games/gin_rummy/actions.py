@@ -1,0 +1,121 @@
+"""Gin Rummy actions: frozen values naming cards, never hand positions (STYLE.md, 2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A knocker's meld collection (GIN-14), written `AH-2H-3H/4S-4D-4C` in JSON."""
+
+    melds: tuple[tuple[Card, ...], ...]
+
+    def __str__(self) -> str:
+        return "/".join("-".join(str(c) for c in m) for m in self.melds)
+
+    @classmethod
+    def parse(cls, text: str) -> Arrangement:
+        if not text:
+            return cls(())
+        return cls(tuple(tuple(Card.parse(t) for t in part.split("-")) for part in text.split("/")))
+
+    @property
+    def pretty(self) -> str:
+        return " · ".join(" ".join(c.pretty for c in m) for m in self.melds) or "no melds"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Take the top card of the stock (GIN-8)."""
+
+    kind: ClassVar[str] = "draw_stock"
+
+    @property
+    def label(self) -> str:
+        return "Draw stock"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take the top card of the discard pile, or the first upcard (GIN-7, GIN-8)."""
+
+    kind: ClassVar[str] = "take_discard"
+    card: Card
+
+    @property
+    def label(self) -> str:
+        return f"Take discard {self.card.pretty}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Refuse the first upcard (GIN-7)."""
+
+    kind: ClassVar[str] = "pass"
+    card: Card
+
+    @property
+    def label(self) -> str:
+        return f"Pass on {self.card.pretty}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard a card face up and end the turn (GIN-8)."""
+
+    kind: ClassVar[str] = "discard"
+    prompt: ClassVar[str] = "Choose a card to discard"
+    card: Card
+
+    @property
+    def label(self) -> str:
+        return f"Discard {self.card.pretty}"
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Discard a card face down and knock (GIN-10); gin when the deadwood is 0 (GIN-11).
+    `deadwood` is what the knock shows, so the button can say it; the engine checks it."""
+
+    kind: ClassVar[str] = "knock"
+    prompt: ClassVar[str] = "Choose a card to knock with"
+    card: Card
+    deadwood: int
+
+    @property
+    def label(self) -> str:
+        if self.deadwood == 0:
+            return f"Gin with {self.card.pretty} (0 deadwood)"
+        return f"Knock with {self.card.pretty} ({self.deadwood} deadwood)"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowMelds:
+    """The knocker picks which melds to show (GIN-14, `player_choice`)."""
+
+    kind: ClassVar[str] = "show_melds"
+    prompt: ClassVar[str] = "Choose the melds to show"
+    arrangement: Arrangement
+
+    @property
+    def label(self) -> str:
+        text = f"Show {self.arrangement.pretty}"
+        return text if len(text) <= 80 else text[:79] + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Forfeit the match (GIN-22)."""
+
+    kind: ClassVar[str] = "resign"
+
+    @property
+    def label(self) -> str:
+        return "Resign the match"
+
+
+ACTION_TYPES: tuple[type, ...] = (DrawStock, TakeDiscard, Pass, Discard, Knock, ShowMelds, Resign)
