@@ -142,6 +142,13 @@ class GameState(Protocol):
     def chips(self) -> dict[str, int]:
         """Where every chip of the table is: `seat_key(i)` stacks, plus pots, escrow, mats."""
 
+    def leave(self, seat: int) -> list[Event]:
+        """The seat asked to leave: it takes no part in any deal that starts from now on.
+
+        Until its current deal ends the table plays `timeout_action` for it; then
+        `can_cash_out(seat)` turns true and the table calls `cash_out(seat)`.
+        """
+
     def can_cash_out(self, seat: int) -> bool:
         """Whether the seat holds nothing in an unfinished deal, so it may leave with its stack."""
 

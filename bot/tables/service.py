@@ -159,6 +159,7 @@ class TableService:
                     await tables.set_leaving(tx, row.id, seat.seat)
                     seat.leaving = True
                     events = [Event("leave", f"{{p{seat.seat}}} is leaving the table.", seat.seat)]
+                    events += game.leave(seat.seat)
                     if game.can_cash_out(seat.seat):
                         reply = "You left the table; your stack is back in your wallet."
                     else:

@@ -111,6 +111,10 @@ class HighCard:
     def can_cash_out(self, seat: int) -> bool:
         return self.d["over"] or seat not in self.d["live"]
 
+    def leave(self, seat: int) -> list[Event]:
+        self.d["leaving"] = sorted(set(self.d.get("leaving", [])) | {seat})
+        return []
+
     def cash_out(self, seat: int) -> list[Event]:
         d = self.d
         d["stacks"][seat] = 0
@@ -124,7 +128,7 @@ class HighCard:
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.d, "stacks": list(self.d["stacks"]), "out": list(self.d["out"]),
-                "hands": dict(self.d["hands"]), "live": list(self.d["live"]), "shown": list(self.d["shown"])}
+                "hands": dict(self.d["hands"]), "live": list(self.d["live"]), "shown": list(self.d["shown"]), "leaving": list(self.d.get("leaving", []))}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HighCard:
@@ -133,7 +137,7 @@ class HighCard:
     # --- inside ---
     def _deal(self, deck: list[Card] | None = None) -> None:
         d = self.d
-        live = [i for i, s in enumerate(d["stacks"]) if s > 0 and not d["out"][i]]
+        live = [i for i, s in enumerate(d["stacks"]) if s > 0 and not d["out"][i] and i not in d.get("leaving", [])]
         if len(live) < 2 or d["deal_no"] >= d["options"]["deals"]:
             d.update(over=True, turn=None, live=[], hands={}, shown=[])
             return

@@ -1,0 +1,244 @@
+"""The table service driven without Discord: lobby, buy-ins, actions, deadlines, leaving, restarts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.errors import NotEnoughChips, NotSeated, StaleControl, TableError
+from bot.games import IllegalAction
+from bot.tables.service import TableService
+from bot.wallet import WalletService
+from storage import ledger, tables
+from storage.db import Database
+from storage.ledger import escrow
+
+from tests.conftest import RecordingPresenter
+from tests.tables.toy_game import Fold, HighCard, Show
+
+G, C = 1, 100
+ALICE, BOB, CAROL = 11, 12, 13
+
+
+async def wallet_of(wallets: WalletService, user: int) -> int:
+    return (await wallets.balance(G, user)).wallet
+
+
+async def escrow_of(db: Database, table_id: int) -> int:
+    async with db.read() as tx:
+        return await ledger.balance(tx, G, escrow(table_id))
+
+
+async def books_ok(db: Database) -> bool:
+    async with db.read() as tx:
+        return (await ledger.audit(tx, G)).ok
+
+
+async def lobby(service: TableService, *players: int, options: dict | None = None) -> int:
+    snap = await service.open(G, C, players[0], "high_card", seed=7)
+    for name, value in (options or {}).items():
+        await service.set_option(snap.table_id, players[0], name, value)
+    for p in players:
+        await service.join(snap.table_id, p, f"P{p}")
+    return snap.table_id
+
+
+async def test_lobby_join_start_and_play_to_the_end(service: TableService, wallets: WalletService, db: Database,
+                                                    presenter: RecordingPresenter) -> None:
+    t = await lobby(service, ALICE, BOB)
+    assert await wallet_of(wallets, ALICE) == 980
+    assert await escrow_of(db, t) == 40
+    snap = await service.start(t, ALICE)
+    assert snap.status == "playing"
+    while (snap := await service.snapshot(t)).status == "playing":
+        seat = snap.to_act[0]
+        await service.act(t, snap.seats[seat].user_id, Show(), snap.version)
+        assert await escrow_of(db, t) == sum(snap.pots.values()) + sum(s.stack for s in (await service.snapshot(t)).seats) \
+            or (await service.snapshot(t)).status == "finished"
+    assert await escrow_of(db, t) == 0
+    assert await wallet_of(wallets, ALICE) + await wallet_of(wallets, BOB) == 2000
+    assert await books_ok(db)
+    notices = [text for _, text in presenter.of("notice")]
+    assert sum("wins the pot" in n for n in notices) == 3
+    assert presenter.of("game_over")
+
+
+async def test_only_one_table_per_channel(service: TableService) -> None:
+    await service.open(G, C, ALICE, "high_card")
+    with pytest.raises(TableError, match="already has a table"):
+        await service.open(G, C, BOB, "high_card")
+
+
+async def test_buy_in_larger_than_the_wallet_is_refused(service: TableService, wallets: WalletService,
+                                                        db: Database) -> None:
+    snap = await service.open(G, C, ALICE, "high_card")
+    await service.set_option(snap.table_id, ALICE, "buy_in", "1500")
+    with pytest.raises(NotEnoughChips, match="wallet holds 1,000"):
+        await service.join(snap.table_id, ALICE, "Alice")
+    assert await wallet_of(wallets, ALICE) == 1000
+    assert await escrow_of(db, snap.table_id) == 0
+
+
+async def test_options_are_validated_with_a_clear_message(service: TableService) -> None:
+    snap = await service.open(G, C, ALICE, "high_card")
+    with pytest.raises(TableError, match="deals must be 1–50"):
+        await service.set_option(snap.table_id, ALICE, "deals", "0")
+    with pytest.raises(TableError, match="Only the player who opened"):
+        await service.set_option(snap.table_id, BOB, "deals", "5")
+    snap = await service.set_option(snap.table_id, ALICE, "deals", "5")
+    assert snap.options["deals"] == 5
+
+
+async def test_buy_in_cannot_change_under_seated_players(service: TableService) -> None:
+    t = await lobby(service, ALICE, BOB)
+    with pytest.raises(TableError, match="already bought in"):
+        await service.set_option(t, ALICE, "buy_in", "30")
+
+
+async def test_double_join_and_full_table(service: TableService) -> None:
+    t = await lobby(service, ALICE, BOB)
+    with pytest.raises(TableError, match="already seated"):
+        await service.join(t, ALICE, "Alice")
+    await service.join(t, CAROL, "Carol")
+    await service.add_bot(t, ALICE)
+    with pytest.raises(TableError, match="full"):
+        await service.join(t, 14, "Dan")
+
+
+async def test_leaving_the_lobby_refunds(service: TableService, wallets: WalletService, db: Database) -> None:
+    t = await lobby(service, ALICE, BOB)
+    await service.leave(t, BOB)
+    assert await wallet_of(wallets, BOB) == 1000
+    with pytest.raises(NotSeated):
+        await service.leave(t, BOB)
+    assert await escrow_of(db, t) == 20
+
+
+async def test_cancel_refunds_everyone_and_only_the_host_may(service: TableService, wallets: WalletService,
+                                                              db: Database) -> None:
+    t = await lobby(service, ALICE, BOB)
+    await service.add_bot(t, ALICE)
+    with pytest.raises(TableError):
+        await service.cancel(t, BOB)
+    snap = await service.cancel(t, ALICE)
+    assert snap.status == "finished"
+    assert await wallet_of(wallets, ALICE) == await wallet_of(wallets, BOB) == 1000
+    assert await escrow_of(db, t) == 0
+    assert await books_ok(db)
+
+
+async def test_start_needs_enough_players_and_the_host(service: TableService) -> None:
+    t = await lobby(service, ALICE)
+    with pytest.raises(TableError, match="at least 2 players"):
+        await service.start(t, ALICE)
+    await service.join(t, BOB, "Bob")
+    with pytest.raises(TableError, match="Only the player who opened"):
+        await service.start(t, BOB)
+
+
+async def test_out_of_turn_stale_and_unseated_actions_change_nothing(service: TableService, db: Database) -> None:
+    t = await lobby(service, ALICE, BOB)
+    snap = await service.start(t, ALICE)
+    first = snap.seats[snap.to_act[0]].user_id
+    other = BOB if first == ALICE else ALICE
+    with pytest.raises(IllegalAction):
+        await service.act(t, other, Show(), snap.version)
+    with pytest.raises(NotSeated):
+        await service.act(t, CAROL, Show(), snap.version)
+    await service.act(t, first, Show(), snap.version)
+    with pytest.raises(StaleControl, match="earlier turn"):
+        await service.act(t, first, Show(), snap.version)
+    after = await service.snapshot(t)
+    assert after.version == snap.version + 1
+
+
+async def test_deadline_plays_the_timeout_action(service: TableService, clock: FakeClock) -> None:
+    t = await lobby(service, ALICE, BOB)
+    snap = await service.start(t, ALICE)
+    assert snap.deadline is not None
+    assert await service.fire_due() == 0
+    clock.advance(29)
+    assert await service.fire_due() == 0
+    clock.advance(2)
+    assert await service.fire_due() == 1
+    after = await service.snapshot(t)
+    assert after.version == snap.version + 1
+    async with service.db.read() as tx:
+        log = await tables.actions(tx, t)
+    assert log[-1]["action"] == {"kind": "fold"}
+    assert any(e["kind"] == "timeout" for e in log[-1]["events"])
+
+
+async def test_bots_play_their_turns(service: TableService, db: Database, wallets: WalletService) -> None:
+    t = await lobby(service, ALICE)
+    await service.add_bot(t, ALICE)
+    await service.add_bot(t, ALICE)
+    await service.start(t, ALICE)
+    while (snap := await service.snapshot(t)).status == "playing":
+        await service.settle()
+        snap = await service.snapshot(t)
+        if snap.status != "playing":
+            break
+        assert snap.to_act and snap.seats[snap.to_act[0]].user_id == ALICE
+        await service.act(t, ALICE, Fold(), snap.version)
+        await service.settle()
+    assert await escrow_of(db, t) == 0
+    assert await books_ok(db)
+    history = await wallets.history(G, ALICE)
+    assert await wallet_of(wallets, ALICE) == 1000 + history[0].net
+    async with db.read() as tx:
+        movers = {entry["seat"] for entry in await tables.actions(tx, t)}
+    assert {1, 2} <= movers  # the bots moved on their own
+
+
+async def test_leaving_mid_deal_plays_timeouts_then_pays_out(service: TableService, wallets: WalletService,
+                                                               db: Database) -> None:
+    t = await lobby(service, ALICE, BOB, CAROL)
+    snap = await service.start(t, ALICE)
+    reply = await service.leave(t, CAROL)
+    assert "end of this deal" in reply
+    await service.settle()
+    while (snap := await service.snapshot(t)).status == "playing" and snap.seats[2].present:
+        await service.act(t, snap.seats[snap.to_act[0]].user_id, Show(), snap.version)
+        await service.settle()
+    assert not snap.seats[2].present
+    assert await wallet_of(wallets, CAROL) == 1000 - 1  # her ante, her fold
+    assert await escrow_of(db, t) == sum(s.stack for s in snap.seats if s.present) + sum(snap.pots.values())
+    assert await books_ok(db)
+
+
+async def test_restart_restores_tables_and_refunds_unloadable_ones(db: Database, wallets: WalletService,
+                                                                  clock: FakeClock) -> None:
+    first = TableService(db, wallets, RecordingPresenter(), clock, games={"high_card": HighCard})
+    good = await lobby(first, ALICE, BOB)
+    await first.start(good, ALICE)
+    bad = (await first.open(G, 200, CAROL, "high_card")).table_id
+    await first.join(bad, CAROL, "Carol")
+    await first.join(bad, 14, "Dan")
+    await first.start(bad, CAROL)
+    await first.settle()
+    async with db.transaction() as tx:  # corrupt the second table's state
+        await tx.execute("UPDATE game_tables SET state = :s WHERE id = :t", {"s": json.dumps({"format": 99}), "t": bad})
+    presenter = RecordingPresenter()
+    second = TableService(db, wallets, presenter, clock, games={"high_card": HighCard})
+    restored = await second.restore()
+    assert restored == [good]
+    assert (await second.snapshot(bad)).status == "finished"
+    assert await wallet_of(wallets, CAROL) == 1000 and await wallet_of(wallets, 14) == 1000
+    assert any("could not be restored" in text for _, text in presenter.of("notice"))
+    reposted = [snap.table_id for snap, _, repost in presenter.of("table") if repost]
+    assert good in reposted
+    assert await books_ok(db)
+
+
+async def test_admin_close_mid_game_refunds_stacks_and_pot(service: TableService, wallets: WalletService,
+                                                          db: Database) -> None:
+    t = await lobby(service, ALICE, BOB, CAROL)
+    await service.start(t, ALICE)
+    snap = await service.close(t)
+    assert snap.status == "finished"
+    assert await escrow_of(db, t) == 0
+    assert sum([await wallet_of(wallets, p) for p in (ALICE, BOB, CAROL)]) == 3000
+    assert await books_ok(db)
