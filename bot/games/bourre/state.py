@@ -1,0 +1,538 @@
+"""The Bourré engine: a deterministic state machine over seats (BOU-1 … BOU-27).
+
+Hands, the stock and tricks are lists of small int card ids (see `legal.py`), so that random
+play runs thousands of hands a second; `Card` objects appear only at the edges (actions,
+views, `to_dict`). Each hand is dealt as soon as the previous one is settled, so somebody is
+always to act until the game is over.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from operator import itemgetter
+from typing import Any, Mapping, Self
+
+from ..base import BuyIn, Event, IllegalAction, seat_key
+from ..cards import SUIT_SYMBOLS, SUITS, Card, deal_rng
+from .actions import ACTION_TYPES, Exchange, Fold, PlayCard, PlayHand
+from .legal import CARD_ID, CARDS, legal_ids, restrict, trick_winner_index
+from .options import OPTION_SPECS, resolve
+from . import scoring
+
+FORMAT = 1
+
+DECLARE, EXCHANGE, TRICKS, OVER = "declare", "exchange", "tricks", "over"
+PHASE_NAMES = {DECLARE: "Play or fold", EXCHANGE: "Exchange", TRICKS: "Tricks", OVER: "Game over"}
+
+PLAY_HAND = PlayHand()
+FOLD = Fold()
+PLAY_CARD = tuple(PlayCard(c) for c in CARDS)
+PRETTY = tuple(c.pretty for c in CARDS)
+NOTE = tuple(str(c) for c in CARDS)
+
+
+def _combo_getters(max_exchange: int) -> tuple[Any, ...]:
+    """Functions taking a 5-card hand to each subset of at most `max_exchange` cards, as
+    tuples, by size then hand order: the exchange choices in `legal_actions`."""
+    out: list[Any] = []
+    for k in range(max_exchange + 1):
+        for combo in combinations(range(5), k):
+            if k == 0:
+                out.append(lambda h: ())
+            elif k == 1:
+                i = combo[0]
+                out.append(lambda h, i=i: (h[i],))
+            else:
+                out.append(itemgetter(*combo))
+    return tuple(out)
+
+
+COMBO_GETTERS = tuple(_combo_getters(m) for m in range(6))
+
+RULES_SUMMARY = """\
+**Bourré** — 2 to 8 players, one 52-card deck, aces high.
+• Each hand everyone antes; five cards each. The dealer's last card is dealt face up: its suit is **trump**.
+• In turn from the dealer's left, each player says **Play** or **Fold**; a player who plays may throw up \
+to 5 cards and draw as many. The dealer must play on an ace upcard.
+• If only one player plays, they take the pot. Otherwise five tricks are played.
+• You must follow suit and beat the winning card if you can; if you can't follow you must trump, \
+overtrumping a winning trump if you can. Highest trump, else highest card of the led suit, wins.
+• Most tricks alone takes the pot; a tie carries the pot to the next hand.
+• A player who played and took no trick is **bourré**: they pay the pot's size into the next pot \
+(never more than their stack) and skip the next ante, as do players tied for most tricks.
+• The game ends after the agreed number of hands or when someone is broke; chips left in the pot \
+are shared out."""
+
+
+def _fresh_order(keys: list[float]) -> list[int]:
+    return sorted(range(52), key=keys.__getitem__)
+
+
+class Bourre:
+    """One table's game of Bourré."""
+
+    id = "bourre"
+    title = "Bourré"
+    min_players = 2
+    max_players = 8
+    option_specs = OPTION_SPECS
+    action_types = ACTION_TYPES
+    rules_summary = RULES_SUMMARY
+
+    # --- construction --------------------------------------------------------------------
+
+    @classmethod
+    def buy_in(cls, options: Mapping[str, Any]) -> BuyIn:
+        amount = resolve(options)["buy_in"]
+        return BuyIn(amount, amount, amount)
+
+    @classmethod
+    def start(cls, stacks: list[int], options: dict | None = None, seed: int | str = 0,
+              deck: list[Card] | None = None, dealer: int | None = None) -> Self:
+        """A new game, first hand dealt. `deck` (52 cards, top first) replaces the first
+        shuffle and `dealer` the random first dealer (BOU-5); both are for tests."""
+        opts = resolve(options)
+        n = len(stacks)
+        if not cls.min_players <= n <= cls.max_players:
+            raise ValueError(f"Bourré needs {cls.min_players} to {cls.max_players} players; got {n}.")
+        if n < opts["min_players"]:
+            raise ValueError(f"min_players is {opts['min_players']}; only {n} players are seated.")
+        if n > opts["max_players"]:
+            raise ValueError(f"max_players is {opts['max_players']}; {n} players are seated.")
+        if any(not isinstance(s, int) or s < 0 for s in stacks):
+            raise ValueError("stacks must be whole numbers of chips, at least 0.")
+        ids = None
+        if deck is not None:
+            ids = [CARD_ID.get(c, -1) for c in deck]
+            if len(ids) != 52 or -1 in ids or len(set(ids)) != 52:
+                raise ValueError("deck must be the 52 cards of one pack, top first.")
+        game = cls.__new__(cls)
+        game.opts = opts
+        game.seed = seed
+        game.n = n
+        game.stacks = list(stacks)
+        game.seated = [True] * n
+        game.pot = 0
+        if dealer is None:
+            dealer = deal_rng(seed, 0).randrange(n)
+        elif not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0–{n - 1}; got {dealer}.")
+        game.dealer = dealer
+        game.hand_no = 0
+        game.extra = None
+        game.exempt = [False] * n
+        game.over = False
+        game.last_summary = ""
+        game._start_hand([], ids)
+        return game
+
+    # --- the hand ------------------------------------------------------------------------
+
+    def _start_hand(self, events: list[Event], ids: list[int] | None = None) -> None:
+        """Antes (BOU-7), the deal and the trump upcard (BOU-8)."""
+        n = self.n
+        self.hand_no += 1
+        if self.extra is not None:
+            self.extra += 1
+        stacks = self.stacks
+        seated = self.seated
+        ante = self.opts["ante"]
+        d = self.dealer
+        order = [(d + 1 + i) % n for i in range(n)]
+        order = [s for s in order if seated[s]]
+        self.order = order
+        anted = [0] * n
+        exempt = self.exempt
+        for s in order:
+            if not exempt[s]:
+                pay = ante if stacks[s] >= ante else stacks[s]
+                stacks[s] -= pay
+                anted[s] = pay
+                self.pot += pay
+        self.skipped_ante = [s for s in order if exempt[s]]
+        self.exempt = [False] * n
+        if ids is None:
+            rng = deal_rng(self.seed, self.hand_no)
+            r = rng.random
+            ids = _fresh_order([r() for _ in range(52)])
+        m = len(order)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for i, s in enumerate(order):
+            hands[s] = sorted(ids[i:5 * m:m])
+        self.hands = hands
+        self.upcard = ids[5 * m - 1]
+        self.trump = self.upcard // 13
+        self.stock = ids[5 * m:]
+        self.pool: list[int] = []
+        self.mucked: list[int] = []
+        self.reshuffles = 0
+        self.upcard_state = "face up"
+        self.upcard_reach: int | None = None
+        self.status: list[str] = ["" if seated[s] else "out" for s in range(n)]
+        self.exchanged: list[int | None] = [None] * n
+        self.idx = 0
+        self.turn = order[0]
+        self.phase = DECLARE
+        self.active: list[int] = []
+        self.xorder: list[int] = []
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.tricks_won = [0] * n
+        self.played: list[int] = []
+        self.last_trick: list[tuple[int, int]] = []
+        self.last_winner: int | None = None
+        self.pot_start = self.pot
+        self.upcard_out = False
+        skipped = ""
+        if self.skipped_ante:
+            skipped = " " + ", ".join("{p%d}" % s for s in self.skipped_ante) + " skip the ante."
+        extra = f" (extra hand {self.extra})" if self.extra is not None else ""
+        events.append(Event(
+            "hand",
+            f"Hand {self.hand_no}{extra}: {{p{d}}} deals; the upcard {PRETTY[self.upcard]} makes "
+            f"{SUIT_SYMBOLS[SUITS[self.trump]]} trump. Pot {self.pot}.{skipped}",
+            seat=d, data={"hand": self.hand_no, "upcard": NOTE[self.upcard], "pot": self.pot}))
+
+    def _can_fold(self, seat: int) -> bool:
+        """BOU-10: the dealer may not fold on an ace upcard (by default)."""
+        return not (seat == self.dealer and self.upcard % 13 == 12
+                    and self.opts["dealer_must_play_on_ace"])
+
+    def _legal(self, seat: int) -> list[int]:
+        """BOU-14 and BOU-15 for the seat on turn."""
+        o = self.opts
+        trick = self.trick
+        hand = self.hands[seat]
+        legal = legal_ids(hand, trick, self.trump, o["must_beat"], o["must_trump"], o["must_overtrump"])
+        if o["ace_trump_lead"] or o["sure_three_rule"]:
+            out = list(self.played)
+            if self.upcard_out:
+                out.append(self.upcard)
+            legal = restrict(hand, legal, not trick, self.trump,
+                             ace_trump_lead=o["ace_trump_lead"], sure_three_rule=o["sure_three_rule"],
+                             tricks_won=self.tricks_won[seat], out_of_play=out,
+                             last_to_play=len(trick) == len(self.active) - 1)
+        return legal
+
+    # --- the contract --------------------------------------------------------------------
+
+    def to_act(self) -> list[int]:
+        return [] if self.over else [self.turn]
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def turn_timeout_s(self) -> int | None:
+        return None if self.over else self.opts["turn_timeout_s"]
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.over or seat != self.turn:
+            return []
+        phase = self.phase
+        if phase == TRICKS:
+            return [PLAY_CARD[c] for c in self._legal(seat)]
+        if phase == DECLARE:
+            return [PLAY_HAND, FOLD] if self._can_fold(seat) else [PLAY_HAND]
+        hand = [CARDS[c] for c in self.hands[seat]]
+        return [Exchange(g(hand)) for g in COMBO_GETTERS[self.opts["max_exchange"]]]
+
+    def timeout_action(self, seat: int) -> Any:
+        """BOU-26: fold (or play if folding is not allowed), keep all cards, or the lowest
+        legal card with ties broken clubs, diamonds, hearts, spades."""
+        if self.over or seat != self.turn:
+            raise IllegalAction("It is not this seat's turn.", rule="BOU-26")
+        if self.phase == DECLARE:
+            return FOLD if self._can_fold(seat) else PLAY_HAND
+        if self.phase == EXCHANGE:
+            return Exchange(())
+        legal = self._legal(seat)
+        return PLAY_CARD[min(legal, key=lambda c: (c % 13, -(c // 13)))]
+
+    def bot_action(self, seat: int, rng: random.Random) -> Any:
+        from .seat_bot import choose
+        return choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng)
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        if self.over:
+            raise IllegalAction("The game is over; no more moves.", rule="BOU-23")
+        if seat != self.turn:
+            raise IllegalAction(f"It is not your turn; wait for {{p{self.turn}}}.", rule="BOU-9"
+                                if self.phase != TRICKS else "BOU-13")
+        phase = self.phase
+        cls = type(action)
+        if phase == TRICKS:
+            if cls is not PlayCard:
+                raise IllegalAction("Play a card to the trick.", rule="BOU-13")
+            c = CARD_ID.get(action.card, -1)
+            if c not in self.hands[seat]:
+                raise IllegalAction(f"You don't hold {action.card.pretty}; play a card from your hand.",
+                                    rule="BOU-14")
+            legal = self._legal(seat)
+            if c not in legal:
+                raise IllegalAction(
+                    f"You may not play {PRETTY[c]} now ({self._why()}); play one of "
+                    f"{' '.join(PRETTY[x] for x in legal)}.", rule="BOU-15" if self._bou15_only(seat, c)
+                    else "BOU-14")
+            return self._play_card(seat, c)
+        if phase == DECLARE:
+            if cls is PlayHand:
+                return self._declare(seat, True)
+            if cls is Fold:
+                if not self._can_fold(seat):
+                    raise IllegalAction("The upcard is an ace: the dealer must play this hand.",
+                                        rule="BOU-10")
+                return self._declare(seat, False)
+            raise IllegalAction("First choose Play or Fold.", rule="BOU-9")
+        if cls is not Exchange:
+            raise IllegalAction("Choose the cards to exchange (or none).", rule="BOU-9")
+        limit = self.opts["max_exchange"]
+        hand = self.hands[seat]
+        ids = [CARD_ID.get(c, -1) for c in action.cards]
+        for card, c in zip(action.cards, ids):
+            if c not in hand:
+                raise IllegalAction(f"You don't hold {card.pretty}; choose cards from your hand.",
+                                    rule="BOU-9")
+        if len(set(ids)) != len(ids):
+            raise IllegalAction("Choose each card to exchange only once.", rule="BOU-9")
+        if len(ids) > limit:
+            raise IllegalAction(f"You may exchange at most {limit} cards; choose fewer.", rule="BOU-9")
+        return self._exchange(seat, ids)
+
+    def _why(self) -> str:
+        if not self.trick:
+            return "a lead restriction applies"
+        return "you must follow suit and beat the winning card, or trump and overtrump, if you can"
+
+    def _bou15_only(self, seat: int, c: int) -> bool:
+        o = self.opts
+        return c in legal_ids(self.hands[seat], self.trick, self.trump, o["must_beat"],
+                              o["must_trump"], o["must_overtrump"])
+
+    # --- draw phase ----------------------------------------------------------------------
+
+    def _declare(self, seat: int, play: bool) -> list[Event]:
+        events: list[Event] = []
+        o = self.opts
+        if play:
+            self.status[seat] = "play"
+            events.append(Event("declare", "{p%d} plays." % seat, seat=seat, data={"play": True}))
+            if o["exchange_order"] == "single_pass":
+                last = self.idx == len(self.order) - 1
+                alone = last and self.status.count("play") == 1
+                if o["max_exchange"] and not alone:
+                    self.phase = EXCHANGE
+                    return events
+                if seat == self.dealer:
+                    self.upcard_state = "kept"
+                self.exchanged[seat] = 0
+        else:
+            self.status[seat] = "fold"
+            events.append(Event("declare", "{p%d} folds." % seat, seat=seat, data={"play": False}))
+            hand = self.hands[seat]
+            self.hands[seat] = []
+            if seat == self.dealer:
+                self.upcard_state = "folded"
+            if o["folded_hands_to_stock"]:
+                if seat == self.dealer:
+                    self.upcard_reach = len(self.stock)
+                self.stock.extend(sorted(hand, key=self._shuffle_keys().__getitem__))
+            else:
+                self.mucked.extend(hand)
+        return self._next_declarer(events)
+
+    def _next_declarer(self, events: list[Event]) -> list[Event]:
+        self.idx += 1
+        order = self.order
+        if self.idx < len(order):
+            self.turn = order[self.idx]
+            self.phase = DECLARE
+            return events
+        active = [s for s in order if self.status[s] == "play"]
+        if self.opts["exchange_order"] == "declare_then_exchange" and len(active) >= 2 \
+                and self.opts["max_exchange"] and self.phase == DECLARE:
+            self.phase = EXCHANGE
+            self.xorder = active
+            self.idx = 0
+            self.turn = active[0]
+            return events
+        return self._end_draw(active, events)
+
+    def _shuffle_keys(self) -> list[float]:
+        """The random order of this hand's reshuffles (BOU-11): every card gets a key from the
+        hand's random source, after the 52 of the deal. Card sets shuffled in one hand never
+        overlap, so ordering each set by these keys is a uniform shuffle of it."""
+        keys = getattr(self, "_keys", None)
+        if keys is None or keys[0] != self.hand_no:
+            rng = deal_rng(self.seed, self.hand_no)
+            r = rng.random
+            for _ in range(52):
+                r()
+            keys = (self.hand_no, [r() for _ in range(52)])
+            self._keys = keys
+        return keys[1]
+
+    def _exchange(self, seat: int, ids: list[int]) -> list[Event]:
+        """BOU-9 and BOU-11: discard, draw, rebuild the stock from older discards if needed."""
+        k = len(ids)
+        hand = self.hands[seat]
+        events: list[Event] = []
+        drawn: list[int] = []
+        if k:
+            for c in ids:
+                hand.remove(c)
+            stock = self.stock
+            if self.upcard_reach is not None:
+                self.upcard_reach -= k
+            if len(stock) >= k:
+                drawn = stock[:k]
+                del stock[:k]
+            else:
+                drawn = stock[:]
+                stock.clear()
+                keys = self._shuffle_keys()
+                new = sorted(self.pool, key=keys.__getitem__)
+                self.pool = []
+                self.reshuffles += 1
+                need = k - len(drawn)
+                drawn += new[:need]
+                self.stock = new[need:]
+                events.append(Event("reshuffle", f"The stock ran out: {len(new)} discards are shuffled "
+                                    "into a new stock.", data={"cards": len(new)}))
+            self.pool.extend(ids)
+            hand.extend(drawn)
+            hand.sort()
+        self.exchanged[seat] = k
+        if seat == self.dealer:
+            self.upcard_state = "discarded" if self.upcard in ids else "kept"
+        word = "card" if k == 1 else "cards"
+        events.append(Event("exchange", "{p%d} exchanges %d %s." % (seat, k, word), seat=seat,
+                            data={"count": k}))
+        if k:
+            events.append(Event(
+                "drawn", f"You threw {' '.join(PRETTY[c] for c in ids)} and drew "
+                f"{' '.join(PRETTY[c] for c in drawn)}.", seat=seat, private_to=seat,
+                data={"thrown": [NOTE[c] for c in ids], "drawn": [NOTE[c] for c in drawn]}))
+        if self.opts["exchange_order"] == "single_pass":
+            return self._next_declarer(events)
+        self.idx += 1
+        if self.idx < len(self.xorder):
+            self.turn = self.xorder[self.idx]
+            return events
+        return self._end_draw(self.xorder, events)
+
+    def _end_draw(self, active: list[int], events: list[Event]) -> list[Event]:
+        """BOU-12: nobody or one player stays, or trick play begins (BOU-13)."""
+        if self.upcard_state == "face up":  # the dealer played and exchanged nothing
+            self.upcard_state = "kept"
+        if len(active) < 2:
+            lines = scoring.settle_draw(self, active)
+            return self._end_hand(lines, events)
+        self.active = active
+        nxt = [0] * self.n
+        for i, s in enumerate(active):
+            nxt[s] = active[(i + 1) % len(active)]
+        self.next_active = nxt
+        self.phase = TRICKS
+        self.turn = active[0]
+        self.pot_start = self.pot
+        state = self.upcard_state
+        self.upcard_out = state == "discarded" or (
+            state == "folded" and (self.upcard_reach is None or self.upcard_reach >= 0))
+        return events
+
+    # --- trick play ----------------------------------------------------------------------
+
+    def _play_card(self, seat: int, c: int) -> list[Event]:
+        self.hands[seat].remove(c)
+        trick = self.trick
+        trick.append(c)
+        self.trick_seats.append(seat)
+        self.played.append(c)
+        events = [Event("card", "{p%d} plays %s." % (seat, PRETTY[c]), seat=seat,
+                        data={"card": NOTE[c]})]
+        if len(trick) < len(self.active):
+            self.turn = self.next_active[seat]
+            return events
+        w = self.trick_seats[trick_winner_index(trick, self.trump)]
+        self.tricks_won[w] += 1
+        self.last_trick = list(zip(self.trick_seats, trick))
+        self.last_winner = w
+        self.trick = []
+        self.trick_seats = []
+        done = len(self.played) // len(self.active)
+        events.append(Event("trick", "{p%d} wins trick %d." % (w, done), seat=w,
+                            data={"trick": done}))
+        if done < 5:
+            self.turn = w
+            return events
+        return self._end_hand(scoring.settle_tricks(self), events)
+
+    # --- end of hand and game ------------------------------------------------------------
+
+    def _end_hand(self, lines: list[str], events: list[Event]) -> list[Event]:
+        """Settlement is done: the end-of-game check (BOU-23, BOU-24), then the next deal."""
+        lines.extend(scoring.end_check(self))
+        text = "\n".join(lines)
+        self.last_summary = text
+        events.append(Event("summary", text, data={"hand": self.hand_no, "pot": self.pot}))
+        if self.over:
+            self.phase = OVER
+            return events
+        self.dealer = self._next_seated(self.dealer)
+        self._start_hand(events)
+        return events
+
+    def _next_seated(self, seat: int) -> int:
+        n = self.n
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if self.seated[s]:
+                return s
+        return seat
+
+    # --- chips and leaving ---------------------------------------------------------------
+
+    def chips(self) -> dict[str, int]:
+        out = {seat_key(i): s for i, s in enumerate(self.stacks)}
+        out["pot"] = self.pot
+        return out
+
+    def can_cash_out(self, seat: int) -> bool:
+        """Game over, already gone, or folded in this hand (nothing more at stake) while
+        somebody else stays seated; never during BOU-24 extra hands."""
+        if self.over or not self.seated[seat]:
+            return True
+        if self.extra is not None or self.status[seat] != "fold":
+            return False
+        return sum(self.seated) > 1
+
+    def cash_out(self, seat: int) -> list[Event]:
+        if not self.can_cash_out(seat):
+            raise IllegalAction("You can leave once you have folded or the hand is over.", rule="BOU-1")
+        amount = self.stacks[seat]
+        self.stacks[seat] = 0
+        was = self.seated[seat]
+        self.seated[seat] = False
+        text = "{p%d} leaves the table with %d chips." % (seat, amount) if was or amount else \
+            "{p%d} has left the table." % seat
+        return [Event("leave", text, seat=seat, data={"chips": amount})]
+
+    # --- views ---------------------------------------------------------------------------
+
+    def public_view(self) -> dict[str, Any]:
+        from .views import public_view
+        return public_view(self)
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        from .views import private_view
+        return private_view(self, seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        from .views import to_dict
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        from .views import from_dict
+        return from_dict(cls, data)
