@@ -1,0 +1,84 @@
+"""Ending a hand: the winner of a block (DOM-14), settlement (DOM-20, DOM-22) and its summary.
+
+Pure functions over plain lists, so the worked examples D8–D13 can be checked in isolation
+and the engine only moves the numbers these return.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from ..base import player
+
+
+def block_winner(totals: Sequence[int]) -> int | None:
+    """The seat with the lowest pip total, or None when two or more share it (a draw, DOM-14)."""
+    low = min(totals)
+    holders = [s for s, t in enumerate(totals) if t == low]
+    return holders[0] if len(holders) == 1 else None
+
+
+@dataclass(slots=True)
+class Settlement:
+    """What a hand's end moves. `stacks`/`stakes` are the new values; `lines` explain each payment."""
+
+    stacks: list[int]
+    stakes: list[int]
+    carried: list[int]
+    spectator_paid: list[tuple[int, int]] = field(default_factory=list)
+    """(spectator id, chips paid out from escrow to their balance), in bet order."""
+    lines: list[str] = field(default_factory=list)
+    banker_net: int = 0
+
+
+def settle(stacks: Sequence[int], stakes: Sequence[int], banker: int, winner: int | None,
+           spectator_bets: Sequence[tuple[int, int, int]], payout: Callable[[int], int],
+           spayout: Callable[[int], int]) -> Settlement:
+    """Settle a finished hand.
+
+    `stakes[p]` is p's stake S in escrow (carried + new bet); `spectator_bets` are the accepted
+    (spectator id, backed seat, amount) bets; `winner` None means a draw. Returns new stacks and
+    stakes and every payment in words. Chips only move between the arguments: nothing is
+    created or destroyed.
+    """
+    st = list(stacks)
+    stk = list(stakes)
+    out = Settlement(st, stk, [0] * len(st))
+    lines = out.lines
+    b = banker
+    if winner is None:
+        for p, s in enumerate(stk):
+            if p != b and s:
+                lines.append(f"{player(p)}'s stake of {s} stays in escrow for the next hand (draw).")
+        out.carried = [s if p != b else 0 for p, s in enumerate(stk)]
+        for sid, p, a in spectator_bets:
+            out.spectator_paid.append((sid, a))
+            lines.append(f"<@{sid}>'s bet of {a} on {player(p)} is returned (draw).")
+        return out
+    for p, s in enumerate(stk):
+        if p == b:
+            continue
+        if p == winner:
+            win = payout(s)
+            st[p] += s + win
+            st[b] -= win
+            out.banker_net -= win
+            lines.append(f"{player(p)} gets the stake of {s} back and {win} from the banker {player(b)}.")
+        elif s:
+            st[b] += s
+            out.banker_net += s
+            lines.append(f"{player(p)}'s stake of {s} goes to the banker {player(b)}.")
+        stk[p] = 0
+    for sid, p, a in spectator_bets:
+        if p == winner:
+            win = spayout(a)
+            st[b] -= win
+            out.banker_net -= win
+            out.spectator_paid.append((sid, a + win))
+            lines.append(f"<@{sid}> backed {player(p)}: gets the bet of {a} back and {win} from the banker.")
+        else:
+            st[b] += a
+            out.banker_net += a
+            lines.append(f"<@{sid}>'s bet of {a} on {player(p)} goes to the banker {player(b)}.")
+    return out

@@ -1,0 +1,680 @@
+"""The Buki-Domino engine: deal, banker, line, bets, settlement (rules/dominoes.md, DOM-1 … DOM-28).
+
+Flow of a hand (one `_start_hand` per hand, called right after the previous one settles):
+
+1. Deal (DOM-5), banker (DOM-6/7/8), end-of-game checks (DOM-25).
+2. `limits` phase (first hand, `first_banker_sets_limits`): the banker picks the bet limits.
+3. `deadline` phase (`late_bet_variant`): the banker picks bet deadline 3 or 4 (DOM-24).
+4. `early_bets` phase (DOM-17, after a change of banker): every non-banker bets at once.
+5. `play` phase: the banker leads; each turn the player places a tile (DOM-11). A non-banker
+   without a bet may also bet on their turn; on the turn of their `deadline`-th tile they must
+   bet first (DOM-16). Players without a legal move pass automatically; a block is detected
+   right after the placement that causes it (DOM-13).
+6. Domino or block: missing bets become n_min (DOM-18), settlement (DOM-20/22), a "summary"
+   event, and the next hand is dealt at once (or the game ends).
+
+Spectator bets (DOM-23) are in `spectators.py`; the views in `views.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from ..base import BuyIn, Event, IllegalAction, player, seat_key
+from ..cards import deal_rng
+from ..tiles import Tile
+from . import line as ln
+from .actions import (ACTION_TYPES, AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet,
+                      SetLimits, ordinal)
+from .line import HI, LO, NUMS, PIPS, TILES
+from .options import OPTION_SPECS, pay, ratio, resolve
+from .scoring import block_winner, settle
+from .spectators import SpectatorBets
+from .views import Views
+
+FORMAT = 1
+SEATS = 4
+
+RULES_SUMMARY = """\
+**Buki-Domino** — a Viennese banking domino game for exactly 4 players, 36 tiles ([8|7] … [1|0], no doubles).
+• Each hand everyone gets 6 tiles (7 by option); the rest (the *Stamm*) is not used and shown after the hand.
+• One player is the **banker** (Buki): in the first hand whoever holds the heaviest tile, then the winner of \
+the last hand (the same banker after a draw). The banker must be able to cover the top payout.
+• The banker leads any tile; then each player in turn must place a tile matching one of the two open ends \
+of the line, or pass when they cannot (passes are automatic).
+• The hand ends when someone places their last tile (**domino**, they win) or nobody can move (**block**: \
+the lowest pip total in hand wins; a tie is a draw).
+• Every non-banker bets between the limits (default 2–6) before placing their 3rd tile (4th by option); a \
+bet is never changed. After a change of banker everyone bets before the first tile. No bet by the end → \
+the minimum.
+• A winning non-banker gets the stake back plus 2.5× (rounded down by default) from the banker; the other \
+stakes go to the banker. If the banker wins, the banker takes all stakes. After a draw stakes carry over.
+• Onlookers may back a non-banker before the first tile, if the banker accepts; they are paid at the \
+spectator odds.
+• The game ends after 12 hands (option), when no one can bank, or when a player cannot bet the minimum.
+"""
+
+
+
+class BukiDomino(SpectatorBets, Views):
+    """One Buki-Domino game at one table (four seats, a series of hands)."""
+
+    id = "buki_domino"
+    title = "Buki-Domino"
+    min_players = SEATS
+    max_players = SEATS
+    option_specs = OPTION_SPECS
+    action_types = ACTION_TYPES
+    rules_summary = RULES_SUMMARY
+
+    # --- creation --------------------------------------------------------------------------
+
+    def __init__(self) -> None:  # use start() or from_dict()
+        self.opts: dict[str, Any] = {}
+        self.masks = [0] * SEATS
+        self.start_events: list[Event] = []
+        """The events of the first deal (`start` cannot return them); not part of the state."""
+
+    @classmethod
+    def buy_in(cls, options: Mapping[str, Any]) -> BuyIn:
+        amount = resolve(options)["buy_in"]
+        return BuyIn(amount, amount, amount)
+
+    @classmethod
+    def start(cls, stacks: list[int], options: dict | None = None, seed: int | str = 0,
+              deck: Sequence[Tile] | None = None) -> BukiDomino:
+        """A new game; `deck` (36 tiles, first dealt first: P1's tiles, P2's, …, then the Stamm)
+        replaces the shuffle of the first deal, for tests."""
+        if len(stacks) != SEATS:
+            raise ValueError(f"Buki-Domino needs exactly {SEATS} players; got {len(stacks)}.")
+        if any(not isinstance(s, int) or s < 0 for s in stacks):
+            raise ValueError("stacks must be whole numbers of chips, at least 0.")
+        opts = resolve(options)
+        if deck is not None:
+            codes = [ln.code_of(t) for t in deck]
+            if sorted(codes) != list(range(36)):
+                raise ValueError("deck must hold each of the 36 tiles exactly once.")
+        g = cls()
+        g.opts = opts
+        g.seed = seed
+        g.stacks = list(stacks)
+        g.active = [True] * SEATS
+        g.deal_no = 0
+        g.hands_done = 0
+        g.min_bet = opts["min_bet"]
+        g.max_bet = opts["max_bet"]
+        g.limits_set = not opts["first_banker_sets_limits"]
+        g.banker = -1
+        g.prev_banker = -1
+        g.next_banker = -1
+        g.carried = [0] * SEATS
+        g.stakes = [0] * SEATS
+        g.spec = []
+        g.spec_seen = []
+        g.next_spec_id = 1
+        g.due = {}
+        g.last = None
+        g.end_reason = None
+        g._init_derived()
+        g._reset_hand()
+        events: list[Event] = []
+        g._start_hand(events, [ln.code_of(t) for t in deck] if deck is not None else None)
+        g.start_events = events
+        return g
+
+    def _init_derived(self) -> None:
+        o = self.opts
+        self.step = 1 if o["play_direction"] == "clockwise" else SEATS - 1
+        self.p_num, self.p_den = ratio(o["payout_multiplier"])
+        self.s_num, self.s_den = ratio(o["spectator_odds"])
+        self.ceil = o["payout_rounding"] == "ceil"
+        self.even = o["payout_rounding"] == "even_bets_only"
+
+    def _reset_hand(self) -> None:
+        self.phase = "play"
+        self.hands = [[] for _ in range(SEATS)]
+        self.stamm: list[int] = []
+        self.line: list[list[int]] = []
+        self.left = self.right = -1
+        self.turn = -1
+        self.placed = [0] * SEATS
+        self.passes: list[list[int]] = []
+        self.bets: list[int | None] = [None] * SEATS
+        self.deadline = self.opts["bet_deadline_tile"]
+        self.masks = [0] * SEATS
+
+    # --- money -----------------------------------------------------------------------------
+
+    def payout(self, stake: int) -> int:
+        """payout(x) of DOM-20/21."""
+        return pay(stake, self.p_num, self.p_den, self.ceil)
+
+    def spayout(self, amount: int) -> int:
+        """spayout(a) of DOM-23."""
+        return pay(amount, self.s_num, self.s_den, self.ceil)
+
+    def backed(self, seat: int) -> int:
+        """SP(p) of DOM-19: what accepted spectator bets on `seat` could cost the bank."""
+        return sum(self.spayout(b["amount"]) for b in self.spec if b["seat"] == seat and b["status"] == "accepted")
+
+    def bet_range(self, seat: int) -> tuple[int, int]:
+        """(n_min, n_max) of DOM-15 with the cover cap of DOM-19."""
+        bank = self.stacks[self.banker]
+        c = self.carried[seat]
+        sp = self.backed(seat)
+        top = min(self.max_bet, self.stacks[seat])
+        n = top
+        while n > 0 and self.payout(c + n) + sp > bank:
+            n -= 1
+        if self.even:
+            n -= n % 2
+        return min(self.min_bet, n), n
+
+    def bet_amounts(self, seat: int) -> list[int]:
+        lo, hi = self.bet_range(seat)
+        return list(range(lo, hi + 1, 2 if self.even else 1))
+
+    # --- hands -----------------------------------------------------------------------------
+
+    def _next(self, seat: int) -> int:
+        return (seat + self.step) % SEATS
+
+    def _start_hand(self, events: list[Event], deck: list[int] | None = None) -> None:
+        """Deal the next hand and run the start-of-hand rules (DOM-5, 6, 7, 8, 17, 25)."""
+        self._reset_hand()
+        self.spec = []
+        self.spec_seen = []
+        if self.hands_done >= self.opts["max_hands"]:
+            self._end_game(events, f"all {self.opts['max_hands']} hands have been played")
+            return
+        self.deal_no += 1
+        if deck is None:
+            deck = list(range(36))
+            deal_rng(self.seed, self.deal_no).shuffle(deck)
+        n = self.opts["tiles_per_player"]
+        for s in range(SEATS):
+            self.hands[s] = ln.sort_codes(deck[s * n:(s + 1) * n])
+        self.stamm = ln.sort_codes(deck[SEATS * n:])
+        self._refresh_masks()
+        first = self.hands_done == 0
+        if first:  # DOM-6: the heaviest dealt tile; RANK 0 is the heaviest
+            designated = min((ln.RANK[h[0]], s) for s, h in enumerate(self.hands))[1]
+            why = f"holds {TILES[self.hands[designated][0]]}, the heaviest tile dealt"
+        else:  # DOM-7
+            designated = self.next_banker
+            if self.last is not None and self.last.get("winner") is None:
+                why = "stays banker after the draw"
+            elif designated == self.prev_banker:
+                why = "won the last hand and stays banker"
+            else:
+                why = "won the last hand"
+        need = self.payout(self.opts["max_bet"] if not self.limits_set else self.max_bet)
+        banker = -1
+        s = designated
+        for _ in range(SEATS):
+            if self.active[s] and self.stacks[s] >= need:
+                banker = s
+                break
+            s = self._next(s)
+        if banker < 0:
+            self._end_game(events, f"nobody has the {need} chips needed to be banker (DOM-8)")
+            return
+        if banker != designated:
+            why = (f"{player(designated)} cannot cover {need} chips, so the bank passes on (DOM-8)")
+        self.banker = banker
+        if self.stakes[banker]:  # DOM-8: a carried stake goes back to the new banker's stack
+            back = self.stakes[banker]
+            self.stacks[banker] += back
+            self.stakes[banker] = self.carried[banker] = 0
+            events.append(Event("refund", f"{player(banker)} becomes banker; the carried stake of {back} "
+                                          "returns to their stack.", seat=banker, data={"amount": back}))
+        short = [p for p in range(SEATS) if p != banker and self.stacks[p] < self.min_bet]
+        if short:
+            self._end_game(events, f"{player(short[0])} cannot bet the minimum of {self.min_bet} (DOM-25)")
+            return
+        events.append(Event("deal", f"Hand {self.hands_done + 1}: the tiles are dealt. {player(banker)} is "
+                                    f"the banker ({why}).", seat=banker,
+                            data={"hand": self.hands_done + 1, "banker": banker}))
+        for p in range(SEATS):
+            events.append(Event("hand", "Your tiles: " + " ".join(str(TILES[c]) for c in self.hands[p]),
+                                seat=p, private_to=p))
+        if first and not self.limits_set:
+            self.phase = "limits"
+        else:
+            self._after_limits(events)
+
+    def _early(self) -> bool:
+        """DOM-17: a hand whose banker differs from the previous hand's."""
+        return bool(self.opts["early_bets_after_bank_change"]) and self.hands_done > 0 \
+            and self.prev_banker >= 0 and self.banker != self.prev_banker
+
+    def _after_limits(self, events: list[Event]) -> None:
+        early = self._early()
+        if self.opts["late_bet_variant"] and not early:
+            self.phase = "deadline"
+        elif early:
+            self.phase = "early_bets"
+            events.append(Event("early_bets", f"New banker: every player bets before {player(self.banker)} "
+                                              "places the first tile (DOM-17)."))
+        else:
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        self.phase = "play"
+        self.turn = self.banker
+
+    def _refresh_masks(self) -> None:
+        for s in range(SEATS):
+            m = 0
+            for c in self.hands[s]:
+                m |= NUMS[c]
+            self.masks[s] = m
+
+    # --- the contract: who acts and what they may do ---------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_act(self) -> list[int]:
+        ph = self.phase
+        if ph == "play":
+            return [self.turn]
+        if ph == "over":
+            return []
+        if ph == "early_bets":
+            seats = [p for p in range(SEATS) if p != self.banker and self.bets[p] is None]
+            if self._pending():
+                seats.append(self.banker)
+                seats.sort()
+            return seats
+        return [self.banker]
+
+    def _must_bet(self, seat: int) -> bool:
+        return seat != self.banker and self.bets[seat] is None and self.placed[seat] == self.deadline - 1
+
+    def _may_bet(self, seat: int) -> bool:
+        return seat != self.banker and self.bets[seat] is None and self.placed[seat] < self.deadline
+
+    def _plays(self, seat: int) -> list[Play]:
+        left = self.left
+        if left < 0:
+            return [LEAD[c] for c in self.hands[seat]]
+        return [PLAY[c][e][left if e == "L" else self.right]
+                for c, e in ln.legal_codes(self.hands[seat], left, self.right)]
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        ph = self.phase
+        if ph == "play":
+            if seat != self.turn:
+                return []
+            if seat == self.banker:
+                out: list[Any] = self._plays(seat)
+                if self.left < 0 and self.spec:
+                    out += self._spectator_actions()
+                return out
+            if self.bets[seat] is None and self.placed[seat] < self.deadline:
+                bets = [Bet(n) for n in self.bet_amounts(seat)]
+                if self.placed[seat] == self.deadline - 1:
+                    return bets
+                return self._plays(seat) + bets
+            return self._plays(seat)
+        if ph == "over" or seat not in self.to_act():
+            return []
+        if ph == "early_bets":
+            if seat == self.banker:
+                return self._spectator_actions()
+            return [Bet(n) for n in self.bet_amounts(seat)]
+        if ph == "limits":
+            return self._limit_choices()
+        return [ChooseDeadline(3), ChooseDeadline(4)] + self._spectator_actions()
+
+    def _limit_choices(self) -> list[SetLimits]:
+        """The menu of DOM-15: the table's limits first, then the pairs (m, 3m), (m, 2m), (m, m)
+        the bank can cover, at most 25 in all. `apply` accepts any valid pair."""
+        table = (self.opts["min_bet"], self.opts["max_bet"])
+        pairs = {(m, k * m) for k in (3, 2, 1) for m in range(1, 41) if self._limits_ok(m, k * m) is None}
+        pairs.discard(table)
+        ordered = sorted(pairs, key=lambda p: (p[1] != 3 * p[0], p[1] != 2 * p[0], p[0]))[:24]
+        return [SetLimits(*table)] + [SetLimits(*p) for p in sorted(ordered)]
+
+    def _limits_ok(self, lo: int, hi: int) -> str | None:
+        if not (isinstance(lo, int) and isinstance(hi, int)) or lo < 1 or hi < lo:
+            return "The limits must be whole numbers with 1 ≤ minimum ≤ maximum."
+        if self.even and (lo % 2 or hi % 2):
+            return "With even bets only, both limits must be even."
+        if self.payout(hi) > self.stacks[self.banker]:
+            return (f"Your stack of {self.stacks[self.banker]} cannot cover payout({hi}) = {self.payout(hi)}; "
+                    "choose a lower maximum.")
+        return None
+
+    def timeout_action(self, seat: int) -> Any:
+        """DOM-27: the heaviest legal tile (L before R), n_min, deadline 3, the table's limits,
+        and an unanswered spectator request lapses (refused)."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            raise IllegalAction("It is not your turn.", rule="DOM-11")
+        first = legal[0]
+        if isinstance(first, (AcceptSpectatorBet, RefuseSpectatorBet)):
+            return next(a for a in legal if isinstance(a, RefuseSpectatorBet))
+        if isinstance(first, Bet):
+            return Bet(self.bet_range(seat)[0])
+        if isinstance(first, ChooseDeadline):
+            return ChooseDeadline(3)
+        return first  # a Play (heaviest first), the table's limits, or refusing the oldest request
+
+    def turn_timeout_s(self) -> int | None:
+        return None if self.phase == "over" else self.opts["turn_timeout_s"]
+
+    def bot_action(self, seat: int, rng: random.Random) -> Any:
+        from .seat_bot import choose
+        return choose(self.private_view(seat), self.public_view(), self.legal_actions(seat), rng)
+
+    # --- apply ---------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        if self.phase == "over":
+            raise IllegalAction("The game is over.", rule="DOM-25")
+        if not isinstance(seat, int) or not 0 <= seat < SEATS:
+            raise IllegalAction("There is no such seat.", rule="DOM-2")
+        t = type(action)
+        if t is Play:
+            return self._apply_play(seat, action)
+        if t is Bet:
+            return self._apply_bet(seat, action)
+        if t is AcceptSpectatorBet or t is RefuseSpectatorBet:
+            return self._apply_spectator_decision(seat, action)
+        if t is SetLimits:
+            return self._apply_limits(seat, action)
+        if t is ChooseDeadline:
+            return self._apply_deadline(seat, action)
+        raise IllegalAction("That is not a Buki-Domino action.")
+
+    def _apply_play(self, seat: int, a: Play) -> list[Event]:
+        if self.phase != "play":
+            raise IllegalAction(self._waiting_text(), rule="DOM-15")
+        if seat != self.turn:
+            raise IllegalAction(f"It is not your turn; {player(self.turn)} is to play.", rule="DOM-11")
+        if self._must_bet(seat):
+            raise IllegalAction(f"Place your bet before your {ordinal(self.deadline)} tile; then play.",
+                                rule="DOM-16")
+        tile = a.tile
+        code = ln.CODE.get(tile) if isinstance(tile, Tile) else None
+        hand = self.hands[seat]
+        if code is None or code not in hand:
+            raise IllegalAction(f"You do not hold {tile}; choose one of your tiles.", rule="DOM-11")
+        end = a.end
+        left, right = self.left, self.right
+        if end not in ("L", "R"):
+            raise IllegalAction("Choose the left (L) or the right (R) end.", rule="DOM-10")
+        if not ln.fits(code, left, right, end):
+            if left >= 0 and left == right and end == "R":
+                raise IllegalAction("Both ends show the same number: play the tile on the left.", rule="DOM-10")
+            if left < 0:
+                raise IllegalAction("The first tile opens the line: play it on the left.", rule="DOM-10")
+            n = left if end == "L" else right
+            raise IllegalAction(f"{tile} does not match the {'left' if end == 'L' else 'right'} end ({n}).",
+                                rule="DOM-10")
+        onto = None if left < 0 else (left if end == "L" else right)
+        if a.onto is not None and a.onto != onto:
+            raise IllegalAction(f"That end now shows {onto}; choose again.", rule="DOM-10")
+        # --- checked; now change the state
+        events: list[Event] = []
+        hand.remove(code)
+        m = 0
+        for c in hand:
+            m |= NUMS[c]
+        self.masks[seat] = m
+        nl, nr, a0, a1 = ln.place(left, right, code, end)
+        if left < 0:
+            self.line.append([a0, a1])
+            text = f"{player(seat)} leads {tile}."
+            self.left, self.right = nl, nr
+            self._close_window(events)
+        else:
+            if end == "L":
+                self.line.insert(0, [a0, a1])
+            else:
+                self.line.append([a0, a1])
+            self.left, self.right = nl, nr
+            text = f"{player(seat)} plays {tile} on the {'left' if end == 'L' else 'right'}."
+        self.placed[seat] += 1
+        events.append(Event("play", text, seat=seat, data={"tile": str(tile), "end": end}))
+        if not hand:
+            self._end_hand(events, seat, "domino")
+            return events
+        ends = (1 << nl) | (1 << nr)
+        masks = self.masks
+        if not (masks[0] & ends or masks[1] & ends or masks[2] & ends or masks[3] & ends):
+            self._end_hand(events, None, "block")
+            return events
+        s = (seat + self.step) % SEATS
+        while not masks[s] & ends:
+            self.passes.append([s, nl, nr])
+            events.append(Event("pass", f"{player(s)} cannot play on {nl} or {nr} and passes.", seat=s))
+            s = (s + self.step) % SEATS
+        self.turn = s
+        return events
+
+    def _waiting_text(self) -> str:
+        if self.phase == "limits":
+            return f"Wait: the banker {player(self.banker)} is setting the bet limits."
+        if self.phase == "deadline":
+            return f"Wait: the banker {player(self.banker)} is deciding on late bets."
+        return "Wait until every player has bet; then the banker leads."
+
+    def _apply_bet(self, seat: int, a: Bet) -> list[Event]:
+        ph = self.phase
+        if ph == "play":
+            if seat != self.turn:
+                raise IllegalAction("You can bet on your own turn, before you place a tile.", rule="DOM-16")
+        elif ph != "early_bets":
+            raise IllegalAction(self._waiting_text(), rule="DOM-15")
+        if seat == self.banker:
+            raise IllegalAction("The banker does not bet; the bank pays the winners.", rule="DOM-15")
+        if self.bets[seat] is not None:
+            raise IllegalAction(f"You have already bet {self.bets[seat]}; a bet is never changed.", rule="DOM-15")
+        if self.placed[seat] >= self.deadline:
+            raise IllegalAction(f"Bets close before your {ordinal(self.deadline)} tile.", rule="DOM-16")
+        lo, hi = self.bet_range(seat)
+        n = a.amount
+        if not isinstance(n, int) or isinstance(n, bool) or not lo <= n <= hi or (self.even and n % 2):
+            parity = " (even amounts only)" if self.even else ""
+            raise IllegalAction(f"Bet between {lo} and {hi}{parity}.", rule="DOM-15")
+        self._record_bet(seat, n)
+        events = [Event("bet", f"{player(seat)} bets {n}" +
+                        (f" (stake {self.stakes[seat]} with the carried {self.carried[seat]})."
+                         if self.carried[seat] else "."), seat=seat, data={"amount": n})]
+        if ph == "early_bets" and all(self.bets[p] is not None for p in range(SEATS) if p != self.banker):
+            self._begin_play()
+        return events
+
+    def _record_bet(self, seat: int, n: int) -> None:
+        self.bets[seat] = n
+        self.stacks[seat] -= n
+        self.stakes[seat] += n
+
+    def _apply_limits(self, seat: int, a: SetLimits) -> list[Event]:
+        if self.phase != "limits":
+            raise IllegalAction("The bet limits are already set for this game.", rule="DOM-15")
+        if seat != self.banker:
+            raise IllegalAction(f"Only the banker {player(self.banker)} sets the bet limits.", rule="DOM-15")
+        why = self._limits_ok(a.min_bet, a.max_bet)
+        if why:
+            raise IllegalAction(why, rule="DOM-15")
+        self.min_bet, self.max_bet = a.min_bet, a.max_bet
+        self.limits_set = True
+        events = [Event("limits", f"{player(seat)} sets the bets at {a.min_bet} to {a.max_bet} for this game.",
+                        seat=seat, data={"min_bet": a.min_bet, "max_bet": a.max_bet})]
+        short = [p for p in range(SEATS) if p != self.banker and self.stacks[p] < self.min_bet]
+        if short:  # DOM-25 with the new minimum: the first hand is void
+            self._end_game(events, f"{player(short[0])} cannot bet the minimum of {self.min_bet} (DOM-25)")
+            return events
+        self._after_limits(events)
+        return events
+
+    def _apply_deadline(self, seat: int, a: ChooseDeadline) -> list[Event]:
+        if self.phase != "deadline":
+            raise IllegalAction("The bet deadline is already decided for this hand.", rule="DOM-24")
+        if seat != self.banker:
+            raise IllegalAction(f"Only the banker {player(self.banker)} decides on late bets.", rule="DOM-24")
+        if a.tile not in (3, 4):
+            raise IllegalAction("Choose 3 (refuse late bets) or 4 (accept them).", rule="DOM-24")
+        self.deadline = a.tile
+        word = "accepts late bets: bets are open until the 4th tile" if a.tile == 4 else \
+            "refuses late bets: bets close before the 3rd tile"
+        self._begin_play()
+        return [Event("deadline", f"{player(seat)} {word}.", seat=seat, data={"tile": a.tile})]
+
+    # --- end of a hand, end of the game ---------------------------------------------------
+
+    def _end_hand(self, events: list[Event], winner: int | None, how: str) -> None:
+        b = self.banker
+        lines: list[str] = []
+        for p in range(SEATS):  # DOM-18
+            if p != b and self.bets[p] is None:
+                n = self.bet_range(p)[0]
+                self._record_bet(p, n)
+                lines.append(f"{player(p)} had not bet: the minimum of {n} is recorded (DOM-18).")
+        totals = [sum(PIPS[c] for c in h) for h in self.hands]
+        if how == "domino":
+            head = f"{player(winner)} places the last tile: **domino**, {player(winner)} wins."
+        else:
+            winner = block_winner(totals)
+            detail = ", ".join(f"{player(p)} {t}" for p, t in enumerate(totals))
+            if winner is None:
+                head = f"The line is **blocked**. Pips left: {detail}. The lowest total is shared: **draw**."
+            else:
+                head = f"The line is **blocked**. Pips left: {detail}. {player(winner)} wins with the lowest total."
+        acc = [(x["spectator"], x["seat"], x["amount"]) for x in self.spec if x["status"] == "accepted"]
+        before = list(self.stacks)
+        res = settle(self.stacks, self.stakes, b, winner, acc, self.payout, self.spayout)
+        self.stacks = res.stacks
+        self.stakes = res.stakes
+        self.carried = res.carried
+        for sid, amount in res.spectator_paid:
+            self.due[sid] = self.due.get(sid, 0) + amount
+        self.spec = []
+        change = [self.stacks[p] - before[p] for p in range(SEATS)]
+        hands_text = "; ".join(f"{player(p)} " + (" ".join(str(TILES[c]) for c in h) or "—")
+                               for p, h in enumerate(self.hands))
+        stamm_text = " ".join(str(TILES[c]) for c in self.stamm)
+        net = ", ".join(f"{player(p)} {d:+d} → {self.stacks[p]}" for p, d in enumerate(change))
+        text = "\n".join([f"**Hand {self.hands_done + 1}** — banker {player(b)}.", head, *lines, *res.lines,
+                          f"Chips: {net}.", f"Tiles left: {hands_text}.", f"Stamm: {stamm_text}."])
+        self.last = {
+            "hand": self.hands_done + 1, "banker": b, "winner": winner, "how": how, "totals": totals,
+            "hands": [[str(TILES[c]) for c in h] for h in self.hands],
+            "stamm": [str(TILES[c]) for c in self.stamm], "change": change,
+            "line": [f"[{x}|{y}]" for x, y in self.line],
+        }
+        events.append(Event("summary", text, seat=winner, data=dict(self.last)))
+        self.prev_banker = b
+        self.next_banker = b if winner is None else winner
+        self.hands_done += 1
+        self._start_hand(events)
+
+    def _end_game(self, events: list[Event], reason: str) -> None:
+        """DOM-25: carried stakes go back to their owners; open spectator requests lapse."""
+        self._close_window(events, refund_accepted=True)
+        lines = []
+        for p in range(SEATS):
+            if self.stakes[p]:
+                lines.append(f"{player(p)}'s carried stake of {self.stakes[p]} returns to their stack.")
+                self.stacks[p] += self.stakes[p]
+                self.stakes[p] = 0
+            self.carried[p] = 0
+        self.phase = "over"
+        self.turn = -1
+        self.end_reason = reason
+        final = ", ".join(f"{player(p)} {self.stacks[p]}" for p in range(SEATS) if self.active[p])
+        events.append(Event("game_over", "\n".join([f"The game is over: {reason}.", *lines,
+                                                    f"Final stacks: {final}."]),
+                            data={"reason": reason, "stacks": list(self.stacks)}))
+
+    # --- leaving --------------------------------------------------------------------------
+
+    def can_cash_out(self, seat: int) -> bool:
+        if self.phase == "over" or not self.active[seat]:
+            return True
+        return self.left < 0 and all(b is None for b in self.bets) \
+            and not any(x["status"] == "accepted" for x in self.spec)
+
+    def cash_out(self, seat: int) -> list[Event]:
+        if not 0 <= seat < SEATS:
+            raise IllegalAction("There is no such seat.", rule="DOM-2")
+        if not self.can_cash_out(seat):
+            raise IllegalAction("You can leave between hands; finish this hand first.", rule="DOM-25")
+        if not self.active[seat]:
+            return []
+        events: list[Event] = []
+        if self.phase != "over":  # the game needs four: the fresh deal is void (DOM-25)
+            self._reset_hand()
+            self._end_game(events, f"{player(seat)} left the table")
+        amount = self.stacks[seat]
+        self.stacks[seat] = 0
+        self.active[seat] = False
+        events.append(Event("cash_out", f"{player(seat)} leaves the table with {amount} chips.", seat=seat,
+                            data={"amount": amount}))
+        return events
+
+    # --- chips, persistence ---------------------------------------------------------------
+
+    def chips(self) -> dict[str, int]:
+        out = {seat_key(i): self.stacks[i] for i in range(SEATS)}
+        for i in range(SEATS):
+            out[f"stake:{i}"] = self.stakes[i]
+        for x in self.spec:
+            key = f"spectator:{x['spectator']}"
+            out[key] = out.get(key, 0) + x["amount"]
+        for sid, amount in self.due.items():
+            out[f"spectator_due:{sid}"] = amount
+        return out
+
+    _FIELDS = ("seed", "stacks", "active", "deal_no", "hands_done", "min_bet", "max_bet", "limits_set",
+               "banker", "prev_banker", "next_banker", "carried", "stakes", "next_spec_id", "last",
+               "end_reason", "phase", "line", "left", "right", "turn", "placed", "passes",
+               "bets", "deadline", "spec_seen")
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"format": FORMAT, "game": self.id, "options": dict(self.opts)}
+        for name in self._FIELDS:
+            d[name] = _copy(getattr(self, name))
+        d["hands"] = [[str(TILES[c]) for c in h] for h in self.hands]
+        d["stamm"] = [str(TILES[c]) for c in self.stamm]
+        d["spec"] = [dict(x) for x in self.spec]
+        d["due"] = [[sid, amount] for sid, amount in sorted(self.due.items())]
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BukiDomino:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"unknown Buki-Domino state format {data.get('format')!r}")
+        g = cls()
+        g.opts = resolve(data["options"])
+        for name in cls._FIELDS:
+            setattr(g, name, _copy(data[name]))
+        g.hands = [[ln.code_of(Tile.parse(t)) for t in h] for h in data["hands"]]
+        g.stamm = [ln.code_of(Tile.parse(t)) for t in data["stamm"]]
+        g.spec = [dict(x) for x in data["spec"]]
+        g.due = {int(sid): int(amount) for sid, amount in data["due"]}
+        g._init_derived()
+        g._refresh_masks()
+        return g
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain JSON data (lists and dicts of scalars)."""
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+LEAD: tuple[Play, ...] = tuple(Play(TILES[c], "L") for c in range(36))
+"""The lead move of each tile code."""
+PLAY: tuple[dict[str, tuple[Play | None, ...]], ...] = tuple(
+    {e: tuple(Play(TILES[c], e, n) if TILES[c].has(n) else None for n in range(9)) for e in ("L", "R")}
+    for c in range(36))
+"""PLAY[code][end][number on that end] -> the move; built once, actions are immutable."""
