@@ -1,0 +1,7 @@
+"""Tripoley and its Michigan Rummy variant: one engine, the differences as a `Variant`."""
+
+from .state import MichiganRummyGame, TripoleyGame
+
+GAME_CLASSES = (TripoleyGame, MichiganRummyGame)
+
+__all__ = ["GAME_CLASSES", "MichiganRummyGame", "TripoleyGame"]
