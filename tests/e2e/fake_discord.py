@@ -125,6 +125,9 @@ DEFAULT_BOT_PERMISSIONS: int = (
     DEFAULT_EVERYONE_PERMISSIONS | P_MANAGE_MESSAGES | P_SEND_MESSAGES_IN_THREADS
 )
 
+INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_PRESENCES = 1 << 8
+
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
 FLAG_COMPONENTS_V2 = 1 << 15
@@ -380,6 +383,7 @@ class InteractionRecord:
     touched: List[int] = field(default_factory=list)
     modal: Optional[JSON] = None
     choices: Optional[List[JSON]] = None
+    sent_at: float = 0.0
 
     # -- state ---------------------------------------------------------------------
 
@@ -702,7 +706,11 @@ class FakeDiscord:
 
     heartbeat_interval_ms: int = 41250  # Discord's usual value; must stay < 60 s
 
-    def __init__(self, *, bot_name: str = "TestBot", bot_permissions: int = DEFAULT_BOT_PERMISSIONS) -> None:
+    def __init__(self, *, bot_name: str = "TestBot", bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
+                 ack_deadline: Optional[float] = 3.0) -> None:
+        """``ack_deadline``: like Discord, an interaction not acknowledged within this many
+        seconds is dead (10062 Unknown interaction, recorded as rejected).  ``None`` = off."""
+        self.ack_deadline = ack_deadline
         self._id_counter = itertools.count(1)
         self._last_snowflake = 0
         self.bot_user = FakeUser(self.new_id(), bot_name, bot=True)
@@ -729,6 +737,7 @@ class FakeDiscord:
         self.identify_payload: Optional[JSON] = None
 
         self._sessions: List[_GatewaySession] = []
+        self._live_tasks: List[asyncio.Task[None]] = []
         self._injections: List[_Injection] = []
         self._routes: List[Tuple[str, re.Pattern[str], RouteHandler]] = []
         self._register_routes()
@@ -868,13 +877,13 @@ class FakeDiscord:
         self.guilds[gid] = guild
         for pos, ch in enumerate(channels):
             self._new_text_channel(guild, ch, pos)
-        self._push_live("GUILD_CREATE", lambda: self._guild_create_payload(guild))
+        self._push_live("GUILD_CREATE", lambda s: self._guild_create_payload(guild, s.intents))
         return guild
 
     def add_channel(self, guild_id: int, name: str) -> int:
         guild = self.guilds[guild_id]
         cid = self._new_text_channel(guild, name, len(guild.channels))
-        self._push_live("CHANNEL_CREATE", lambda: {**guild.channels[cid], "guild_id": str(guild_id)})
+        self._push_live("CHANNEL_CREATE", lambda s: {**guild.channels[cid], "guild_id": str(guild_id)})
         return cid
 
     def add_member(self, guild_id: int, username: str, *, manage_guild: bool = False,
@@ -889,7 +898,8 @@ class FakeDiscord:
         if administrator:
             roles.append(self._role_id(guild, "Admin"))
         guild.members[uid] = FakeMember(uid, roles=roles)
-        self._push_live("GUILD_MEMBER_ADD", lambda: {**self._member_payload(guild, uid), "guild_id": str(guild_id)})
+        self._push_live("GUILD_MEMBER_ADD", lambda s: {**self._member_payload(guild, uid), "guild_id": str(guild_id)},
+                        intent=INTENT_GUILD_MEMBERS)
         return uid
 
     def refuse_dms(self, *user_ids: int) -> None:
@@ -989,7 +999,10 @@ class FakeDiscord:
             data["permissions"] = str(self.permissions_for(guild.id, user_id))
         return data
 
-    def _guild_create_payload(self, guild: FakeGuild) -> JSON:
+    def _guild_create_payload(self, guild: FakeGuild, intents: int = 0) -> JSON:
+        """Like Discord: without the presences intent GUILD_CREATE carries only the bot's
+        own member, so a bot that needs the member list must chunk (members intent)."""
+        member_ids = list(guild.members) if intents & INTENT_GUILD_PRESENCES else [self.bot_user.id]
         return {
             "id": str(guild.id),
             "name": guild.name,
@@ -1025,7 +1038,7 @@ class FakeDiscord:
             "unavailable": False,
             "member_count": len(guild.members),
             "voice_states": [],
-            "members": [self._member_payload(guild, uid) for uid in guild.members],
+            "members": [self._member_payload(guild, uid) for uid in member_ids],
             "channels": list(guild.channels.values()),
             "threads": [],
             "presences": [],
@@ -1315,7 +1328,7 @@ class FakeDiscord:
         guild = self.guilds.get(int(p["guild_id"]))
         if guild is None:
             return error_response(404, 10004, "Unknown Guild")
-        payload = self._guild_create_payload(guild)
+        payload = self._guild_create_payload(guild, INTENT_GUILD_PRESENCES)
         for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large", "member_count"):
             payload.pop(key, None)
         return json_response(payload)
@@ -1513,6 +1526,11 @@ class FakeDiscord:
             return error_response(404, 10062, "Unknown interaction")
         if rec.callback_type is not None:
             return self._reject(rec_http, [f"{rec!r} already acknowledged"], 40060)
+        elapsed = asyncio.get_running_loop().time() - rec.sent_at
+        if self.ack_deadline is not None and elapsed > self.ack_deadline:
+            self.rejected.append((rec_http, [f"{rec!r} acknowledged after {elapsed:.2f}s; Discord allows "
+                                             f"{self.ack_deadline}s (defer() slow handlers)"]))
+            return error_response(404, 10062, "Unknown interaction")
         body = rec_http.json or {}
         cb_type = int(body.get("type", 0))
         data: JSON = body.get("data") or {}
@@ -1730,7 +1748,7 @@ class FakeDiscord:
                 "user_settings": {},
             }, "READY")
             for guild in list(self.guilds.values()):
-                await session.send(0, self._guild_create_payload(guild), "GUILD_CREATE")
+                await session.send(0, self._guild_create_payload(guild, session.intents), "GUILD_CREATE")
             session.identified = True
         elif op == 6:  # RESUME
             session.identified = True
@@ -1762,17 +1780,31 @@ class FakeDiscord:
         }, "GUILD_MEMBERS_CHUNK")
 
     async def dispatch(self, event: str, data: JSON) -> None:
-        """Send a DISPATCH event to every identified gateway session."""
+        """Send a DISPATCH event to every identified gateway session (after any pending
+        world-change events, so ordering matches the order of test actions)."""
+        await self.flush_events()
+        await self._dispatch_now(event, data)
+
+    async def flush_events(self) -> None:
+        """Wait until live world-change events (``add_member`` etc. after connect) are sent."""
+        while self._live_tasks:
+            tasks, self._live_tasks = self._live_tasks, []
+            await asyncio.gather(*tasks)
+
+    async def _dispatch_now(self, event: str, data: JSON) -> None:
         sessions = [s for s in self._sessions if s.identified]
         if not sessions:
             raise RuntimeError(f"cannot dispatch {event}: no bot is connected to the fake gateway")
         for session in sessions:
             await session.send(0, data, event)
 
-    def _push_live(self, event: str, build: Callable[[], JSON]) -> None:
-        """World changes made after the bot connected are sent as gateway events."""
-        if self.connected:
-            asyncio.get_running_loop().create_task(self.dispatch(event, build()))
+    def _push_live(self, event: str, build: Callable[[_GatewaySession], JSON], intent: int = 0) -> None:
+        """World changes made after the bot connected are sent as gateway events (only to
+        sessions that identified with ``intent``, if given)."""
+        for session in self._sessions:
+            if session.identified and not session.ws.closed and (not intent or session.intents & intent):
+                self._live_tasks.append(asyncio.get_running_loop().create_task(
+                    session.send(0, build(session), event)))
 
     async def _dispatch_message_event(self, event: str, msg: FakeMessage) -> None:
         """Real Discord echoes the bot's own (non-ephemeral) messages over the gateway."""
@@ -1840,6 +1872,7 @@ class FakeDiscord:
         return rec
 
     async def _send_interaction(self, rec: InteractionRecord) -> InteractionRecord:
+        rec.sent_at = asyncio.get_running_loop().time()
         self.interactions[rec.id] = rec
         self._interactions_by_token[rec.token] = rec
         await self.dispatch("INTERACTION_CREATE", rec.payload)
@@ -1890,6 +1923,7 @@ class FakeDiscord:
         test cannot invoke options the bot never registered."""
         parts = command.split()
         root = self.find_command(parts[0], guild_id)
+        self._check_can_invoke(root, user_id, guild_id)
         defs: List[JSON] = root.get("options") or []
         chain: List[JSON] = []
         for part in parts[1:]:
@@ -1928,6 +1962,25 @@ class FakeDiscord:
         if root.get("guild_id"):
             data["guild_id"] = root["guild_id"]
         return data
+
+    def _check_can_invoke(self, cmd: JSON, user_id: int, guild_id: Optional[int]) -> None:
+        """Discord hides commands a user may not use; mirror that instead of sending."""
+        contexts = cmd.get("contexts")
+        if guild_id is None:
+            if cmd.get("guild_id") or cmd.get("dm_permission") is False or (contexts is not None and 1 not in contexts):
+                raise PermissionError(f"/{cmd['name']} is not available in DMs")
+            return
+        if contexts is not None and 0 not in contexts:
+            raise PermissionError(f"/{cmd['name']} is not available in guilds")
+        required = cmd.get("default_member_permissions")
+        if required is None:
+            return
+        perms = self.permissions_for(guild_id, user_id)
+        if perms & P_ADMINISTRATOR:
+            return
+        need = int(required)
+        if need == 0 or perms & need != need:
+            raise PermissionError(f"user {user_id} lacks default_member_permissions={need} for /{cmd['name']}")
 
     async def slash(self, user_id: int, guild_id: Optional[int], channel_id: Optional[int], command: str,
                     options: Optional[Mapping[str, Any]] = None) -> InteractionRecord:
