@@ -18,6 +18,7 @@ class SeatInfo:
     buy_in: int
     leaving: bool
     present: bool
+    cashed_out: int | None = None
 
     @property
     def is_bot(self) -> bool:

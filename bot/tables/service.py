@@ -300,6 +300,18 @@ class TableService:
         self._drivers.add(task)
         task.add_done_callback(self._drivers.discard)
 
+    def stop(self) -> None:
+        """Cancel bot moves in flight (shutdown); the database keeps the last committed state."""
+        for task in list(self._drivers):
+            task.cancel()
+
+    async def suggest(self, table_id: int, seat: int) -> Any:
+        """What the seat bot would play for this seat now (hints, and the console demo)."""
+        async with self.db.read() as tx:
+            row = await self._load(tx, table_id)
+        game = self.games[row.game_id].from_dict(row.state)
+        return game.bot_action(seat, random.Random(f"{row.seed}:{row.version}:{seat}"))
+
     async def settle(self) -> None:
         """Wait until no bot is about to move (tests and the demo)."""
         while self._drivers:
@@ -474,7 +486,8 @@ class TableService:
         cls = self.games[row.game_id]
         if game is None and row.status == "playing" and row.state:
             game = cls.from_dict(row.state)
-        seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.stack, s.buy_in, s.leaving, s.present) for s in row.seats)
+        seats = tuple(SeatInfo(s.seat, s.user_id, s.name, s.stack, s.buy_in, s.leaving, s.present, s.cashed_out)
+                      for s in row.seats)
         common = dict(table_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, game_id=row.game_id,
                       title=cls.title, status=row.status, version=row.version, host_id=row.host_id,
                       options=dict(row.options), buy_in=cls.buy_in(row.options), seats=seats,
@@ -504,7 +517,7 @@ class TableService:
                 async with self.db.transaction() as tx:
                     await tables.set_message(tx, row.id, message_id)
             if snap.status == "finished":
-                await self.presenter.game_over(snap, {s.seat: s.stack for s in snap.seats})
+                await self.presenter.game_over(snap, {s.seat: s.cashed_out or 0 for s in snap.seats})
                 return snap
             for seat, view in snap.privates.items():
                 mine = [e for e in events if e.private_to == seat]

@@ -1,0 +1,53 @@
+"""`python -m bot` runs the bot; `python -m bot demo <game> [--players N] [--seed S]` plays a demo."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+from dotenv import load_dotenv
+
+from bot.config import ConfigError, Settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Card-room Discord bot")
+    sub = parser.add_subparsers(dest="command")
+    demo = sub.add_parser("demo", help="play a whole game between seat bots in the console")
+    from bot.games import GAMES
+    demo.add_argument("game", choices=sorted(GAMES))
+    demo.add_argument("--players", type=int, default=None)
+    demo.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    load_dotenv()
+    if args.command == "demo":
+        from bot.console import run_demo
+        logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+        return 0 if asyncio.run(run_demo(args.game, args.players, args.seed)) else 1
+
+    try:
+        settings = Settings.from_env()
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    from bot.app import CardRoomBot
+
+    async def run() -> None:
+        bot = CardRoomBot(settings)
+        async with bot:
+            await bot.start(settings.token)
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""The Bot subclass: opens the database, builds the services, loads the cogs, registers the
+persistent controls, restores open tables, syncs commands, and fires turn deadlines."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.clock import Clock, utc_now, parse_stamp
+from bot.config import Settings
+from bot.tables.service import TableService
+from bot.ui.errors import report_error
+from bot.ui.presenter import DiscordPresenter
+from bot.ui.views import DYNAMIC_ITEMS
+from bot.wallet import WalletService
+from storage.db import Database
+
+log = logging.getLogger(__name__)
+
+COGS = ("cogs.wallet", "cogs.tables", "cogs.admin")
+DEADLINE_POLL_S = 1.0
+
+
+class CardRoomTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)
+
+
+class CardRoomBot(commands.Bot):
+    def __init__(self, settings: Settings, clock: Clock = utc_now) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         tree_cls=CardRoomTree, help_command=None)
+        self.settings = settings
+        self.clock = clock
+        self.db: Database | None = None
+        self.wallets: WalletService
+        self.tables: TableService
+        self._deadlines: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        presenter = DiscordPresenter(self, self.db)
+        await presenter.load()
+        self.wallets = WalletService(self.db, self.settings, self.clock)
+        self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s)
+        for cog in COGS:
+            await self.load_extension(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self._sync()
+        self._deadlines = asyncio.create_task(self._fire_deadlines())
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        if not getattr(self, "_restored", False):
+            self._restored = True  # on_ready repeats after reconnects; restore once
+            await self.tables.restore()
+
+    async def _sync(self) -> None:
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        marker = self.settings.database_path.with_suffix(f".sync-{guild.id if guild else 'global'}")
+        if marker.exists() and marker.read_text() == digest:
+            log.info("application commands unchanged; not syncing")
+            return
+        synced = await self.tree.sync(guild=guild)
+        marker.write_text(digest)
+        log.info("synced %d application commands %s", len(synced),
+                 f"to guild {guild.id}" if guild else "globally")
+
+    async def _fire_deadlines(self) -> None:
+        """Apply timeouts as deadlines pass; sleeps until the next one (at most a second)."""
+        while True:
+            try:
+                await self.tables.fire_due()
+                upcoming = await self.tables.next_deadline()
+                wait = DEADLINE_POLL_S
+                if upcoming:
+                    wait = min(wait, max(0.05, (parse_stamp(upcoming) - self.clock()).total_seconds()))
+                await asyncio.sleep(wait)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the deadline loop failed; retrying")
+                await asyncio.sleep(DEADLINE_POLL_S)
+
+    async def close(self) -> None:
+        if self._deadlines is not None:
+            self._deadlines.cancel()
+        await super().close()
+        if getattr(self, "tables", None) is not None:
+            self.tables.stop()
+        if self.db is not None:
+            await self.db.close()
+            self.db = None

@@ -1,0 +1,121 @@
+"""`python -m bot demo <game>`: a whole game between seat bots through the real table service,
+with a temporary database, printing what the channel and each seat would see."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+from bot.clock import FakeClock
+from bot.config import Settings
+from bot.games import GAMES
+from bot.games.base import Event
+from bot.tables.models import TableSnapshot
+from bot.tables.service import TableService
+from bot.ui.boards import board_for
+from bot.wallet import WalletService
+from storage import ledger
+from storage.db import Database
+
+GUILD, CHANNEL = 1, 1
+NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"]
+
+
+def _strip(text: str, names: list[str], ids: list[int | None]) -> str:
+    for uid, name in zip(ids, names):
+        text = text.replace(f"<@{uid}>", name)
+    return text
+
+
+class ConsolePresenter:
+    """Prints to stdout what Discord would show: the table message, DMs, notices."""
+
+    def __init__(self, out=print) -> None:
+        self.out = out
+        self.messages = 0
+
+    def _table(self, snap: TableSnapshot) -> str:
+        ids = [s.user_id for s in snap.seats]
+        lines = [f"┌─ {snap.title} · table {snap.table_id} · {snap.status}"
+                 + (f" · {snap.public.get('phase', '')}" if snap.public else "")]
+        if snap.public is not None and snap.status == "playing":
+            for name, value in board_for(snap.game_id).table_fields(snap.public, snap.names):
+                lines.append(f"│ {name}: " + _strip(value, snap.names, ids).replace("\n", "\n│   "))
+        stacks = ", ".join(f"{s.name} {s.stack:,}" if s.present else f"{s.name} left with {s.cashed_out:,}"
+                           for s in snap.seats)
+        lines.append(f"│ Players: {stacks}")
+        if snap.to_act:
+            lines.append(f"│ To act: {', '.join(snap.names[s] for s in snap.to_act)}")
+        return "\n".join(lines) + "\n└─"
+
+    async def table_changed(self, snap: TableSnapshot, events: list[Event], repost: bool) -> int | None:
+        for event in events:
+            self.out(f"  · {snap.render(event)}")
+        if repost or snap.message_id is None:
+            self.messages += 1
+            self.out(self._table(snap))
+            return self.messages
+        return snap.message_id
+
+    async def hand_changed(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
+        self._hand(snap, seat, events, prompt=False)
+
+    async def prompt(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
+        self._hand(snap, seat, events, prompt=True)
+
+    def _hand(self, snap: TableSnapshot, seat: int, events: list[Event], prompt: bool) -> None:
+        text = board_for(snap.game_id).hand_text(snap.privates.get(seat, {}), snap.public or {})
+        self.out(f"  ✉ DM to {snap.names[seat]}: " + text.replace("\n", "\n      "))
+        for event in events:
+            self.out(f"      (only you) {snap.render(event)}")
+        if prompt and snap.legal.get(seat):
+            labels = [a.label for a in snap.legal[seat]]
+            shown = ", ".join(labels[:12]) + (f", … ({len(labels)} choices)" if len(labels) > 12 else "")
+            self.out(f"      choices: {shown}")
+
+    async def notice(self, snap: TableSnapshot, text: str) -> None:
+        self.out("  📣 " + text.replace("\n", "\n     "))
+
+    async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
+        self.out(f"Game over at table {snap.table_id}.")
+        for s in snap.seats:
+            if s.seat in payouts:
+                self.out(f"  {s.name}: bought in {s.buy_in:,}, took home {payouts[s.seat]:,}")
+
+
+async def run_demo(game_id: str, players: int | None, seed: int, out=print) -> bool:
+    """Play a whole game; True when the books balance at the end."""
+    cls = GAMES[game_id]
+    n = players or cls.min_players
+    if not cls.min_players <= n <= cls.max_players:
+        raise SystemExit(f"{cls.title} takes {cls.min_players}–{cls.max_players} players.")
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(token="demo", database_path=Path(tmp) / "demo.db", starting_chips=10_000)
+        db = await Database.open(settings.database_path)
+        try:
+            clock = FakeClock()
+            wallets = WalletService(db, settings, clock)
+            service = TableService(db, wallets, ConsolePresenter(out), clock)
+            users = list(range(101, 101 + n))
+            snap = await service.open(GUILD, CHANNEL, users[0], game_id, seed=seed)
+            for uid, name in zip(users, NAMES):
+                await service.join(snap.table_id, uid, name)
+            await service.start(snap.table_id, users[0])
+            moves = 0
+            while (snap := await service.snapshot(snap.table_id)).status == "playing":
+                seat = snap.to_act[0]
+                action = await service.suggest(snap.table_id, seat)
+                out(f"  ▶ {snap.names[seat]} chooses: {action.label}")
+                await service.act(snap.table_id, snap.seats[seat].user_id, action, snap.version)
+                moves += 1
+            async with db.read() as tx:
+                books = await ledger.audit(tx, GUILD)
+                balances = [(name, await ledger.balance(tx, GUILD, ledger.wallet(uid))) for uid, name in zip(users, NAMES)]
+            out(f"\n{moves} moves. Wallets: " + ", ".join(f"{name} {bal:,}" for name, bal in balances))
+            total = sum(bal for _, bal in balances)
+            out(f"Ledger check: server total {books.total} (must be 0), mismatched accounts: "
+                f"{', '.join(books.mismatched) or 'none'}; players hold {total:,} of {10_000 * n:,} granted.")
+            return books.ok and total == 10_000 * n
+        finally:
+            await db.close()

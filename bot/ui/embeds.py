@@ -1,0 +1,119 @@
+"""Embeds built from snapshots: pure functions, no awaits, within Discord's limits."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.games import GAMES
+from bot.games.base import Event
+from bot.games.options import show_option
+from bot.tables.models import SeatInfo, TableSnapshot
+
+from .boards import board_for
+from .text import DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, FIELDS, TITLE, clip
+
+PHASE_COLOUR = {"lobby": discord.Colour.blurple(), "playing": discord.Colour.green(),
+                "finished": discord.Colour.dark_grey()}
+
+
+def _embed(title: str, colour: discord.Colour, description: str = "") -> discord.Embed:
+    return discord.Embed(title=clip(title, TITLE), colour=colour, description=clip(description, DESCRIPTION))
+
+
+def _add(e: discord.Embed, name: str, value: str, inline: bool = False) -> None:
+    if len(e.fields) < FIELDS and len(e) + len(name) + min(len(value), FIELD_VALUE) <= EMBED_TOTAL:
+        e.add_field(name=clip(name, FIELD_NAME), value=clip(value, FIELD_VALUE), inline=inline)
+
+
+def seat_line(snap: TableSnapshot, s: SeatInfo) -> str:
+    marks = ("▶ " if s.seat in snap.to_act and snap.status == "playing" else "")
+    who = f"🤖 {s.name}" if s.is_bot else f"<@{s.user_id}>"
+    if not s.present:
+        return f"{who} · left with {s.cashed_out or 0:,}"
+    note = " (leaving after this deal)" if s.leaving else ""
+    return f"{marks}{who} · {s.stack:,}{note}"
+
+
+def lobby_embed(snap: TableSnapshot) -> discord.Embed:
+    buy_in = snap.buy_in
+    price = f"{buy_in.minimum:,} chips" if buy_in.minimum == buy_in.maximum else \
+        f"{buy_in.default:,} chips (from {buy_in.minimum:,}{'' if buy_in.maximum is None else f' to {buy_in.maximum:,}'})"
+    e = _embed(f"{snap.title} · table open", PHASE_COLOUR["lobby"],
+               f"Hosted by <@{snap.host_id}>. Press **Join** to sit down; the host presses **Start** "
+               f"when {snap.min_players}–{snap.max_players} players are seated.")
+    seated = "\n".join(f"{'🤖 ' + s.name if s.is_bot else f'<@{s.user_id}>'} · {s.buy_in:,}" for s in snap.seats)
+    _add(e, f"Players ({len(snap.seats)}/{snap.max_players})", seated or "Nobody yet.")
+    _add(e, "Buy-in", price, inline=True)
+    _add(e, "Options", options_text(snap))
+    e.set_footer(text=f"Table {snap.table_id} · /rules game:{snap.game_id} explains the game")
+    return e
+
+
+def options_text(snap: TableSnapshot) -> str:
+    specs = {s.name: s for s in getattr(GAMES.get(snap.game_id), "option_specs", ())}
+    lines = []
+    for name, value in snap.options.items():
+        spec = specs.get(name)
+        changed = spec is not None and value != spec.default
+        lines.append(f"{'**' if changed else ''}{name}: {show_option(value)}{'**' if changed else ''}")
+    return "\n".join(lines) or "None."
+
+
+def table_embed(snap: TableSnapshot, events: list[Event] | None = None) -> discord.Embed:
+    if snap.status == "lobby":
+        return lobby_embed(snap)
+    public = snap.public or {}
+    phase = public.get("phase", "")
+    e = _embed(f"{snap.title} · {phase}" if phase and snap.status == "playing" else f"{snap.title} · game over"
+               if snap.status == "finished" else snap.title, PHASE_COLOUR[snap.status])
+    if snap.status == "finished":
+        e.description = clip(f"This table has closed ({snap.end_reason or 'finished'}). "
+                             "Every stack went back to its owner's wallet.", DESCRIPTION)
+    elif snap.public is not None:
+        for name, value in board_for(snap.game_id).table_fields(public, snap.names):
+            _add(e, name, value)
+    _add(e, "Players", "\n".join(seat_line(snap, s) for s in snap.seats))
+    if snap.status == "playing" and snap.to_act:
+        names = ", ".join(snap.names[s] if snap.seats[s].is_bot else f"<@{snap.seats[s].user_id}>" for s in snap.to_act)
+        due = f" · {discord.utils.format_dt(snap.deadline, 'R')}" if snap.deadline else ""
+        _add(e, "To act", f"{names}{due}")
+    if events:
+        lines = [snap.render(ev) for ev in events if ev.kind != "summary"][-6:]
+        if lines:
+            _add(e, "Last moves", "\n".join(lines))
+    e.set_footer(text=f"Table {snap.table_id} · press “My hand” to see your cards and play")
+    return e
+
+
+def hand_embed(snap: TableSnapshot, seat: int, where: str, events: list[Event] | None = None,
+               note: str | None = None) -> discord.Embed:
+    """A seat's private view, labelled with where the table is, for DMs and ephemeral replies."""
+    private = snap.privates.get(seat, {})
+    board = board_for(snap.game_id)
+    your_turn = seat in snap.to_act
+    e = _embed(f"Your hand · {snap.title}", discord.Colour.gold() if your_turn else discord.Colour.light_grey(),
+               board.hand_text(private, snap.public or {}))
+    if note:
+        _add(e, "Note", note)
+    for ev in events or []:
+        _add(e, "Just now", snap.render(ev))
+    if your_turn:
+        due = f" Decide {discord.utils.format_dt(snap.deadline, 'R')}." if snap.deadline else ""
+        _add(e, "Your turn", f"Choose below.{due}")
+    elif snap.status == "playing" and snap.to_act:
+        _add(e, "Waiting for", ", ".join(snap.names[s] for s in snap.to_act))
+    e.set_footer(text=clip(f"{where} · table {snap.table_id} · stack {snap.seats[seat].stack:,}", 2048))
+    return e
+
+
+def notice_embed(snap: TableSnapshot, text: str) -> discord.Embed:
+    return _embed(f"{snap.title} · table {snap.table_id}", discord.Colour.teal(), text)
+
+
+def results_embed(snap: TableSnapshot, payouts: dict[int, int]) -> discord.Embed:
+    lines = []
+    for s in snap.seats:
+        if s.seat in payouts:
+            who = f"🤖 {s.name}" if s.is_bot else f"<@{s.user_id}>"
+            lines.append(f"{who}: took home {payouts[s.seat]:,} (bought in {s.buy_in:,})")
+    return _embed(f"{snap.title} · final result", PHASE_COLOUR["finished"], "\n".join(lines) or "No one was seated.")

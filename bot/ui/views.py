@@ -1,0 +1,298 @@
+"""Persistent controls (STYLE.md §7): DynamicItems whose custom_id carries all they need.
+
+Callbacks parse, defer, call the table service and report errors; the service decides who may
+do what. No view holds game state.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import PlayerError, StaleControl
+from bot.games import GAMES
+from bot.games.options import show_option
+from bot.tables.models import TableSnapshot
+
+from . import custom_ids
+from .controls import ButtonSpec, SelectSpec, layout
+from .embeds import hand_embed, table_embed
+from .errors import report_error
+
+if TYPE_CHECKING:
+    from bot.app import CardRoomBot
+
+log = logging.getLogger(__name__)
+
+LOBBY_BUTTONS = (("join", "Join", discord.ButtonStyle.success), ("leave", "Leave", discord.ButtonStyle.secondary),
+                 ("bot", "Add bot", discord.ButtonStyle.secondary), ("start", "Start", discord.ButtonStyle.primary),
+                 ("cancel", "Cancel", discord.ButtonStyle.danger))
+
+
+def location(client: discord.Client, snap: TableSnapshot) -> str:
+    """“Server · #channel”, so a DM says which table it belongs to."""
+    guild = client.get_guild(snap.guild_id)
+    channel = client.get_channel(snap.channel_id)
+    return f"{guild.name if guild else 'server'} · #{getattr(channel, 'name', 'channel')}"
+
+
+def table_view(snap: TableSnapshot) -> discord.ui.View | None:
+    """The public message's controls: the lobby's, or “My hand” and “Leave” in play."""
+    if snap.status == "finished":
+        return None
+    view = discord.ui.View(timeout=None)
+    if snap.status == "lobby":
+        for verb, label, style in LOBBY_BUTTONS:
+            view.add_item(TableButton(snap.table_id, verb, label, style))
+        view.add_item(TableButton(snap.table_id, "opts", "Settings", discord.ButtonStyle.secondary))
+    else:
+        view.add_item(TableButton(snap.table_id, "hand", "My hand", discord.ButtonStyle.primary))
+        view.add_item(TableButton(snap.table_id, "leave", "Leave", discord.ButtonStyle.secondary))
+    return view
+
+
+def controls_view(snap: TableSnapshot, seat: int) -> discord.ui.View | None:
+    """Exactly the seat's legal actions, drawn for this version of the table."""
+    actions = snap.legal.get(seat, [])
+    if not actions:
+        return None
+    view = discord.ui.View(timeout=None)
+    for row, item in enumerate(layout(snap.table_id, snap.version, actions).rows):
+        if isinstance(item, SelectSpec):
+            view.add_item(ActionSelect(item, row))
+        else:
+            for spec in item:
+                view.add_item(ActionButton(spec, row))
+    return view
+
+
+def hand_message(client: discord.Client, snap: TableSnapshot, seat: int, events: list | None = None,
+                 note: str | None = None) -> dict[str, Any]:
+    """The kwargs of a message showing a seat its hand and controls."""
+    view = controls_view(snap, seat)
+    return {"embed": hand_embed(snap, seat, location(client, snap), events, note),
+            "view": view if view is not None else discord.utils.MISSING}
+
+
+async def _show_hand(interaction: discord.Interaction[CardRoomBot], table_id: int, note: str | None = None,
+                     edit: bool = False) -> None:
+    snap = await interaction.client.tables.snapshot(table_id)
+    seat = snap.seat_of(interaction.user.id)
+    if seat is None:
+        text = note or "You are not seated at this table."
+        await interaction.followup.send(text, ephemeral=True)
+        return
+    if snap.status != "playing":
+        await interaction.followup.send(note or "The game is not being played right now.", ephemeral=True)
+        return
+    message = hand_message(interaction.client, snap, seat.seat, note=note)
+    if edit:
+        if message["view"] is discord.utils.MISSING:
+            message["view"] = None
+        await interaction.edit_original_response(**message)
+    else:
+        await interaction.followup.send(ephemeral=True, **message)
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.VERB_PATTERN):
+    """Join, Leave, Add bot, Start, Cancel, Settings and My hand."""
+
+    def __init__(self, table_id: int, verb: str, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_ids.verb(table_id, verb)))
+        self.table_id, self.verb = table_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> TableButton:
+        return cls(int(match["table"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+        service = interaction.client.tables
+        try:
+            if self.verb == "join":
+                snap = await service.snapshot(self.table_id)
+                if snap.buy_in.minimum != snap.buy_in.maximum:
+                    await interaction.response.send_modal(BuyInModal(snap))
+                    return
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await service.join(self.table_id, interaction.user.id, interaction.user.display_name)
+                await interaction.followup.send(f"You sat down with {snap.buy_in.default:,} chips.", ephemeral=True)
+            elif self.verb == "opts":
+                snap = await service.snapshot(self.table_id)
+                if snap.host_id != interaction.user.id:
+                    raise PlayerError("Only the player who opened this table can change its settings.")
+                await interaction.response.send_message("Which setting?", view=SettingsView(snap), ephemeral=True)
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                if self.verb == "hand":
+                    await _show_hand(interaction, self.table_id)
+                    return
+                text = await self._lobby_verb(interaction)
+                await interaction.followup.send(text, ephemeral=True)
+        except Exception as exc:
+            await report_error(interaction, exc)
+
+    async def _lobby_verb(self, interaction: discord.Interaction[CardRoomBot]) -> str:
+        service, user = interaction.client.tables, interaction.user.id
+        if self.verb == "leave":
+            return await service.leave(self.table_id, user)
+        if self.verb == "bot":
+            await service.add_bot(self.table_id, user)
+            return "A seat bot sat down."
+        if self.verb == "start":
+            await service.start(self.table_id, user)
+            return "The game has started. Your hand comes by DM; “My hand” shows it here too."
+        await service.cancel(self.table_id, user)
+        return "The table is cancelled; every buy-in went back."
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.ACTION_PATTERN):
+    """One legal action of one seat, for one version of the table."""
+
+    def __init__(self, spec: ButtonSpec | None, row: int | None = None, match: re.Match[str] | None = None) -> None:
+        button = discord.ui.Button(label=spec.label if spec else "…", custom_id=spec.custom_id if spec else None,
+                                   style=discord.ButtonStyle.danger if spec and spec.danger
+                                   else discord.ButtonStyle.primary, row=row)
+        if match is not None:
+            button.custom_id = match.string
+        super().__init__(button)
+        self.match = match or re.fullmatch(custom_ids.ACTION_PATTERN, button.custom_id)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ActionButton:
+        return cls(None, match=match)
+
+    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+        await play(interaction, int(self.match["table"]), int(self.match["version"]), self.match["kind"],
+                   self.match["args"])
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=custom_ids.SELECT_PATTERN):
+    """A choice among many actions of one kind (a card to discard, an amount, cards to throw)."""
+
+    def __init__(self, spec: SelectSpec | None, row: int | None = None, match: re.Match[str] | None = None) -> None:
+        select = discord.ui.Select(
+            custom_id=spec.custom_id if spec else match.string, placeholder=spec.placeholder if spec else None,
+            min_values=spec.min_values if spec else 1, max_values=spec.max_values if spec else 1, row=row,
+            options=[discord.SelectOption(label=label, value=value) for label, value in spec.options] if spec else [
+                discord.SelectOption(label="…", value="…")])
+        super().__init__(select)
+        self.match = match or re.fullmatch(custom_ids.SELECT_PATTERN, select.custom_id)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> ActionSelect:
+        return cls(None, match=match)
+
+    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+        values = list((interaction.data or {}).get("values", []))
+        kind = self.match["kind"]
+        # A multi-select sends the chosen items; a one-of-many select sends the action's args.
+        args = "+".join(values) if self.match["mode"] == "m" else (values[0] if values else "")
+        await play(interaction, int(self.match["table"]), int(self.match["version"]), kind, args)
+
+
+async def play(interaction: discord.Interaction[CardRoomBot], table_id: int, version: int, kind: str,
+               args: str | None) -> None:
+    """Defer, decode the action for the table's game, act, then show the seat its new hand."""
+    service = interaction.client.tables
+    try:
+        await interaction.response.defer()
+        snap = await service.snapshot(table_id)
+        try:
+            action = custom_ids.decode_action(GAMES[snap.game_id].action_types, kind, args)
+        except (KeyError, ValueError):
+            raise StaleControl("That control no longer fits the table; here is the table now.") from None
+        await service.act(table_id, interaction.user.id, action, version)
+        await _show_hand(interaction, table_id, edit=True)
+    except StaleControl as exc:
+        await _refresh_after(interaction, table_id, str(exc))
+    except Exception as exc:
+        await report_error(interaction, exc)
+
+
+async def _refresh_after(interaction: discord.Interaction[CardRoomBot], table_id: int, note: str) -> None:
+    try:
+        await _show_hand(interaction, table_id, note=note)
+    except Exception as exc:
+        await report_error(interaction, exc)
+
+
+class BuyInModal(discord.ui.Modal, title="Buy in"):
+    """For games where each player chooses how many chips to bring."""
+
+    def __init__(self, snap: TableSnapshot) -> None:
+        super().__init__(timeout=300)
+        self.table_id = snap.table_id
+        top = f" to {snap.buy_in.maximum:,}" if snap.buy_in.maximum is not None else " or more"
+        self.amount = discord.ui.TextInput(label=f"Chips to bring ({snap.buy_in.minimum:,}{top})",
+                                           default=str(snap.buy_in.default), max_length=12)
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                amount = int(self.amount.value.replace(",", "").strip())
+            except ValueError:
+                raise PlayerError("Please enter a whole number of chips, like 200.") from None
+            await interaction.client.tables.join(self.table_id, interaction.user.id,
+                                                 interaction.user.display_name, amount)
+            await interaction.followup.send(f"You sat down with {amount:,} chips.", ephemeral=True)
+        except Exception as exc:
+            await report_error(interaction, exc)
+
+
+class SettingsView(discord.ui.View):
+    """The host picks an option; a modal takes its new value (short-lived, so not persistent)."""
+
+    def __init__(self, snap: TableSnapshot) -> None:
+        super().__init__(timeout=300)
+        self.table_id = snap.table_id
+        specs = GAMES[snap.game_id].option_specs
+        select = discord.ui.Select(placeholder="Choose a setting to change", options=[
+            discord.SelectOption(label=spec.name[:100], value=spec.name[:100],
+                                 description=f"now {show_option(snap.options[spec.name])} · {spec.allowed}"[:100])
+            for spec in specs[:25]])
+        select.callback = self._picked
+        self.add_item(select)
+        self.specs = {s.name: s for s in specs}
+        self.current = dict(snap.options)
+
+    async def _picked(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+        name = (interaction.data or {}).get("values", [""])[0]
+        spec = self.specs[name]
+        await interaction.response.send_modal(OptionModal(self.table_id, spec.name, spec.allowed,
+                                                          show_option(self.current[name]), spec.description))
+
+
+class OptionModal(discord.ui.Modal, title="Table setting"):
+    def __init__(self, table_id: int, name: str, allowed: str, current: str, description: str) -> None:
+        super().__init__(timeout=300)
+        self.table_id, self.name = table_id, name
+        self.value = discord.ui.TextInput(label=name[:45], default=current, placeholder=f"{allowed}"[:100],
+                                          max_length=40)
+        self.add_item(self.value)
+
+    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            snap = await interaction.client.tables.set_option(self.table_id, interaction.user.id, self.name,
+                                                              self.value.value.strip())
+            await interaction.followup.send(f"{self.name} is now {show_option(snap.options[self.name])}.",
+                                            ephemeral=True)
+        except Exception as exc:
+            await report_error(interaction, exc)
+
+
+DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect)
+
+
+def public_message(snap: TableSnapshot, events: list | None = None) -> dict[str, Any]:
+    view = table_view(snap)
+    return {"embed": table_embed(snap, events), "view": view}

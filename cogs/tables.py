@@ -1,0 +1,79 @@
+"""/play, /table view, /leave, /rules, and the admin's /table close."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import NotEnoughChips
+from bot.games import GAMES
+from bot.ui.views import public_message
+
+if TYPE_CHECKING:
+    from bot.app import CardRoomBot
+
+GAME_CHOICES = [app_commands.Choice(name=cls.title, value=game_id) for game_id, cls in GAMES.items()][:25]
+
+
+class Tables(commands.Cog):
+    table = app_commands.Group(name="table", description="The table in this channel", guild_only=True)
+
+    def __init__(self, bot: CardRoomBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description="Open a table for a game in this channel")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tables = self.bot.tables
+        snap = await tables.open(interaction.guild_id, interaction.channel_id, interaction.user.id, game.value)
+        try:
+            await tables.join(snap.table_id, interaction.user.id, interaction.user.display_name)
+            text = (f"Your {snap.title} table is open and you are seated. Friends press **Join**; "
+                    "**Settings** changes the table options; press **Start** when ready.")
+        except NotEnoughChips as exc:
+            text = f"Your {snap.title} table is open, but you are not seated: {exc}"
+        await interaction.followup.send(text, ephemeral=True)
+
+    @table.command(name="view", description="Show the table in this channel")
+    async def view(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        snap = await self.bot.tables.table_in(interaction.channel_id)
+        message = public_message(snap)
+        await interaction.followup.send(embed=message["embed"], ephemeral=True)
+
+    @table.command(name="close", description="Close this channel's table and refund everyone (admins)")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def close(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        snap = await self.bot.tables.table_in(interaction.channel_id)
+        await self.bot.tables.close(snap.table_id)
+        await interaction.followup.send("The table is closed and everyone's chips went back.", ephemeral=True)
+
+    @app_commands.command(name="leave", description="Leave the table in this channel (with your stack)")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        snap = await self.bot.tables.table_in(interaction.channel_id)
+        text = await self.bot.tables.leave(snap.table_id, interaction.user.id)
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="rules", description="How a game is played")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        cls = GAMES[game.value]
+        embed = discord.Embed(title=f"{cls.title} · rules", colour=discord.Colour.blurple(),
+                              description=cls.rules_summary[:4096])
+        embed.set_footer(text=f"{cls.min_players}–{cls.max_players} players · open a table with /play")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: CardRoomBot) -> None:
+    await bot.add_cog(Tables(bot))
