@@ -94,7 +94,7 @@ def end_check(game: Bourre) -> list[str]:
     o = game.opts
     n = game.n
     if game.extra is not None:
-        if game.pot and game.extra < 5 and sum(game.seated) >= o["min_players"]:
+        if game.pot and game.extra < 5 and _staying(game) >= o["min_players"]:
             lines.append("The pot is not empty yet: another extra hand.")
             return lines
         return lines + _split(game)
@@ -109,7 +109,7 @@ def end_check(game: Bourre) -> list[str]:
             for s in broke:
                 game.seated[s] = False
                 lines.append(f"{_p(s)} has no chips left and leaves the table.")
-    if sum(game.seated) < o["min_players"]:
+    if _staying(game) < o["min_players"]:
         reasons.append(f"fewer than {o['min_players']} players are left")
     if o["end_on_double"]:
         rich = [s for s in range(n) if game.seated[s] and game.stacks[s] >= 2 * o["buy_in"]]
@@ -118,12 +118,17 @@ def end_check(game: Bourre) -> list[str]:
     if not reasons:
         return lines
     lines.append("The game ends: " + "; ".join(reasons) + ".")
-    if o["final_pot"] == "extra_hands" and game.pot and sum(game.seated) >= o["min_players"]:
+    if o["final_pot"] == "extra_hands" and game.pot and _staying(game) >= o["min_players"]:
         game.extra = 0
         lines.append(f"{_chips(game.pot)} are still in the pot: extra hands are dealt until it is "
                      "won outright (at most 5).")
         return lines
     return lines + _split(game)
+
+
+def _staying(game: Bourre) -> int:
+    """Seated players who have not asked to leave: those the next hand would deal in."""
+    return sum(1 for s in range(game.n) if game.seated[s] and not game.leaving[s])
 
 
 def _split(game: Bourre) -> list[str]:

@@ -113,6 +113,7 @@ class Bourre:
         game.n = n
         game.stacks = list(stacks)
         game.seated = [True] * n
+        game.leaving = [False] * n
         game.pot = 0
         if dealer is None:
             dealer = deal_rng(seed, 0).randrange(n)
@@ -140,7 +141,8 @@ class Bourre:
         ante = self.opts["ante"]
         d = self.dealer
         order = [(d + 1 + i) % n for i in range(n)]
-        order = [s for s in order if seated[s]]
+        leaving = self.leaving
+        order = [s for s in order if seated[s] and not leaving[s]]
         self.order = order
         anted = [0] * n
         exempt = self.exempt
@@ -169,7 +171,9 @@ class Bourre:
         self.reshuffles = 0
         self.upcard_state = "face up"
         self.upcard_reach: int | None = None
-        self.status: list[str] = ["" if seated[s] else "out" for s in range(n)]
+        self.status: list[str] = ["out"] * n
+        for s in order:
+            self.status[s] = ""
         self.exchanged: list[int | None] = [None] * n
         self.idx = 0
         self.turn = order[0]
@@ -487,7 +491,7 @@ class Bourre:
         n = self.n
         for i in range(1, n + 1):
             s = (seat + i) % n
-            if self.seated[s]:
+            if self.seated[s] and not self.leaving[s]:
                 return s
         return seat
 
@@ -498,12 +502,20 @@ class Bourre:
         out["pot"] = self.pot
         return out
 
+    def leave(self, seat: int) -> list[Event]:
+        """The seat asked to leave: it is dealt out of every later hand (BOU-1: players
+        leave between hands); it may cash out once it has folded or its hand is over."""
+        if self.over or not self.seated[seat] or self.leaving[seat]:
+            return []
+        self.leaving[seat] = True
+        return []
+
     def can_cash_out(self, seat: int) -> bool:
-        """Game over, already gone, or folded in this hand (nothing more at stake) while
-        somebody else stays seated; never during BOU-24 extra hands."""
+        """Game over, already gone, not dealt into this hand, or folded in it (nothing more
+        at stake) while somebody else stays seated."""
         if self.over or not self.seated[seat]:
             return True
-        if self.extra is not None or self.status[seat] != "fold":
+        if self.status[seat] not in ("fold", "out"):
             return False
         return sum(self.seated) > 1
 

@@ -35,12 +35,12 @@ def public_view(g: Bourre) -> dict[str, Any]:
     for s in range(g.n):
         if not g.seated[s]:
             state = "left"
+        elif g.status[s] == "out":
+            state = "leaving" if g.leaving[s] else "sitting out"
         elif g.status[s] == "play":
             state = "in"
         elif g.status[s] == "fold":
             state = "folded"
-        elif g.status[s] == "out":
-            state = "left"
         else:
             state = "to declare"
         seats.append({"seat": s, "stack": g.stacks[s], "state": state, "exchanged": g.exchanged[s],
@@ -95,7 +95,7 @@ def private_view(g: Bourre, seat: int) -> dict[str, Any]:
     }
 
 
-_FIELDS = ("seed", "n", "stacks", "seated", "pot", "dealer", "hand_no", "extra", "exempt", "over",
+_FIELDS = ("seed", "n", "stacks", "seated", "leaving", "pot", "dealer", "hand_no", "extra", "exempt", "over",
            "last_summary", "phase", "reshuffles", "upcard_state", "upcard_reach", "status", "exchanged",
            "idx", "turn", "active", "trick_seats", "tricks_won", "last_winner", "pot_start",
            "upcard_out", "order", "skipped_ante")
