@@ -394,7 +394,7 @@ class BukiDomino(SpectatorBets, Views):
         if self.phase != "play":
             raise IllegalAction(self._waiting_text(), rule="DOM-15")
         if seat != self.turn:
-            raise IllegalAction(f"It is not your turn; {player(self.turn)} is to play.", rule="DOM-11")
+            raise IllegalAction("It is not your turn; wait for the player to move.", rule="DOM-11")
         if self._must_bet(seat):
             raise IllegalAction(f"Place your bet before your {ordinal(self.deadline)} tile; then play.",
                                 rule="DOM-16")
@@ -458,9 +458,9 @@ class BukiDomino(SpectatorBets, Views):
 
     def _waiting_text(self) -> str:
         if self.phase == "limits":
-            return f"Wait: the banker {player(self.banker)} is setting the bet limits."
+            return "Wait: the banker is setting the bet limits."
         if self.phase == "deadline":
-            return f"Wait: the banker {player(self.banker)} is deciding on late bets."
+            return "Wait: the banker is deciding on late bets."
         return "Wait until every player has bet; then the banker leads."
 
     def _apply_bet(self, seat: int, a: Bet) -> list[Event]:
@@ -498,7 +498,7 @@ class BukiDomino(SpectatorBets, Views):
         if self.phase != "limits":
             raise IllegalAction("The bet limits are already set for this game.", rule="DOM-15")
         if seat != self.banker:
-            raise IllegalAction(f"Only the banker {player(self.banker)} sets the bet limits.", rule="DOM-15")
+            raise IllegalAction("Only the banker sets the bet limits.", rule="DOM-15")
         why = self._limits_ok(a.min_bet, a.max_bet)
         if why:
             raise IllegalAction(why, rule="DOM-15")
@@ -517,7 +517,7 @@ class BukiDomino(SpectatorBets, Views):
         if self.phase != "deadline":
             raise IllegalAction("The bet deadline is already decided for this hand.", rule="DOM-24")
         if seat != self.banker:
-            raise IllegalAction(f"Only the banker {player(self.banker)} decides on late bets.", rule="DOM-24")
+            raise IllegalAction("Only the banker decides on late bets.", rule="DOM-24")
         if a.tile not in (3, 4):
             raise IllegalAction("Choose 3 (refuse late bets) or 4 (accept them).", rule="DOM-24")
         self.deadline = a.tile
