@@ -217,7 +217,7 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
         return HandValue((STRAIGHT << 20) | (h << 16), cards)
     if trips:
         tb = trips.bit_length() - 1
-        return HandValue((TRIPS << 20) | ((tb + 2) << 16) | (_TOP5[any_ ^ (1 << tb)] >> 8), cards)
+        return HandValue((TRIPS << 20) | ((tb + 2) << 16) | ((_TOP5[any_ ^ (1 << tb)] >> 12) << 8), cards)
     if pairs:
         p1 = pairs.bit_length() - 1
         rest = pairs ^ (1 << p1)
@@ -225,7 +225,7 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
             p2 = rest.bit_length() - 1
             kick = _TOP5[any_ ^ (1 << p1) ^ (1 << p2)] >> 16
             return HandValue((TWO_PAIR << 20) | ((p1 + 2) << 16) | ((p2 + 2) << 12) | (kick << 8), cards)
-        return HandValue((ONE_PAIR << 20) | ((p1 + 2) << 16) | (_TOP5[any_ ^ (1 << p1)] >> 4), cards)
+        return HandValue((ONE_PAIR << 20) | ((p1 + 2) << 16) | ((_TOP5[any_ ^ (1 << p1)] >> 8) << 4), cards)
     return HandValue((HIGH_CARD << 20) | _TOP5[any_], cards)
 
 
