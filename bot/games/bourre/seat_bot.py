@@ -1,3 +1,158 @@
-"""Placeholder."""
-def choose(public, private, legal, rng):
+"""The Bourré seat bot: decides from the seat's own views and its legal actions only.
+
+Play or fold by an estimate of the tricks the hand will take against the players still in;
+exchange everything but trumps, aces and guarded kings; in tricks, win cheaply when it can
+hold, lead master cards (drawing trumps first), and otherwise throw the least useful card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..cards import SUITS
+from .actions import Exchange, Fold, PlayCard, PlayHand
+from .legal import CARD_ID, CARDS, trick_winner_index
+
+_ID = {str(c): i for i, c in enumerate(CARDS)}
+
+
+def _ids(notes: list[str]) -> list[int]:
+    return [_ID[t] for t in notes]
+
+
+def hand_strength(hand: list[int], trump: int, opponents: int) -> float:
+    """Expected tricks, roughly: trumps by rank and length, side aces and guarded kings."""
+    trumps = sorted((c % 13 for c in hand if c // 13 == trump), reverse=True)
+    score = 0.0
+    for i, r in enumerate(trumps):
+        if r == 12:
+            score += 1.0
+        elif r == 11:
+            score += 0.85 if len(trumps) > 1 else 0.6
+        elif r == 10:
+            score += 0.7 if len(trumps) > 2 else 0.45
+        elif r >= 8:
+            score += 0.45
+        else:
+            score += 0.3
+        if i >= 2:
+            score += 0.15  # long trumps ruff and outlast the others
+    for s in range(4):
+        if s == trump:
+            continue
+        ranks = [c % 13 for c in hand if c // 13 == s]
+        if 12 in ranks:
+            score += max(0.45, 0.85 - 0.08 * opponents)
+        if 11 in ranks and len(ranks) > 1:
+            score += max(0.1, 0.4 - 0.08 * opponents)
+    return score
+
+
+def keep_cards(hand: list[int], trump: int) -> list[int]:
+    """The cards worth keeping at the exchange: trumps, aces, kings guarded by their ace."""
+    keep = []
+    for c in hand:
+        s, r = divmod(c, 13)
+        if s == trump or r == 12 or (r == 11 and s * 13 + 12 in hand):
+            keep.append(c)
+    return keep
+
+
+def _declare(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any]) -> Any:
+    if len(legal) == 1:
+        return legal[0]
+    me = private["seat"]
+    trump = SUITS.index(public["trump"])
+    hand = _ids(private["hand"])
+    seats = public["seats"]
+    playing = sum(1 for s in seats if s["state"] == "in")
+    undecided = sum(1 for s in seats if s["state"] == "to declare" and s["seat"] != me)
+    if playing == 0 and undecided == 0:
+        return PlayHand()  # everybody else folded: the pot is free
+    opponents = playing + 0.5 * undecided
+    strength = hand_strength(hand, trump, round(opponents))
+    # what the exchange may add: each thrown card may come back a trump or an ace
+    thrown = min(5 - len(keep_cards(hand, trump)), private["max_exchange"])
+    strength += 0.12 * thrown
+    need = 1.0 + 0.2 * max(0.0, opponents - 1)
+    if playing == 1 and undecided == 0:
+        need = 0.9  # head to head
+    return PlayHand() if strength >= need else Fold()
+
+
+def _exchange(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any]) -> Any:
+    trump = SUITS.index(public["trump"])
+    hand = _ids(private["hand"])
+    keep = set(keep_cards(hand, trump))
+    throw = [c for c in hand if c not in keep]
+    # if too many to throw, throw the weakest ones first
+    throw.sort(key=lambda c: c % 13)
+    throw = throw[:private["max_exchange"]]
+    want = {CARDS[c] for c in throw}
+    for action in legal:
+        if isinstance(action, Exchange) and set(action.cards) == want:
+            return action
     return legal[0]
+
+
+def _boss(card: int, gone: set[int]) -> bool:
+    """No higher card of its suit is still unseen by this seat."""
+    s = card // 13
+    return all(h in gone for h in range(card + 1, s * 13 + 13))
+
+
+def _play(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any]) -> Any:
+    trump = SUITS.index(public["trump"])
+    hand = _ids(private["hand"])
+    options = [CARD_ID[a.card] for a in legal]
+    trick = [_ID[t["card"]] for t in public["trick"]]
+    gone = set(_ids(public["played"])) | set(hand)
+    if public.get("upcard_out"):
+        gone.add(_ID[public["upcard"]])
+
+    def value(c: int) -> int:
+        return c % 13 + (20 if c // 13 == trump else 0)
+
+    if len(options) == 1:
+        return PlayCard(CARDS[options[0]])
+    if not trick:
+        trumps = [c for c in options if c // 13 == trump]
+        if trumps and _boss(max(trumps), gone):
+            return PlayCard(CARDS[max(trumps)])
+        side_boss = [c for c in options if c // 13 != trump and _boss(c, gone)]
+        if side_boss:
+            return PlayCard(CARDS[max(side_boss, key=lambda c: c % 13)])
+        side = [c for c in options if c // 13 != trump]
+        if side:
+            # low from the shortest side suit: become void to trump later
+            length = {s: sum(1 for c in hand if c // 13 == s) for s in range(4)}
+            return PlayCard(CARDS[min(side, key=lambda c: (length[c // 13], c % 13))])
+        return PlayCard(CARDS[max(options)])
+    last = len(trick) == len(public["active"]) - 1
+    winners = [c for c in options
+               if trick_winner_index(trick + [c], trump) == len(trick)]
+    if winners:
+        if last:
+            return PlayCard(CARDS[min(winners, key=value)])
+        sure = [c for c in winners if _boss(c, gone) or
+                (c // 13 == trump and trick[0] // 13 != trump and _boss(c, gone))]
+        if sure:
+            return PlayCard(CARDS[min(sure, key=value)])
+        return PlayCard(CARDS[max(winners, key=value)])
+    return PlayCard(CARDS[min(options, key=value)])
+
+
+def choose(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any],
+           rng: random.Random) -> Any:
+    """The bot's action: always one of `legal`."""
+    if not legal:
+        raise ValueError("the seat has nothing to do")
+    kind = legal[0].kind
+    if kind in ("play", "fold"):
+        action = _declare(public, private, legal)
+    elif kind == "exchange":
+        action = _exchange(public, private, legal)
+    else:
+        action = _play(public, private, legal)
+    return action if action in legal else legal[0]
