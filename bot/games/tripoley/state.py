@@ -1084,7 +1084,8 @@ class MichiganRummyGame(TripoleyGame):
         if self.opts["mich_poker_cards"] == "full_hand":
             hands = {p: _parse(self.mich["start"][str(p)]) for p in self.dealt_in}
         else:
-            hands = {p: self.hands[p] for p in self.dealt_in if len(self.hands[p]) >= 5}
+            hands = {p: list(self.hands[p]) for p in self.dealt_in}
+        hands = {p: h for p, h in hands.items() if len(h) >= 5}
         if not hands:
             return [Event("poker", "Nobody has five cards left: the poker pool stays.")]
         seats = [p for p in self.dealt_in if p in hands]

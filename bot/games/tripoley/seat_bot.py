@@ -1,0 +1,176 @@
+"""The seat bot for Tripoley and Michigan Rummy.
+
+It decides only from `private_view(seat)`, `public_view()` and `legal_actions(seat)`:
+- poker strength is an equity estimate: a small Monte Carlo of opponents' hands (of their
+  public sizes) dealt from the cards it cannot see, each scored with `best_hand`;
+- the dealer swaps a weak hand, otherwise auctions the spare hand (the price comes to them),
+  or keeps; a player bids a little for the spare hand when their own hand is weak;
+- it bets and raises with strong hands, calls when the pot odds allow, checks or folds otherwise;
+- in the Michigan phase it leads the suit where it sheds the most cards in a row, keeps the
+  lead at a known stop, goes out when it can, and sheds pay cards that pay when played.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import Card, new_deck
+from ..poker import best_hand
+from .actions import (AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold, KeepHand, Lead, NextDeal,
+                      PassBid, Raise, SwapSpare)
+
+TRIALS = 120
+_DECK = new_deck()
+
+
+def equity(hand: list[Card], opponent_sizes: list[int], rng: random.Random, trials: int = TRIALS) -> float:
+    """Estimated share of the pot won at showdown against opponents with hands of these sizes."""
+    if len(hand) < 5 or not opponent_sizes:
+        return 1.0 if len(hand) >= 5 else 0.0
+    mine = best_hand(hand).key
+    mine_set = set(hand)
+    unseen = [c for c in _DECK if c not in mine_set]
+    need = sum(opponent_sizes)
+    if need > len(unseen):
+        return 0.5
+    won = 0.0
+    for _ in range(trials):
+        rng.shuffle(unseen)
+        pos, best, ties = 0, 0, 0
+        for size in opponent_sizes:
+            if size >= 5:
+                key = best_hand(unseen[pos:pos + size]).key
+                if key > best:
+                    best, ties = key, 1
+                elif key == best:
+                    ties += 1
+            pos += size
+        if mine > best:
+            won += 1
+        elif mine == best:
+            won += 1 / (ties + 1)
+    return won / trials
+
+
+def _opponent_sizes(pub: dict[str, Any], seat: int, among: list[int] | None = None) -> list[int]:
+    sizes = pub["hand_sizes"]
+    seats = among if among is not None else [p for p in pub["dealt_in"] if p != seat]
+    return [sizes[p] for p in seats if p != seat and sizes[p]]
+
+
+def _hand_value(view: dict[str, Any], pub: dict[str, Any], seat: int, rng: random.Random) -> tuple[float, float]:
+    """(equity, fair share) of this hand's poker chances, and the pay-card chips it holds."""
+    hand = [Card.parse(c) for c in view["hand"]]
+    opp = _opponent_sizes(pub, seat)
+    return equity(hand, opp, rng, 60), 1 / (len(opp) + 1)
+
+
+def _pay_chips(view: dict[str, Any], pub: dict[str, Any]) -> int:
+    mat = {m["code"]: m["chips"] for m in pub["mat"]}
+    marks = set(view["pay_cards"])
+    single = sum(mat.get(c, 0) for c in marks if c in mat)
+    if "QH" in marks and "KH" in marks:
+        single += mat.get("KQ", 0)
+    return single
+
+
+def choose(game: Any, seat: int, rng: random.Random) -> Any:
+    legal = game.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    pub, view = game.public_view(), game.private_view(seat)
+    first = legal[0]
+    if isinstance(first, NextDeal) or isinstance(first, ChoosePokerHand):
+        return first
+    if any(isinstance(a, (SwapSpare, AuctionSpare, KeepHand)) for a in legal):
+        return _spare(legal, view, pub, seat, rng)
+    if any(isinstance(a, (Bid, PassBid)) for a in legal):
+        return _bid(legal, view, pub, seat, rng)
+    if any(isinstance(a, Lead) for a in legal):
+        return _lead(legal, view, pub)
+    return _bet(legal, view, pub, seat, rng)
+
+
+def _spare(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random) -> Any:
+    eq, fair = _hand_value(view, pub, seat, rng)
+    pay = _pay_chips(view, pub) if pub["pay_timing"] == "on_hold" else 0
+    weak = eq < 0.7 * fair and pay == 0
+    swap = next((a for a in legal if isinstance(a, SwapSpare)), None)
+    if weak and swap is not None:
+        return swap
+    auction = next((a for a in legal if isinstance(a, AuctionSpare)), None)
+    return auction if auction is not None else KeepHand()
+
+
+def _bid(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random) -> Any:
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if not bids:
+        return PassBid()
+    eq, fair = _hand_value(view, pub, seat, rng)
+    pay = _pay_chips(view, pub) if pub["pay_timing"] == "on_hold" else 0
+    if pay or eq >= 0.8 * fair:
+        return PassBid()
+    mat = {m["code"]: m["chips"] for m in pub["mat"]}
+    prizes = sum(mat.values()) / max(1, len(pub["dealt_in"]))
+    worth = int(prizes * (1 - eq / fair) * 0.5)
+    limit = min(worth, view["wallet"] // 4)
+    cheapest = bids[0]
+    return cheapest if cheapest.amount <= limit else PassBid()
+
+
+def _bet(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random) -> Any:
+    b = pub["betting"]
+    live = [p for p in pub["dealt_in"] if p not in b["folded"] and p != seat]
+    hand = [Card.parse(c) for c in (view["poker_hand"]["cards"] if "poker_hand" in view else view["hand"])]
+    eq = equity(hand, _opponent_sizes(pub, seat, live), rng)
+    owed = view.get("to_call", 0)
+    pot = sum(m["chips"] for m in pub["mat"] if m["code"] == "POT")
+    raises = [a for a in legal if isinstance(a, (Bet, Raise))]
+    check = next((a for a in legal if isinstance(a, Check)), None)
+    call = next((a for a in legal if isinstance(a, Call)), None)
+    fair = 1 / (len(live) + 1)
+    strong = eq > max(0.55, 1.6 * fair)
+    good = eq > max(0.3, 1.1 * fair)
+    if raises and (strong or (good and rng.random() < 0.35) or rng.random() < 0.04):
+        pick = raises[-1] if strong and eq > 0.75 else raises[min(len(raises) - 1, len(raises) // 2 if strong else 0)]
+        return pick
+    if check is not None:
+        return check
+    if call is not None:
+        odds = call.amount / (pot + call.amount)
+        if eq >= odds or (good and call.amount <= 2):
+            return call
+    return Fold()
+
+
+def _lead(legal: list[Any], view: dict, pub: dict) -> Any:
+    hand = [Card.parse(c) for c in view["hand"]]
+    played = {Card.parse(c) for c in pub["michigan"]["played"]}
+    mine = set(hand)
+    pay_on_play = pub["pay_timing"] == "on_play"
+    mat = {m["code"]: m["chips"] for m in pub["mat"]}
+    pay_cards = {"AH", "KC", "QD", "JS", "10H"} if pub["game"] == "michigan_rummy" else {"AH", "KH", "QH", "JH", "10H"}
+    best, best_score = legal[0], float("-inf")
+    for action in legal:
+        suit = action.suit.letter
+        cards = sorted((c for c in hand if c.suit == suit), key=lambda c: c.high)
+        run = [cards[0]]
+        while True:
+            top = run[-1]
+            if top.high == 14:
+                break
+            nxt = Card(1 if top.high == 13 else top.high + 1, suit)
+            if nxt in mine:
+                run.append(nxt)
+            else:
+                break
+        keeps = run[-1].high == 14 or Card(1 if run[-1].high == 13 else run[-1].high + 1, suit) in played
+        score = len(run) * 2.0 + (5.0 if keeps else 0.0) + (14 - cards[0].high) / 7
+        if len(run) == len(hand):
+            score += 1000
+        if pay_on_play:
+            score += sum(mat.get(str(c), 0) for c in run if str(c) in pay_cards) / 3
+        if score > best_score:
+            best, best_score = action, score
+    return best
