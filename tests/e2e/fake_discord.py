@@ -33,6 +33,27 @@ payload Discord itself would reject (empty message, >2000 chars, >5 action
 rows, invalid command definitions, double acknowledgement, ...) is recorded in
 ``fake.unhandled`` / ``fake.rejected`` and the fixture fails the test at teardown,
 so a green test really means "Discord would have accepted all of this".
+
+Things a test author must know:
+
+* Set up the world (``create_guild`` / ``add_member``) *before* ``running_bot`` so it
+  arrives in GUILD_CREATE; later changes are pushed as gateway events
+  (``await fake.flush_events()`` if the bot must see them before your next step).
+* As on Discord, GUILD_CREATE only carries the bot's own member unless the bot
+  identifies with the presences intent; with the members intent discord.py chunks
+  and the fake answers.  Interaction payloads always carry the invoking member.
+* ``slash`` builds options from the commands the bot *synced* (so sync in
+  ``setup_hook``), refuses unknown/missing-required options, invalid choices, and
+  commands the user could not see (``default_member_permissions``, contexts) by
+  raising ValueError / LookupError / PermissionError in the test.
+* Interactions must be acknowledged within ``ack_deadline`` (3 s, like Discord).
+* After a type-5 defer the first followup fills the "thinking" message (Discord's
+  behaviour); ``rec.reply()`` returns the first *visible* message of an interaction,
+  as a live ``FakeMessage`` (it reflects later edits; ``history`` has old versions).
+* Not implemented (answer 404 and fail the test): reactions, pins, threads,
+  roles/member edits, bans, webhooks other than interaction followups, emojis,
+  stickers, polls, voice.  Add one ad hoc with ``fake.add_route`` if a test needs it,
+  or extend ``_register_routes``.
 """
 
 from __future__ import annotations
@@ -1726,7 +1747,7 @@ class FakeDiscord:
 
     async def _on_gateway_op(self, session: _GatewaySession, payload: JSON) -> None:
         op = payload.get("op")
-        d = payload.get("d")
+        d = payload.get("d") or {}
         if op == 1:  # HEARTBEAT
             await session.send(11, None)
         elif op == 2:  # IDENTIFY
@@ -2098,7 +2119,8 @@ class FakeDiscord:
                 return {"type": t, "custom_id": cid, "values": [str(v) for v in values.get(cid, [])]}
             return None
 
-        components = [c for c in (convert(x) for x in shown.modal["components"]) if c]
+        assert shown.modal is not None
+        components = [c for c in (convert(x) for x in shown.modal.get("components") or []) if c]
         unknown = set(values) - known
         if unknown:
             raise ValueError(f"modal {custom_id!r} has no inputs {sorted(unknown)}; it has {sorted(known)}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import dataclass
-from typing import AsyncIterator, List
+from typing import Any, AsyncIterator, List
 
 import discord
 import pytest
@@ -40,7 +40,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"join:(?P<
         self.table = table
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "JoinButton":
         return cls(int(match["table"]))
 
@@ -49,7 +49,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"join:(?P<
 
 
 class RenameModal(discord.ui.Modal, title="Rename table"):
-    name = discord.ui.TextInput(label="New name", custom_id="table_name", max_length=30)
+    name: discord.ui.TextInput["RenameModal"] = discord.ui.TextInput(label="New name", custom_id="table_name", max_length=30)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"Table renamed to {self.name.value}")
@@ -90,7 +90,7 @@ class MiniBot(commands.Bot):
         self.tree.add_command(dm)
         self.tree.add_command(chips)
         self.tree.add_command(react)
-        self.tree.on_error = on_tree_error
+        self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         self.synced = await self.tree.sync()
 
 
@@ -102,7 +102,7 @@ async def whisper(interaction: discord.Interaction) -> None:
 @app_commands.command(description="Open a table in this channel")
 async def table(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("Opening a table...", ephemeral=True)
-    assert interaction.channel is not None
+    assert isinstance(interaction.channel, discord.abc.Messageable)
     await interaction.channel.send("Players: nobody yet", view=TableView(),
                                    embed=discord.Embed(title="Table 1", description="Waiting"))
 
@@ -382,7 +382,8 @@ class WideBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         guild = discord.Object(self.guild_id)
-        for cmd in (pick, upload, later, admin_only, where):
+        cmds: List[app_commands.Command[Any, Any, Any]] = [pick, upload, later, admin_only, where]
+        for cmd in cmds:
             self.tree.add_command(cmd, guild=guild)
         self.tree.add_command(where)  # also global, so it works in DMs
         await self.tree.sync(guild=guild)
