@@ -50,6 +50,8 @@ class TableSnapshot:
     privates: dict[int, dict[str, Any]] = field(default_factory=dict)
     legal: dict[int, list[Any]] = field(default_factory=dict)
     pots: dict[str, int] = field(default_factory=dict)
+    actor: int | None = None
+    """The seat whose own click caused this render; it sees the result in its reply."""
 
     @property
     def names(self) -> list[str]:

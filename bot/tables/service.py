@@ -8,12 +8,14 @@ commit; only then render, still under the lock, from the committed snapshot (STY
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import secrets
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Iterator
 
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError
@@ -40,6 +42,18 @@ class ConservationError(RuntimeError):
 class Before:
     views: dict[int, dict[str, Any]]
     to_act: frozenset[int]
+
+
+@contextmanager
+def noted(table_id: int) -> Iterator[None]:
+    """Unexpected errors carry the table id to the one handler that logs them."""
+    try:
+        yield
+    except PlayerError:
+        raise
+    except Exception as exc:
+        exc.add_note(f"table={table_id}")
+        raise
 
 
 class TableService:
@@ -225,6 +239,11 @@ class TableService:
 
     async def act(self, table_id: int, user_id: int, action: Any, version: int | None = None) -> None:
         """A player's action. `version` is the one their control was drawn for."""
+        with noted(table_id):
+            await self._act(table_id, user_id, action, version)
+        self._drive_soon(table_id)
+
+    async def _act(self, table_id: int, user_id: int, action: Any, version: int | None) -> None:
         async with self._lock(table_id):
             async with self.db.transaction() as tx:
                 row = await self._load(tx, table_id)
@@ -240,8 +259,7 @@ class TableService:
                 events = game.apply(seat.seat, action)
                 events = await self._commit(tx, row, game, seat.seat, action_to_dict(action), events)
                 row = await self._load(tx, table_id)
-            await self._render(row, game, events, repost=False, before=before)
-        self._drive_soon(table_id)
+            await self._render(row, game, events, repost=False, before=before, actor=seat.seat)
 
     async def fire_due(self) -> int:
         """Play `timeout_action` for every seat whose deadline has passed; how many tables."""
@@ -280,15 +298,19 @@ class TableService:
             if seat not in game.to_act():
                 return False
             before = self._privates(row, game)
-            info = row.seats[seat]
-            if info.is_bot:
-                action = game.bot_action(seat, random.Random(f"{row.seed}:{row.version}:{seat}"))
-                events = []
-            else:
+            action, events = None, []
+            if row.seats[seat].is_bot:
+                try:
+                    action = game.bot_action(seat, random.Random(f"{row.seed}:{row.version}:{seat}"))
+                    events = game.apply(seat, action)
+                except Exception:  # a bot bug must not stall the table: play the timeout move instead
+                    log.exception("seat bot failed at table %d seat %d; playing its timeout move", table_id, seat)
+                    game, action = self.games[row.game_id].from_dict(row.state), None
+            if action is None:
                 action = game.timeout_action(seat)
-                events = [Event("timeout", f"{{p{seat}}}'s time ran out; the move was made for them.", seat)] \
-                    if timed_out else []
-            events += game.apply(seat, action)
+                if timed_out:
+                    events = [Event("timeout", f"{{p{seat}}}'s time ran out; the move was made for them.", seat)]
+                events += game.apply(seat, action)
             events = await self._commit(tx, row, game, seat, action_to_dict(action), events)
             row = await self._load(tx, table_id)
         await self._render(row, game, events, repost=False, before=before)
@@ -503,9 +525,12 @@ class TableService:
                              pots={k: v for k, v in game.chips().items() if not k.startswith("seat:")})
 
     async def _render(self, row: TableRow, game: Any, events: list[Event], repost: bool,
-                      before: Before | None = None, everyone: bool = False) -> TableSnapshot:
+                      before: Before | None = None, everyone: bool = False,
+                      actor: int | None = None) -> TableSnapshot:
         """Show the committed state. A failed render is logged and mended by the next one."""
         snap = self._snapshot(row, game)
+        if actor is not None:
+            snap = dataclasses.replace(snap, actor=actor)
         try:
             for event in events:
                 if event.kind == "summary" and event.private_to is None:

@@ -58,10 +58,12 @@ class DiscordPresenter:
         return sent.id
 
     async def hand_changed(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
-        await self._dm(snap, seat, events)
+        if seat != snap.actor:  # the actor's click is answered with its new hand already
+            await self._dm(snap, seat, events)
 
     async def prompt(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
-        await self._dm(snap, seat, events)
+        if seat != snap.actor:
+            await self._dm(snap, seat, events)
 
     async def notice(self, snap: TableSnapshot, text: str) -> None:
         channel = await self._channel(snap.channel_id)
