@@ -1,0 +1,100 @@
+"""The Marriage seat bot: decides only from its own views and the legal actions.
+
+Plan: declare dealt tunnelas; keep identical pairs and same-suit neighbours (partial sets), and
+wild cards once seen; take the discard only when it knits into the hand; show as soon as it can;
+go for the dublee route when the hand is mostly pairs; go out whenever possible, keeping maal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..cards import Card
+from .actions import (DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, NextDeal, Show, ShowDublees,
+                      TakeAndFinish, TakeDiscard)
+from .layout import cohesion
+from .melds import face_of, wild_faces
+
+TAKE_THRESHOLD = 2.4  # cohesion gained by the discard before the bot takes it
+
+
+def _wild(private: dict[str, Any]) -> frozenset[int]:
+    return wild_faces(face_of(Card.parse(private["tiplu"]))) if private.get("tiplu") else frozenset()
+
+
+def _dublee_mode(private: dict[str, Any], faces: list[int]) -> bool:
+    if private.get("route") == "dublee":
+        return True
+    if private.get("route") is not None or not private.get("dublee_allowed"):
+        return False
+    counts = Counter(faces)
+    pairs = sum(n // 2 for n in counts.values())
+    return pairs >= 5
+
+
+def _dublee_score(faces: list[int]) -> float:
+    counts = Counter(faces)
+    return sum(10.0 * (n // 2) + (0.5 if n % 2 else 0) for n in counts.values())
+
+
+def _score(faces: list[int], wild: frozenset[int], dublee: bool) -> float:
+    return _dublee_score(faces) if dublee else cohesion(faces, wild)
+
+
+def choose_action(public: dict[str, Any], private: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    if not legal:
+        raise ValueError("no legal action")
+    kinds: dict[type, list[Any]] = {}
+    for a in legal:
+        kinds.setdefault(type(a), []).append(a)
+    if NextDeal in kinds:
+        return kinds[NextDeal][0]
+    if DeclareTunnela in kinds:
+        return kinds[DeclareTunnela][0]
+    if DeclareDone in kinds:
+        return kinds[DeclareDone][0]
+    hand = [Card.parse(c) for c in private["hand"]]
+    faces = [face_of(c) for c in hand]
+    wild = _wild(private)
+    maal = {face_of(Card.parse(c)) for c in private.get("maal", {}).values()}
+    if TakeAndFinish in kinds:
+        return _pick_finish(kinds[TakeAndFinish], wild, maal, lambda a: a.discard)
+    if Finish in kinds:
+        return _pick_finish(kinds[Finish], wild, maal, lambda a: a.discard)
+    dublee = _dublee_mode(private, faces)
+    if DrawStock in kinds:
+        if TakeDiscard in kinds:
+            card = kinds[TakeDiscard][0].card
+            f = face_of(card)
+            base = _score(faces, wild, dublee)
+            with_card = _score(faces + [f], wild, dublee)
+            if with_card - base >= (5.0 if dublee else TAKE_THRESHOLD):
+                return kinds[TakeDiscard][0]
+        return kinds[DrawStock][0]
+    if ShowDublees in kinds and (dublee or Show not in kinds):
+        return kinds[ShowDublees][0]
+    if Show in kinds:
+        return kinds[Show][0]
+    discards = kinds.get(Discard, [])
+    if not discards:
+        return legal[0]
+    best, best_score = None, None
+    for a in discards:
+        f = face_of(a.card)
+        rest = list(faces)
+        rest.remove(f)
+        score = _score(rest, wild, dublee)
+        if f in maal:
+            score -= 3.0
+        # tie-break: shed high cards first (cheap for nobody here, but keeps play varied)
+        score += 0.001 * (a.card.rank if a.card.rank != 1 else 14)
+        if best_score is None or score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _pick_finish(options: list[Any], wild: frozenset[int], maal: set[int], key) -> Any:
+    """Go out discarding a card worth nothing: not maal, not wild, if there is a choice."""
+    return min(options, key=lambda a: (face_of(key(a)) in maal, face_of(key(a)) in wild, str(key(a))))

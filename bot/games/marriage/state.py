@@ -1,0 +1,907 @@
+"""The Marriage engine: deals, turns, shows, going out and settlement (MAR-1 … MAR-25).
+
+Between deals one seat (the next dealer) is asked to deal the next hand, so anybody may leave
+with their stack in between (`can_cash_out`). The rules set no final deal: the game goes on deal
+after deal until fewer than two players can be dealt in (MAR-2, MAR-25).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import BuyIn, Event, IllegalAction, player, seat_key
+from ..cards import Card, deal_rng, new_deck, pretty_cards
+from .actions import (ACTION_TYPES, DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, NextDeal, Show,
+                      ShowDublees, TakeAndFinish, TakeDiscard)
+from .finish import DUBLEE, NORMAL, FinishResult, check_finish, finishing_discards
+from .layout import cohesion, dublee_faces, group_hand, pure_set_options, take_faces
+from .melds import PURE_TYPES, MeldType, classify_meld, face_of, maal_faces, wild_faces
+from .options import OPTION_SPECS, resolve
+from .scoring import adjust_unseen, maal_points, owed_amounts, settle
+
+FORMAT = 1
+PHASE_NAMES = {"declare": "Declaring tunnelas", "play": "Playing", "between": "Between deals",
+               "over": "Game over"}
+
+RULES_SUMMARY = """\
+**Marriage** — Nepali rummy with three packs (156 cards), 2–5 players, 21 cards each.
+• **Goal:** arrange 21 cards into seven 3-card melds: *tunnela* (three identical cards), *sequence* \
+(same suit, A-2-3 … Q-K-A, never K-A-2), *trial* (same rank, three suits).
+• **Start:** you may declare dealt tunnelas (worth points, count as a pure set).
+• **Turn:** draw from the stock or take the previous discard, then discard. A card taken from the \
+pile (or an identical one) may not be discarded the same turn.
+• **Show:** expose three *pure* sets (tunnelas or sequences) to *see* the secret **tiplu**. Then \
+every card of its rank, plus the cards just above (*poplu*) and below (*jhiplu*) in its suit, are \
+wild for you. Or show seven *dublees* (identical pairs) and go out with an eighth.
+• **Finish:** after showing, go out when all cards but one form seven melds (wilds allowed). The \
+bot lays out your melds; you choose the discard.
+• **Maal:** tiplu, poplu, jhiplu and *marriages* (jhiplu-tiplu-poplu) score points for everyone.
+• **Settlement:** each loser pays the winner 3 (seen) or 10 (unseen), and every pair settles the \
+difference of their maal, in chips.
+Seen players may not take a wild card discarded by an unseen player.
+"""
+
+
+def _cards(cards: list[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _parse(cards: list[str]) -> list[Card]:
+    return [Card.parse(c) for c in cards]
+
+
+def _melds_str(melds: list[list[Card]]) -> list[list[str]]:
+    return [_cards(m) for m in melds]
+
+
+def _melds_parse(melds: list[list[str]]) -> list[list[Card]]:
+    return [_parse(m) for m in melds]
+
+
+def _meld_text(m: list[Card]) -> str:
+    return pretty_cards(sorted(m))
+
+
+class Marriage:
+    """One Marriage table: a sequence of deals over fixed seats."""
+
+    id = "marriage"
+    title = "Marriage"
+    min_players = 2
+    max_players = 5
+    option_specs = OPTION_SPECS
+    action_types = ACTION_TYPES
+    rules_summary = RULES_SUMMARY
+
+    # --- construction ----------------------------------------------------------------------
+
+    def __init__(self, stacks: list[int], opts: dict[str, Any], seed: int | str) -> None:
+        self.opts = opts
+        self.seed = seed
+        self.n = len(stacks)
+        self.stacks = list(stacks)
+        self.left = [False] * self.n
+        self.deal_no = 0
+        self.dealer: int | None = None
+        self.phase = "between"
+        self.players: list[int] = []
+        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.declared: list[list[list[Card]]] = [[] for _ in range(self.n)]
+        self.shown: list[list[list[Card]]] = [[] for _ in range(self.n)]
+        self.dublees: list[list[list[Card]]] = [[] for _ in range(self.n)]
+        self.route: list[str | None] = [None] * self.n
+        self.seen = [False] * self.n
+        self.declare_pending: list[int] = []
+        self.declare_log: list[list[int]] = []
+        self.first_turn_done = [False] * self.n
+        self.stock: list[Card] = []
+        self.tiplu: Card | None = None
+        self.pile: list[tuple[Card, int | None, bool]] = []
+        self.turn = 0
+        self.drawn = False
+        self.taken: Card | None = None
+        self.drawn_card: Card | None = None
+        self.rebuilds = 0
+        self.result: dict[str, Any] | None = None
+        self._cache: dict[Any, Any] = {}
+
+    @classmethod
+    def start(cls, stacks: list[int], options: dict | None = None, seed: int | str = 0,
+              deck: list[Card] | None = None) -> Marriage:
+        if not cls.min_players <= len(stacks) <= cls.max_players:
+            raise ValueError(f"Marriage needs {cls.min_players} to {cls.max_players} players, got {len(stacks)}.")
+        opts = resolve(options)
+        if deck is not None and sorted(deck) != new_deck(3):
+            raise ValueError("deck must be the 156 cards of three packs")
+        game = cls(list(stacks), opts, seed)
+        game._start_deal(deck)
+        return game
+
+    @classmethod
+    def buy_in(cls, options: Mapping[str, Any]) -> BuyIn:
+        opts = resolve(options)
+        minimum = max(opts["min_chips_to_play"], 20 * opts["chips_per_point"])
+        return BuyIn(minimum=minimum, maximum=None, default=max(minimum, 500 * opts["chips_per_point"]))
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def _eligible(self) -> list[int]:
+        return [i for i in range(self.n) if not self.left[i] and self.stacks[i] >= self.opts["min_chips_to_play"]]
+
+    def _next_in(self, seats: list[int], after: int) -> int:
+        for k in range(1, self.n + 1):
+            s = (after + k) % self.n
+            if s in seats:
+                return s
+        raise RuntimeError("no seat")
+
+    def _owned(self, seat: int) -> list[Card]:
+        out = list(self.hands[seat])
+        for group in (self.declared[seat], self.shown[seat], self.dublees[seat]):
+            for m in group:
+                out.extend(m)
+        return out
+
+    def _drawable(self) -> int:
+        return len(self.stock) - (1 if self.tiplu is not None else 0)
+
+    def _wild(self) -> frozenset[int]:
+        return wild_faces(None if self.tiplu is None else face_of(self.tiplu))
+
+    def _dublee_allowed(self) -> bool:
+        return bool(self.opts["dublee_enabled"]) and len(self.players) >= self.opts["dublee_min_players"]
+
+    def _finish_options(self) -> dict[str, Any]:
+        o = dict(self.opts)
+        o["dublee_enabled"] = self._dublee_allowed()
+        return o
+
+    def _fixed_melds(self, seat: int) -> list[list[Card]]:
+        return self.declared[seat] + self.shown[seat]
+
+    def _show_need(self, seat: int) -> int:
+        return 3 - min(3, len(self.declared[seat]))
+
+    # --- deals -----------------------------------------------------------------------------
+
+    def _start_deal(self, deck: list[Card] | None = None) -> list[Event]:
+        eligible = self._eligible()
+        if len(eligible) < 2:
+            self.phase = "over"
+            self.players = []
+            return [Event("game_over", "The game is over: fewer than two players can be dealt in (MAR-2).")]
+        rng = deal_rng(self.seed, self.deal_no)
+        if self.dealer is None:
+            self.dealer = eligible[rng.randrange(len(eligible))]
+        else:
+            self.dealer = self._next_in(eligible, self.dealer)
+        if deck is None:
+            deck = new_deck(3)
+            rng.shuffle(deck)
+        deck = list(deck)
+        self.deal_no += 1
+        self.players = eligible
+        order = []
+        s = self.dealer
+        for _ in eligible:
+            s = self._next_in(eligible, s)
+            order.append(s)
+        self.hands = [[] for _ in range(self.n)]
+        pos = 0
+        for _ in range(21):
+            for seat in order:
+                self.hands[seat].append(deck[pos])
+                pos += 1
+        for seat in order:
+            self.hands[seat].sort()
+        self.pile = [(deck[pos], None, False)]
+        self.stock = deck[pos + 1:]
+        self.declared = [[] for _ in range(self.n)]
+        self.shown = [[] for _ in range(self.n)]
+        self.dublees = [[] for _ in range(self.n)]
+        self.route = [None] * self.n
+        self.seen = [False] * self.n
+        self.first_turn_done = [False] * self.n
+        self.tiplu = None
+        self.rebuilds = 0
+        self.turn = order[0]
+        self.drawn = False
+        self.taken = None
+        self.drawn_card = None
+        self.result = None
+        self.declare_log = []
+        if self.opts["tunnela_declare_window"] == "before_play":
+            self.phase = "declare"
+            self.declare_pending = sorted(eligible)
+        else:
+            self.phase = "play"
+            self.declare_pending = []
+        text = (f"Deal {self.deal_no}: {player(self.dealer)} deals 21 cards each; "
+                f"the upcard is {self.pile[-1][0].pretty}; {len(self.stock)} cards in the stock.")
+        return [Event("deal", text, seat=self.dealer)]
+
+    # --- contract: who acts ------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_act(self) -> list[int]:
+        if self.phase == "declare":
+            return list(self.declare_pending)
+        if self.phase == "play":
+            return [self.turn]
+        if self.phase == "between":
+            eligible = self._eligible()
+            if len(eligible) < 2:
+                return []
+            return [self._next_in(eligible, self.dealer if self.dealer is not None else -1)]
+        return []
+
+    def turn_timeout_s(self) -> int | None:
+        if self.phase == "declare":
+            return self.opts["declare_timeout_seconds"]
+        if self.phase in ("play", "between"):
+            return self.opts["turn_timeout_seconds"]
+        return None
+
+    def chips(self) -> dict[str, int]:
+        return {seat_key(i): self.stacks[i] for i in range(self.n)}
+
+    def can_cash_out(self, seat: int) -> bool:
+        return self.left[seat] or self.phase in ("between", "over") or seat not in self.players
+
+    def cash_out(self, seat: int) -> list[Event]:
+        if not self.can_cash_out(seat):
+            raise IllegalAction("You can leave with your chips once this deal is over.", rule="MAR-18")
+        if self.left[seat]:
+            return []
+        amount = self.stacks[seat]
+        self.stacks[seat] = 0
+        self.left[seat] = True
+        self._cache.clear()
+        events = [Event("leave", f"{player(seat)} leaves the table with {amount:,} chips.", seat=seat)]
+        if self.phase == "between" and len(self._eligible()) < 2:
+            self.phase = "over"
+            events.append(Event("game_over", "The game is over: fewer than two players remain."))
+        return events
+
+    # --- legal actions -----------------------------------------------------------------------
+
+    def _take_status(self, seat: int) -> tuple[str, str, str]:
+        """('yes' | 'finish' | 'no', reason, rule) for taking the top discard now (MAR-6)."""
+        card, by, by_seen = self.pile[-1]
+        status, reason, rule = "yes", "", ""
+
+        def lower(new: str, why: str, r: str) -> None:
+            nonlocal status, reason, rule
+            rank = {"yes": 2, "finish": 1, "no": 0}
+            if rank[new] < rank[status]:
+                status, reason, rule = new, why, r
+
+        if not self.seen[seat] and not self.opts["discard_pickup_before_seen"]:
+            lower("no", "Players who have not seen the tiplu draw from the stock at this table.", "MAR-6")
+        if self.route[seat] == DUBLEE:
+            policy = self.opts["dublee_discard_pickup"]
+            if policy == "never":
+                lower("no", "After a dublee show you draw from the stock.", "MAR-6")
+            elif policy == "finish_only":
+                lower("finish", "After a dublee show you may take the discard only to go out with it.", "MAR-6")
+        if self.seen[seat] and self.tiplu is not None and face_of(card) in self._wild():
+            if by is not None and not by_seen:
+                if self.opts["seen_may_take_unseen_wild_to_finish"]:
+                    lower("finish", "That wild card was discarded by an unseen player: you may take it "
+                                    "only to go out with it.", "MAR-6")
+                else:
+                    lower("no", "That wild card was discarded by an unseen player, so you must draw "
+                                "from the stock.", "MAR-6")
+            elif self.opts["wild_pickup_ban"] == "any_discarder":
+                lower("no", "At this table a seen player never takes a wild discard; draw from the stock.",
+                      "MAR-6")
+        return status, reason, rule
+
+    def _finishers(self, seat: int, extra: Card | None = None, taken: Card | None = None) -> list[Card]:
+        """Discards that let `seat` go out now (one card per face), cached until the next action."""
+        key = ("fin", seat, extra, taken, len(self.hands[seat]))
+        if key in self._cache:
+            return self._cache[key]
+        route = self.route[seat]
+        out: list[Card] = []
+        if route is not None and self.tiplu is not None:
+            cards = self._owned(seat) + ([extra] if extra is not None else [])
+            out = finishing_discards(cards, self.tiplu, self._fixed_melds(seat), self.dublees[seat], route,
+                                     taken, self._finish_options())
+            if extra is not None and self.opts["taken_card_discard_ban"] == "copy":
+                out = [c for c in out if c != extra]
+        self._cache[key] = out
+        return out
+
+    def _show_options(self, seat: int) -> bool:
+        key = ("show", seat, len(self.hands[seat]))
+        if key not in self._cache:
+            self._cache[key] = bool(pure_set_options(self.hands[seat], self._show_need(seat), limit=1))
+        return self._cache[key]
+
+    def _dublee_show_ok(self, seat: int) -> bool:
+        if not self._dublee_allowed():
+            return False
+        n = len(dublee_faces(self.hands[seat]))
+        if self.opts["declared_tunnela_counts_as_dublee"]:
+            n += len(self.declared[seat])
+        return n >= 7
+
+    def _discard_choices(self, seat: int) -> list[Card]:
+        """One card per face that MAR-7 allows (the lowest allowed copy)."""
+        out: dict[tuple[int, str], Card] = {}
+        for c in sorted(self.hands[seat]):
+            if self._banned(c):
+                continue
+            out.setdefault(c.face, c)
+        return sorted(out.values())
+
+    def _banned(self, card: Card) -> bool:
+        if self.taken is None:
+            return False
+        if self.opts["taken_card_discard_ban"] == "copy":
+            return card == self.taken
+        return card.face == self.taken.face
+
+    def _declarable(self, seat: int) -> list[Card]:
+        counts: dict[tuple[int, str], list[Card]] = {}
+        for c in sorted(self.hands[seat]):
+            counts.setdefault(c.face, []).append(c)
+        return [cs[0] for cs in counts.values() if len(cs) == 3]
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "declare":
+            return [DeclareTunnela(c) for c in self._declarable(seat)] + [DeclareDone()]
+        if self.phase == "between":
+            return [NextDeal()]
+        acts: list[Any] = []
+        if not self.drawn:
+            if self.opts["tunnela_declare_window"] == "before_own_first_draw" and not self.first_turn_done[seat]:
+                acts += [DeclareTunnela(c) for c in self._declarable(seat)]
+            acts.append(DrawStock())
+            top = self.pile[-1][0]
+            status = self._take_status(seat)[0]
+            if status == "yes":
+                acts.append(TakeDiscard(top))
+            elif status == "finish":
+                acts += [TakeAndFinish(top, d) for d in self._finishers(seat, extra=top, taken=top)]
+            return acts
+        if self.route[seat] is None:
+            if self._show_options(seat):
+                acts.append(Show())
+            if self._dublee_show_ok(seat):
+                acts.append(ShowDublees())
+        else:
+            acts += [Finish(d) for d in self._finishers(seat, taken=self.taken)]
+        acts += [Discard(c) for c in self._discard_choices(seat)]
+        return acts
+
+    def timeout_action(self, seat: int) -> Any:
+        """MAR-18: draw from the stock; discard the card drawn if allowed, else the last allowed card."""
+        legal = self.legal_actions(seat)
+        if self.phase == "declare":
+            return DeclareDone()
+        if self.phase == "between":
+            return NextDeal()
+        if not self.drawn:
+            return DrawStock()
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if self.drawn_card is not None:
+            for a in discards:
+                if a.card.face == self.drawn_card.face:
+                    return a
+        return discards[-1]
+
+    def bot_action(self, seat: int, rng: random.Random) -> Any:
+        from .seat_bot import choose_action
+        return choose_action(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng)
+
+    # --- apply -------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        if self.phase == "over":
+            raise IllegalAction("The game is over.", rule="MAR-17")
+        if seat not in self.to_act():
+            if self.phase == "play":
+                raise IllegalAction(f"It is not your turn; wait for {player(self.turn)}.", rule="MAR-5")
+            raise IllegalAction("Nothing is asked of you right now.", rule="MAR-5")
+        handler = {DeclareTunnela: self._declare, DeclareDone: self._declare_done, DrawStock: self._draw_stock,
+                   TakeDiscard: self._take, TakeAndFinish: self._take_and_finish, Show: self._show,
+                   ShowDublees: self._show_dublees, Finish: self._finish, Discard: self._discard,
+                   NextDeal: self._next_deal}.get(type(action))
+        if handler is None:
+            raise IllegalAction("That is not a Marriage action.", rule="MAR-5")
+        events = handler(seat, action)
+        self._cache.clear()
+        return events
+
+    def _need_phase(self, phase: str, what: str) -> None:
+        if self.phase != phase:
+            raise IllegalAction(f"You cannot {what} now.", rule="MAR-5")
+
+    def _declare(self, seat: int, a: DeclareTunnela) -> list[Event]:
+        if self.phase == "play":
+            if self.opts["tunnela_declare_window"] != "before_own_first_draw" or self.first_turn_done[seat] \
+                    or self.drawn:
+                raise IllegalAction("Dealt tunnelas can only be declared before play starts.", rule="MAR-4")
+        else:
+            self._need_phase("declare", "declare a tunnela")
+        group = [c for c in self.hands[seat] if c.face == a.card.face]
+        if len(group) != 3:
+            raise IllegalAction(f"You do not hold three {a.card.pretty} to declare.", rule="MAR-4")
+        for c in group:
+            self.hands[seat].remove(c)
+        self.declared[seat].append(sorted(group))
+        if self.phase == "declare":
+            return [Event("declare", f"You declare the tunnela {_meld_text(group)}; it is announced when "
+                                     f"everyone has answered.", seat=seat, private_to=seat)]
+        return [Event("declare", f"{player(seat)} declares the dealt tunnela {_meld_text(group)}.", seat=seat,
+                      data={"cards": _cards(group)})]
+
+    def _declare_done(self, seat: int, a: DeclareDone) -> list[Event]:
+        self._need_phase("declare", "finish declaring")
+        self.declare_pending.remove(seat)
+        if self.declare_pending:
+            return []
+        self.phase = "play"
+        parts = [f"{player(s)}: {', '.join(_meld_text(m) for m in self.declared[s])}"
+                 for s in self.players if self.declared[s]]
+        text = "Declared tunnelas — " + ("; ".join(parts) if parts else "none") + \
+            f". {player(self.turn)} plays first."
+        return [Event("declared", text)]
+
+    def _draw_stock(self, seat: int, a: DrawStock) -> list[Event]:
+        self._need_phase("play", "draw")
+        if self.drawn:
+            raise IllegalAction("You have already drawn this turn; discard a card (or show / finish).",
+                                rule="MAR-5")
+        card = self.stock.pop(0)
+        self.hands[seat].append(card)
+        self.hands[seat].sort()
+        self.drawn, self.drawn_card, self.taken = True, card, None
+        self.first_turn_done[seat] = True
+        return [Event("draw", f"{player(seat)} draws from the stock.", seat=seat),
+                Event("drew", f"You drew {card.pretty}.", seat=seat, private_to=seat)]
+
+    def _check_take(self, seat: int, card: Card) -> str:
+        self._need_phase("play", "take the discard")
+        if self.drawn:
+            raise IllegalAction("You have already drawn this turn; discard a card (or show / finish).",
+                                rule="MAR-5")
+        top = self.pile[-1][0]
+        if card != top:
+            raise IllegalAction(f"Only the top discard ({top.pretty}) can be taken.", rule="MAR-6")
+        status, reason, rule = self._take_status(seat)
+        return status if status != "no" else self._refuse(reason, rule)
+
+    @staticmethod
+    def _refuse(reason: str, rule: str) -> str:
+        raise IllegalAction(reason, rule=rule)
+
+    def _take(self, seat: int, a: TakeDiscard) -> list[Event]:
+        status = self._check_take(seat, a.card)
+        if status == "finish":
+            raise IllegalAction(self._take_status(seat)[1] + " Use “take and finish”, or draw from the stock.",
+                                rule="MAR-6")
+        self.pile.pop()
+        self.hands[seat].append(a.card)
+        self.hands[seat].sort()
+        self.drawn, self.drawn_card, self.taken = True, None, a.card
+        self.first_turn_done[seat] = True
+        return [Event("take", f"{player(seat)} takes {a.card.pretty} from the discard pile.", seat=seat,
+                      data={"card": str(a.card)})]
+
+    def _take_and_finish(self, seat: int, a: TakeAndFinish) -> list[Event]:
+        self._check_take(seat, a.card)
+        if self.route[seat] is None:
+            raise IllegalAction("Show first: only a player who has shown can go out.", rule="MAR-13")
+        if a.discard not in self._finishers(seat, extra=a.card, taken=a.card):
+            raise IllegalAction(f"Taking {a.card.pretty} and discarding {a.discard.pretty} does not go out; "
+                                f"draw from the stock instead.", rule="MAR-6")
+        self.pile.pop()
+        self.hands[seat].append(a.card)
+        self.hands[seat].sort()
+        self.drawn, self.drawn_card, self.taken = True, None, a.card
+        events = [Event("take", f"{player(seat)} takes {a.card.pretty} from the discard pile to go out.",
+                        seat=seat, data={"card": str(a.card)})]
+        return events + self._go_out(seat, a.discard)
+
+    def _choose_tiplu(self) -> list[Event]:
+        """MAR-10: the card at position ⌊L/2⌋ of the stock becomes the indicator, at the bottom."""
+        events: list[Event] = []
+        if not self.stock:
+            events += self._rebuild(force=True)
+        idx = len(self.stock) // 2
+        self.tiplu = self.stock.pop(idx)
+        self.stock.append(self.tiplu)
+        return events
+
+    def _show(self, seat: int, a: Show) -> list[Event]:
+        self._need_phase("play", "show")
+        if not self.drawn or self.route[seat] is not None:
+            raise IllegalAction("You can show once, after drawing." if self.route[seat] is None
+                                else "You have already shown.", rule="MAR-8")
+        need = self._show_need(seat)
+        options = pure_set_options(self.hands[seat], need)
+        if not options:
+            raise IllegalAction(f"You need {need} pure sets (tunnelas or same-suit sequences, no wild cards) "
+                                f"to show.", rule="MAR-8")
+        events = []
+        first = self.tiplu is None
+        if first:
+            events += self._choose_tiplu()
+        chosen = self._pick_show(seat, options)
+        flat = [f for t in chosen for f in t]
+        cards, rest = take_faces(self.hands[seat], flat)
+        self.hands[seat] = rest
+        self.shown[seat] = [sorted(cards[i:i + 3]) for i in range(0, len(cards), 3)]
+        self.route[seat] = NORMAL
+        self.seen[seat] = True
+        shown = "; ".join(_meld_text(m) for m in self.shown[seat]) or "their declared tunnelas"
+        events.append(Event("show", f"{player(seat)} shows {shown} and sees the tiplu.", seat=seat,
+                            data={"melds": _melds_str(self.shown[seat])}))
+        events.append(self._tiplu_event(seat, first))
+        return events
+
+    def _tiplu_event(self, seat: int, first: bool) -> Event:
+        assert self.tiplu is not None
+        jh, ti, po = (Card(f % 13 + 1, "SHDC"[f // 13]) for f in maal_faces(face_of(self.tiplu)))
+        how = "was picked from the middle of the stock" if first else "is"
+        return Event("tiplu", f"The tiplu {how}: {ti.pretty} (jhiplu {jh.pretty}, poplu {po.pretty}). "
+                              f"All {ti.rank_name}s, {jh.pretty} and {po.pretty} are wild for you.",
+                     seat=seat, private_to=seat, data={"tiplu": str(self.tiplu)})
+
+    def _pick_show(self, seat: int, options: list[list[tuple[int, int, int]]]) -> list[tuple[int, int, int]]:
+        """The pure sets to show: those of a finishing layout when the hand already finishes (so
+        showing never spoils going out), else the choice that leaves the best-knit hand."""
+        need = self._show_need(seat)
+        if need == 0:
+            return []
+        owned = self._owned(seat)
+        res = check_finish(owned, self.tiplu, self.declared[seat], (), NORMAL, self.taken,
+                           self._finish_options()) if len(owned) == 22 else FinishResult(False)
+        if res.finishing:
+            pure = [tuple(sorted(face_of(c) for c in m)) for m in res.melds[len(self.declared[seat]):]
+                    if classify_meld(m, None) in PURE_TYPES]
+            if len(pure) >= need:
+                return pure[:need]  # type: ignore[return-value]
+        hand_faces = [face_of(c) for c in self.hands[seat]]
+        best, best_score = options[0], None
+        for opt in options:
+            rest = list(hand_faces)
+            for t in opt:
+                for f in t:
+                    rest.remove(f)
+            score = cohesion(rest)
+            if best_score is None or score > best_score:
+                best, best_score = opt, score
+        return best
+
+    def _show_dublees(self, seat: int, a: ShowDublees) -> list[Event]:
+        self._need_phase("play", "show dublees")
+        if not self.drawn or self.route[seat] is not None:
+            raise IllegalAction("You can show once, after drawing." if self.route[seat] is None
+                                else "You have already shown.", rule="MAR-9")
+        if not self._dublee_allowed():
+            raise IllegalAction("The dublee route is not played at this table.", rule="MAR-9")
+        if not self._dublee_show_ok(seat):
+            raise IllegalAction("You need seven dublees (pairs of identical cards) in your hand.", rule="MAR-9")
+        events = []
+        first = self.tiplu is None
+        if first:
+            events += self._choose_tiplu()
+        wild = self._wild()
+        faces = dublee_faces(self.hands[seat])
+        if not self.opts["dublee_wild_as_itself"]:
+            faces = sorted(faces, key=lambda f: f in wild)
+        from_tunnelas: list[list[Card]] = []
+        if self.opts["declared_tunnela_counts_as_dublee"]:
+            short = max(0, 7 - len(faces))
+            from_tunnelas = [t[:2] for t in self.declared[seat][:short]]
+        faces = sorted(faces[:7 - len(from_tunnelas)])
+        cards, rest = take_faces(self.hands[seat], [f for f in faces for _ in range(2)])
+        self.hands[seat] = rest
+        self.dublees[seat] = [cards[i:i + 2] for i in range(0, len(cards), 2)] + from_tunnelas
+        self.route[seat] = DUBLEE
+        self.seen[seat] = True
+        events.append(Event("show_dublees", f"{player(seat)} shows seven dublees: "
+                            f"{'; '.join(_meld_text(d) for d in self.dublees[seat])}, and sees the tiplu.",
+                            seat=seat, data={"dublees": _melds_str(self.dublees[seat])}))
+        events.append(self._tiplu_event(seat, first))
+        return events
+
+    def _finish(self, seat: int, a: Finish) -> list[Event]:
+        self._need_phase("play", "go out")
+        if not self.drawn:
+            raise IllegalAction("Draw first, then go out.", rule="MAR-5")
+        if self.route[seat] is None:
+            raise IllegalAction("Show first (three pure sets or seven dublees); then you can go out.",
+                                rule="MAR-13")
+        if a.discard not in self.hands[seat]:
+            raise IllegalAction(f"{a.discard.pretty} is not in your hand.", rule="MAR-13")
+        if not any(c.face == a.discard.face for c in self._finishers(seat, taken=self.taken)):
+            raise IllegalAction(f"Discarding {a.discard.pretty} does not leave a finished hand; "
+                                f"choose another discard or discard normally.", rule="MAR-13")
+        return self._go_out(seat, a.discard)
+
+    def _discard(self, seat: int, a: Discard) -> list[Event]:
+        self._need_phase("play", "discard")
+        if not self.drawn:
+            raise IllegalAction("Draw first: from the stock or the discard pile.", rule="MAR-5")
+        if a.card not in self.hands[seat]:
+            raise IllegalAction(f"{a.card.pretty} is not in your hand (exposed cards cannot be discarded).",
+                                rule="MAR-5")
+        if self._banned(a.card):
+            raise IllegalAction(f"You took {self.taken.pretty} from the pile this turn, so you may not discard "
+                                f"{'it' if self.opts['taken_card_discard_ban'] == 'copy' else 'that card or an identical one'}"
+                                f"; choose another card.", rule="MAR-7")
+        self.hands[seat].remove(a.card)
+        self.pile.append((a.card, seat, self.seen[seat]))
+        events = [Event("discard", f"{player(seat)} discards {a.card.pretty}.", seat=seat,
+                        data={"card": str(a.card)})]
+        self.turn = self._next_in(self.players, seat)
+        self.drawn, self.taken, self.drawn_card = False, None, None
+        if self._drawable() == 0:
+            events += self._rebuild()
+        return events
+
+    def _rebuild(self, force: bool = False) -> list[Event]:
+        """MAR-16: shuffle all discards but the top onto the stock, above the indicator."""
+        if len(self.pile) < 2 or (not force and self.rebuilds >= self.opts["max_stock_rebuilds"]):
+            if force:
+                return []
+            return self._abandon()
+        rng = random.Random(f"{self.seed}:{self.deal_no}:rebuild:{self.rebuilds}")
+        cards = [c for c, _, _ in self.pile[:-1]]
+        rng.shuffle(cards)
+        self.pile = self.pile[-1:]
+        self.stock = cards + self.stock
+        self.rebuilds += 1
+        return [Event("rebuild", f"The stock is empty: {len(cards)} discards are shuffled into a new stock "
+                                 f"(rebuild {self.rebuilds}).")]
+
+    def _abandon(self) -> list[Event]:
+        self.result = {"abandoned": True, "winner": None, "tiplu": str(self.tiplu) if self.tiplu else None,
+                       "points": {}, "owed": {}, "transfers": [], "melds": [], "dublees": [], "discard": None,
+                       "hands": {str(s): _cards(sorted(self._owned(s))) for s in self.players}}
+        text = (f"Deal {self.deal_no} is abandoned: the stock ran out after "
+                f"{self.opts['max_stock_rebuilds']} rebuilds (MAR-16). No points, no payments.")
+        events = [Event("summary", text, data={"abandoned": True})]
+        return events + self._end_deal()
+
+    def _end_deal(self) -> list[Event]:
+        self.phase = "between"
+        self.drawn, self.taken, self.drawn_card = False, None, None
+        if len(self._eligible()) < 2:
+            self.phase = "over"
+            return [Event("game_over", "The game is over: fewer than two players have chips to play.")]
+        return []
+
+    def _best_layout(self, seat: int, discard: Card) -> FinishResult:
+        """MAR-27: among layouts with this discard, the one worth the most maal."""
+        owned = self._owned(seat)
+        opts = self._finish_options()
+        if self.route[seat] == DUBLEE:
+            return check_finish(owned, self.tiplu, self.declared[seat], self.dublees[seat], DUBLEE, self.taken,
+                                opts, discard=discard)
+        best, best_pts = None, None
+        for m in (0, 1, 2, -1):
+            res = check_finish(owned, self.tiplu, self._fixed_melds(seat), (), NORMAL, self.taken, opts,
+                               discard=discard, marriages=m)
+            if not res.finishing:
+                continue
+            hold = [c for c in owned if c != res.discard]
+            exposed = [list(x) for x in res.melds[len(self.declared[seat]):]]
+            pts = maal_points(hold, self.declared[seat], exposed, self.tiplu, self.opts).total
+            if best_pts is None or pts > best_pts:
+                best, best_pts = res, pts
+        assert best is not None
+        return best
+
+    def _go_out(self, seat: int, discard: Card) -> list[Event]:
+        layout = self._best_layout(seat, discard)
+        assert layout.finishing and layout.discard is not None
+        final = layout.discard
+        self.hands[seat].remove(final)
+        self.pile.append((final, seat, True))
+        if layout.route == NORMAL:
+            new = [list(m) for m in layout.melds[len(self.declared[seat]) + len(self.shown[seat]):]]
+            going_out = [list(m) for m in layout.melds[len(self.declared[seat]):]]
+            desc = "; ".join(f"{_meld_text(list(m))} ({t.value.replace('_', ' ').lower()})"
+                             for m, t in zip(layout.melds, layout.meld_types))
+        else:
+            new = [list(d) for d in layout.dublees[len(self.dublees[seat]):]]
+            going_out = []
+            desc = "eight dublees: " + "; ".join(_meld_text(list(d)) for d in layout.dublees)
+        events = [Event("finish", f"{player(seat)} goes out, discarding {final.pretty}: {desc}.", seat=seat,
+                        data={"route": layout.route, "melds": [_cards(list(m)) for m in layout.melds],
+                              "dublees": [_cards(list(d)) for d in layout.dublees], "discard": str(final)})]
+        events += self._settle(seat, layout, going_out, new)
+        return events
+
+    def _settle(self, winner: int, layout: FinishResult, going_out: list[list[Card]],
+                new: list[list[Card]]) -> list[Event]:
+        """MAR-17 … MAR-25: reveal, score every player, settle in chips."""
+        assert self.tiplu is not None
+        points_detail = {}
+        raw: dict[int, int] = {}
+        for s in self.players:
+            hold = self._owned(s)
+            exposed = going_out if s == winner else self.shown[s]
+            p = maal_points(hold, self.declared[s], exposed, self.tiplu, self.opts)
+            points_detail[s] = p
+            raw[s] = p.total
+        dublee_finish = layout.route == DUBLEE
+        adjusted = adjust_unseen(raw, {s: self.seen[s] for s in self.players}, winner, self.opts["unseen_maal"])
+        owed = owed_amounts(adjusted, {s: self.seen[s] for s in self.players}, winner, dublee_finish, self.opts)
+        order = []
+        s = winner
+        for _ in range(len(self.players) - 1):
+            s = self._next_in(self.players, s)
+            order.append(s)
+        before = {s: self.stacks[s] for s in self.players}
+        transfers = settle(owed, winner, before, order, self.opts["short_stack_rule"])
+        for payer, payee, amount in transfers:
+            self.stacks[payer] -= amount
+            self.stacks[payee] += amount
+        lines = [f"**Deal {self.deal_no}** — {player(winner)} goes out "
+                 f"({'eight dublees' if dublee_finish else 'seven melds'}). Tiplu: {self.tiplu.pretty}."]
+        for s in self.players:
+            p = points_detail[s]
+            items = ", ".join(f"{label} {v}" for label, v in p.items) or "no maal"
+            status = "seen" if self.seen[s] else "unseen"
+            note = ""
+            if adjusted[s] != raw[s]:
+                note = f" → {adjusted[s]} ({self.opts['unseen_maal']}, MAR-21)"
+            lines.append(f"{player(s)} ({status}): {raw[s]} points ({items}){note}")
+        total = sum(adjusted.values())
+        lines.append(f"Total maal {total}, {len(self.players)} players.")
+        for i, x in owed.items():
+            if x > 0:
+                lines.append(f"{player(i)} owes {player(winner)} {x:,} chips.")
+            elif x < 0:
+                lines.append(f"{player(winner)} owes {player(i)} {-x:,} chips.")
+            else:
+                lines.append(f"{player(i)} and {player(winner)} are even.")
+        for payer, payee, amount in transfers:
+            lines.append(f"{player(payer)} pays {player(payee)} {amount:,} chips.")
+        for i, x in owed.items():
+            paid = sum(a for p, q, a in transfers if (p, q) in ((i, winner), (winner, i)))
+            if paid < abs(x):
+                who = player(i) if x > 0 else player(winner)
+                lines.append(f"{who} was short by {abs(x) - paid:,} chips (MAR-25).")
+        self.result = {
+            "abandoned": False, "winner": winner, "route": layout.route, "tiplu": str(self.tiplu),
+            "melds": [_cards(list(m)) for m in layout.melds], "dublees": [_cards(list(d)) for d in layout.dublees],
+            "discard": str(layout.discard),
+            "points": {str(s): raw[s] for s in self.players},
+            "adjusted": {str(s): adjusted[s] for s in self.players},
+            "items": {str(s): [[label, v] for label, v in points_detail[s].items] for s in self.players},
+            "owed": {str(i): x for i, x in owed.items()},
+            "transfers": [[p, q, a] for p, q, a in transfers],
+            "hands": {str(s): _cards(sorted(self._owned(s))) for s in self.players},
+        }
+        # the winner's new melds go on the table
+        for m in new:
+            for c in m:
+                self.hands[winner].remove(c)
+        if layout.route == NORMAL:
+            self.shown[winner] = self.shown[winner] + new
+        else:
+            self.dublees[winner] = self.dublees[winner] + new
+        events = [Event("summary", "\n".join(lines), data={
+            "winner": winner, "points": {str(s): adjusted[s] for s in self.players},
+            "transfers": [[p, q, a] for p, q, a in transfers]})]
+        return events + self._end_deal()
+
+    def _next_deal(self, seat: int, a: NextDeal) -> list[Event]:
+        self._need_phase("between", "deal")
+        return self._start_deal()
+
+    # --- views ---------------------------------------------------------------------------------
+
+    def public_view(self) -> dict[str, Any]:
+        in_deal = self.phase in ("declare", "play")
+        top = self.pile[-1] if self.pile and in_deal else None
+        seats = []
+        for s in range(self.n):
+            show_declared = self.phase != "declare"
+            seats.append({
+                "seat": s, "in_deal": s in self.players, "left": self.left[s], "stack": self.stacks[s],
+                "hand_size": len(self.hands[s]), "seen": self.seen[s], "route": self.route[s],
+                "declared": _melds_str(self.declared[s]) if show_declared else [],
+                "shown": _melds_str(self.shown[s]), "dublees": _melds_str(self.dublees[s]),
+            })
+        return {
+            "phase": PHASE_NAMES[self.phase], "phase_id": self.phase, "deal_no": self.deal_no,
+            "dealer": self.dealer, "players": list(self.players), "to_act": self.to_act(),
+            "turn": self.turn if self.phase == "play" else None,
+            "drawn": self.drawn if self.phase == "play" else False,
+            "taken": str(self.taken) if self.taken is not None and self.phase == "play" else None,
+            "stacks": list(self.stacks), "seats": seats,
+            "discard_top": str(top[0]) if top else None,
+            "discard_top_by": top[1] if top else None,
+            "discard_top_by_seen": top[2] if top else None,
+            "discard_pile": [str(c) for c, _, _ in self.pile] if in_deal else [],
+            "discard_by": [by for _, by, _ in self.pile] if in_deal else [],
+            "stock_count": self._drawable() if in_deal else 0,
+            "rebuilds": self.rebuilds, "max_rebuilds": self.opts["max_stock_rebuilds"],
+            "tiplu_chosen": self.tiplu is not None,
+            "tiplu": str(self.tiplu) if self.tiplu is not None and not in_deal else None,
+            "last_deal": self.result,
+            "seen_payment": self.opts["seen_payment"], "unseen_payment": self.opts["unseen_payment"],
+            "chips_per_point": self.opts["chips_per_point"],
+        }
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        hand = sorted(self.hands[seat])
+        view: dict[str, Any] = {
+            "seat": seat, "hand": _cards(hand), "groups": group_hand(hand),
+            "declared": _melds_str(self.declared[seat]), "shown": _melds_str(self.shown[seat]),
+            "dublees": _melds_str(self.dublees[seat]), "seen": self.seen[seat], "route": self.route[seat],
+            "tiplu": None, "wild": [], "maal": {}, "show_need": self._show_need(seat),
+            "drawn_card": None, "taken": None, "finish_discards": [],
+            "dublee_allowed": self._dublee_allowed(),
+            "declarable": _cards(self._declarable(seat)) if self.phase in ("declare", "play") else [],
+        }
+        if self.seen[seat] and self.tiplu is not None and self.phase in ("declare", "play"):
+            wild = self._wild()
+            jh, ti, po = maal_faces(face_of(self.tiplu))
+            view["tiplu"] = str(self.tiplu)
+            view["wild"] = _cards([c for c in hand if face_of(c) in wild])
+            view["maal"] = {"tiplu": str(Card(ti % 13 + 1, "SHDC"[ti // 13])),
+                            "poplu": str(Card(po % 13 + 1, "SHDC"[po // 13])),
+                            "jhiplu": str(Card(jh % 13 + 1, "SHDC"[jh // 13]))}
+        if self.phase == "play" and self.turn == seat:
+            view["drawn_card"] = str(self.drawn_card) if self.drawn_card is not None else None
+            view["taken"] = str(self.taken) if self.taken is not None else None
+            if self.drawn and self.route[seat] is not None:
+                view["finish_discards"] = _cards(self._finishers(seat, taken=self.taken))
+        return view
+
+    # --- serialisation ---------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "opts": dict(self.opts), "seed": self.seed, "stacks": list(self.stacks),
+            "left": list(self.left), "deal_no": self.deal_no, "dealer": self.dealer, "phase": self.phase,
+            "players": list(self.players), "hands": [_cards(h) for h in self.hands],
+            "declared": [_melds_str(d) for d in self.declared], "shown": [_melds_str(d) for d in self.shown],
+            "dublees": [_melds_str(d) for d in self.dublees], "route": list(self.route), "seen": list(self.seen),
+            "declare_pending": list(self.declare_pending), "first_turn_done": list(self.first_turn_done),
+            "stock": _cards(self.stock), "tiplu": str(self.tiplu) if self.tiplu is not None else None,
+            "pile": [[str(c), by, seen] for c, by, seen in self.pile], "turn": self.turn, "drawn": self.drawn,
+            "taken": str(self.taken) if self.taken is not None else None,
+            "drawn_card": str(self.drawn_card) if self.drawn_card is not None else None,
+            "rebuilds": self.rebuilds, "result": self.result,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Marriage:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"unknown Marriage state format {data.get('format')!r}")
+        g = cls(list(data["stacks"]), resolve(data["opts"]), data["seed"])
+        g.left = list(data["left"])
+        g.deal_no, g.dealer, g.phase = data["deal_no"], data["dealer"], data["phase"]
+        g.players = list(data["players"])
+        g.hands = [_parse(h) for h in data["hands"]]
+        g.declared = [_melds_parse(d) for d in data["declared"]]
+        g.shown = [_melds_parse(d) for d in data["shown"]]
+        g.dublees = [_melds_parse(d) for d in data["dublees"]]
+        g.route, g.seen = list(data["route"]), list(data["seen"])
+        g.declare_pending = list(data["declare_pending"])
+        g.first_turn_done = list(data["first_turn_done"])
+        g.stock = _parse(data["stock"])
+        g.tiplu = Card.parse(data["tiplu"]) if data["tiplu"] else None
+        g.pile = [(Card.parse(c), by, seen) for c, by, seen in data["pile"]]
+        g.turn, g.drawn = data["turn"], data["drawn"]
+        g.taken = Card.parse(data["taken"]) if data["taken"] else None
+        g.drawn_card = Card.parse(data["drawn_card"]) if data["drawn_card"] else None
+        g.rebuilds = data["rebuilds"]
+        g.result = data["result"]
+        return g
