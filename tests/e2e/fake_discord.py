@@ -300,6 +300,9 @@ class FakeMessage:
     deleted: bool = False
     history: List[JSON] = field(default_factory=list)
     files: Dict[str, bytes] = field(default_factory=dict)
+    allowed_mentions: Optional[JSON] = None
+    pinged_user_ids: List[int] = field(default_factory=list)
+    """Users this message notified: ``<@id>`` mentions filtered by ``allowed_mentions``."""
 
     @property
     def id(self) -> int:
@@ -1488,6 +1491,7 @@ class FakeDiscord:
             }
         msg = FakeMessage(data=data, ephemeral=ephemeral, visible_to=rec.user_id if (ephemeral and rec) else None,
                           interaction_id=rec.id if rec else None)
+        msg.allowed_mentions = body.get("allowed_mentions")
         self._set_mentions(msg)
         self._add_attachments(msg, files, keep=[])
         self.messages[mid] = msg
@@ -1496,8 +1500,15 @@ class FakeDiscord:
         return msg
 
     def _set_mentions(self, msg: FakeMessage) -> None:
-        ids = [int(x) for x in self._MENTION_RE.findall(msg.content)]
-        msg.data["mentions"] = [self.users[i].payload() for i in dict.fromkeys(ids) if i in self.users]
+        ids = [i for i in dict.fromkeys(int(x) for x in self._MENTION_RE.findall(msg.content)) if i in self.users]
+        msg.data["mentions"] = [self.users[i].payload() for i in ids]
+        am = msg.allowed_mentions
+        if am is None:  # Discord's default: parse everything
+            msg.pinged_user_ids = ids
+        else:
+            parse_users = "users" in (am.get("parse") or [])
+            listed = {int(u) for u in am.get("users") or []}
+            msg.pinged_user_ids = [i for i in ids if parse_users or i in listed]
 
     def _add_attachments(self, msg: FakeMessage, files: Sequence[JSON], keep: List[JSON]) -> None:
         attachments = list(keep)
@@ -1531,6 +1542,8 @@ class FakeDiscord:
                 else list(msg.data.get("attachments", []))
             self._add_attachments(msg, files, keep_list)
         msg.data["edited_timestamp"] = _now_iso()
+        if "allowed_mentions" in body:
+            msg.allowed_mentions = body["allowed_mentions"]
         self._set_mentions(msg)
 
     # ==================================================================================

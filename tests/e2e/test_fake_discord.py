@@ -48,6 +48,25 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"join:(?P<
         await interaction.response.send_message(f"{interaction.user.name} joined table {self.table}", ephemeral=True)
 
 
+class SeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"seat:(?P<table>\d+)"):
+    """Persistent select: the table id lives in the custom_id."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"seat:{table}", options=[
+            discord.SelectOption(label=f"Seat {n}", value=str(n)) for n in range(1, 5)]))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "SeatSelect":
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"<@{interaction.user.id}> took seat {self.item.values[0]} "
+                                                f"at table {self.table}",
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+
 class RenameModal(discord.ui.Modal, title="Rename table"):
     name: discord.ui.TextInput["RenameModal"] = discord.ui.TextInput(label="New name", custom_id="table_name", max_length=30)
 
@@ -83,7 +102,7 @@ class MiniBot(commands.Bot):
         self.synced: List[app_commands.AppCommand] = []
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(JoinButton)
+        self.add_dynamic_items(JoinButton, SeatSelect)
         self.tree.add_command(whisper)
         self.tree.add_command(table)
         self.tree.add_command(slow)
@@ -299,6 +318,14 @@ async def test_persistent_dynamic_item(env: Env) -> None:
     reply = await rec.reply()
     assert reply.content == "bob joined table 7" and reply.ephemeral
 
+    seats = env.fake.seed_bot_message(env.general, "Pick a seat", components=[
+        {"type": 1, "components": [{"type": 3, "custom_id": "seat:7", "min_values": 1, "max_values": 1, "options": [
+            {"label": f"Seat {n}", "value": str(n)} for n in range(1, 5)]}]}])
+    sel = await env.fake.select(env.alice, seats, "seat:7", ["3"])
+    msg = await sel.reply()
+    assert msg.content == f"<@{env.alice}> took seat 3 at table 7" and not msg.ephemeral
+    assert [u["id"] for u in msg.data["mentions"]] == [str(env.alice)] and msg.pinged_user_ids == []
+
 
 async def test_rate_limit_429_is_retried(env: Env) -> None:
     env.fake.rate_limit_next("POST", r"/channels/\d+/messages", retry_after=0.01)
@@ -333,6 +360,31 @@ async def test_rejected_payload_fails_server_context() -> None:
                 assert isinstance(channel, discord.TextChannel)
                 with pytest.raises(discord.HTTPException):
                     await bot.http.send_message(channel.id, params=discord.http.handle_message_parameters())
+
+
+async def test_custom_route_and_injected_error(env: Env) -> None:
+    """Test authors can add endpoints ad hoc and make any endpoint fail once."""
+    from tests.e2e.fake_discord import RequestRecord, json_response, no_content
+
+    pins: List[str] = []
+
+    async def pin(rec: RequestRecord, params: dict) -> Any:
+        pins.append(params["message_id"])
+        return no_content()
+
+    env.fake.add_route("PUT", r"/channels/(?P<channel_id>\d+)/messages/pins/(?P<message_id>\d+)", pin)
+    msg = env.fake.seed_bot_message(env.general, "pin me")
+    channel = env.bot.get_channel(env.general)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.get_partial_message(msg.id).pin()
+    assert pins == [str(msg.id)]
+
+    # (avoid injecting 5xx: discord.py retries those with a >= 1 s backoff)
+    env.fake.inject_error("GET", r"/users/\d+", 404, 10013, "Unknown User")
+    with pytest.raises(discord.NotFound):
+        await env.bot.fetch_user(env.bob)
+    assert (await env.bot.fetch_user(env.bob)).name == "bob"
+    assert json_response({"a": 1}).content_type == "application/json"
 
 
 def test_check_command_limits() -> None:
