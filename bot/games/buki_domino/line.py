@@ -23,7 +23,18 @@ WEIGHT_ORDER: tuple[int, ...] = tuple(sorted(range(36), key=lambda c: TILES[c].w
 RANK: tuple[int, ...] = tuple(WEIGHT_ORDER.index(c) for c in range(36))
 """Code -> position in WEIGHT_ORDER; sorting codes by it sorts heaviest first."""
 
+NAMES: tuple[str, ...] = tuple(str(t) for t in TILES)
+"""Code -> notation, so hot paths never format a tile."""
+
 LEFT, RIGHT = "L", "R"
+
+
+def code_fast(tile: Tile) -> int:
+    """The code of a Buki tile from its numbers, without hashing; -1 for any other tile."""
+    h, lo = tile.high, tile.low
+    if lo >= h or h > 8:
+        return -1
+    return h * (h - 1) // 2 + lo
 
 
 def code_of(tile: Tile) -> int:

@@ -27,7 +27,7 @@ from ..tiles import Tile
 from . import line as ln
 from .actions import (ACTION_TYPES, AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet,
                       SetLimits, ordinal)
-from .line import HI, LO, NUMS, PIPS, TILES
+from .line import HI, LO, NAMES, NUMS, PIPS, RANK, TILES
 from .options import OPTION_SPECS, pay, ratio, resolve
 from .scoring import block_winner, settle
 from .spectators import SpectatorBets
@@ -190,12 +190,13 @@ class BukiDomino(SpectatorBets, Views):
             return
         self.deal_no += 1
         if deck is None:
-            deck = list(range(36))
-            deal_rng(self.seed, self.deal_no).shuffle(deck)
+            rnd = deal_rng(self.seed, self.deal_no).random
+            deck = sorted(range(36), key=lambda _: rnd())  # a uniform shuffle, faster than shuffle()
         n = self.opts["tiles_per_player"]
+        rank = RANK.__getitem__
         for s in range(SEATS):
-            self.hands[s] = ln.sort_codes(deck[s * n:(s + 1) * n])
-        self.stamm = ln.sort_codes(deck[SEATS * n:])
+            self.hands[s] = sorted(deck[s * n:(s + 1) * n], key=rank)
+        self.stamm = sorted(deck[SEATS * n:], key=rank)
         self._refresh_masks()
         first = self.hands_done == 0
         if first:  # DOM-6: the heaviest dealt tile; RANK 0 is the heaviest
@@ -237,7 +238,7 @@ class BukiDomino(SpectatorBets, Views):
                                     f"the banker ({why}).", seat=banker,
                             data={"hand": self.hands_done + 1, "banker": banker}))
         for p in range(SEATS):
-            events.append(Event("hand", "Your tiles: " + " ".join(str(TILES[c]) for c in self.hands[p]),
+            events.append(Event("hand", "Your tiles: " + " ".join([NAMES[c] for c in self.hands[p]]),
                                 seat=p, private_to=p))
         if first and not self.limits_set:
             self.phase = "limits"
@@ -297,11 +298,26 @@ class BukiDomino(SpectatorBets, Views):
         return seat != self.banker and self.bets[seat] is None and self.placed[seat] < self.deadline
 
     def _plays(self, seat: int) -> list[Play]:
+        """The moves of `legal_codes` as actions (heaviest first, L before R), from the tables."""
         left = self.left
+        hand = self.hands[seat]
         if left < 0:
-            return [LEAD[c] for c in self.hands[seat]]
-        return [PLAY[c][e][left if e == "L" else self.right]
-                for c, e in ln.legal_codes(self.hands[seat], left, self.right)]
+            return [LEAD[c] for c in hand]
+        right = self.right
+        out = []
+        if left == right:
+            for c in hand:
+                if HI[c] == left or LO[c] == left:
+                    out.append(ON_LEFT[c][left])
+            return out
+        for c in hand:
+            h = HI[c]
+            lo = LO[c]
+            if h == left or lo == left:
+                out.append(ON_LEFT[c][left])
+            if h == right or lo == right:
+                out.append(ON_RIGHT[c][right])
+        return out
 
     def legal_actions(self, seat: int) -> list[Any]:
         ph = self.phase
@@ -314,7 +330,7 @@ class BukiDomino(SpectatorBets, Views):
                     out += self._spectator_actions()
                 return out
             if self.bets[seat] is None and self.placed[seat] < self.deadline:
-                bets = [Bet(n) for n in self.bet_amounts(seat)]
+                bets = _bets(self.bet_amounts(seat))
                 if self.placed[seat] == self.deadline - 1:
                     return bets
                 return self._plays(seat) + bets
@@ -324,7 +340,7 @@ class BukiDomino(SpectatorBets, Views):
         if ph == "early_bets":
             if seat == self.banker:
                 return self._spectator_actions()
-            return [Bet(n) for n in self.bet_amounts(seat)]
+            return _bets(self.bet_amounts(seat))
         if ph == "limits":
             return self._limit_choices()
         return [ChooseDeadline(3), ChooseDeadline(4)] + self._spectator_actions()
@@ -333,10 +349,16 @@ class BukiDomino(SpectatorBets, Views):
         """The menu of DOM-15: the table's limits first, then the pairs (m, 3m), (m, 2m), (m, m)
         the bank can cover, at most 25 in all. `apply` accepts any valid pair."""
         table = (self.opts["min_bet"], self.opts["max_bet"])
-        pairs = {(m, k * m) for k in (3, 2, 1) for m in range(1, 41) if self._limits_ok(m, k * m) is None}
-        pairs.discard(table)
-        ordered = sorted(pairs, key=lambda p: (p[1] != 3 * p[0], p[1] != 2 * p[0], p[0]))[:24]
-        return [SetLimits(*table)] + [SetLimits(*p) for p in sorted(ordered)]
+        stack = self.stacks[self.banker]
+        step = 2 if self.even else 1
+        pairs = []
+        for k in (3, 2, 1):
+            for m in range(step, 41, step):
+                if self.payout(k * m) > stack:
+                    break
+                if (m, k * m) != table and (m, k * m) not in pairs:
+                    pairs.append((m, k * m))
+        return [SetLimits(*table)] + [SetLimits(*p) for p in sorted(pairs[:24])]
 
     def _limits_ok(self, lo: int, hi: int) -> str | None:
         if not (isinstance(lo, int) and isinstance(hi, int)) or lo < 1 or hi < lo:
@@ -395,27 +417,35 @@ class BukiDomino(SpectatorBets, Views):
             raise IllegalAction(self._waiting_text(), rule="DOM-15")
         if seat != self.turn:
             raise IllegalAction("It is not your turn; wait for the player to move.", rule="DOM-11")
-        if self._must_bet(seat):
+        if seat != self.banker and self.bets[seat] is None and self.placed[seat] == self.deadline - 1:
             raise IllegalAction(f"Place your bet before your {ordinal(self.deadline)} tile; then play.",
                                 rule="DOM-16")
         tile = a.tile
-        code = ln.CODE.get(tile) if isinstance(tile, Tile) else None
         hand = self.hands[seat]
-        if code is None or code not in hand:
+        if type(tile) is Tile and tile.low < tile.high <= 8:
+            h, lo = tile.high, tile.low
+            code = h * (h - 1) // 2 + lo
+        else:
+            code = -1
+        if code < 0 or code not in hand:
             raise IllegalAction(f"You do not hold {tile}; choose one of your tiles.", rule="DOM-11")
         end = a.end
         left, right = self.left, self.right
-        if end not in ("L", "R"):
-            raise IllegalAction("Choose the left (L) or the right (R) end.", rule="DOM-10")
-        if not ln.fits(code, left, right, end):
-            if left >= 0 and left == right and end == "R":
-                raise IllegalAction("Both ends show the same number: play the tile on the left.", rule="DOM-10")
-            if left < 0:
+        if left < 0:
+            if end != "L":
                 raise IllegalAction("The first tile opens the line: play it on the left.", rule="DOM-10")
-            n = left if end == "L" else right
-            raise IllegalAction(f"{tile} does not match the {'left' if end == 'L' else 'right'} end ({n}).",
+            onto = None
+        elif end == "L":
+            onto = left
+        elif end == "R":
+            if left == right:
+                raise IllegalAction("Both ends show the same number: play the tile on the left.", rule="DOM-10")
+            onto = right
+        else:
+            raise IllegalAction("Choose the left (L) or the right (R) end.", rule="DOM-10")
+        if onto is not None and h != onto and lo != onto:
+            raise IllegalAction(f"{tile} does not match the {'left' if end == 'L' else 'right'} end ({onto}).",
                                 rule="DOM-10")
-        onto = None if left < 0 else (left if end == "L" else right)
         if a.onto is not None and a.onto != onto:
             raise IllegalAction(f"That end now shows {onto}; choose again.", rule="DOM-10")
         # --- checked; now change the state
@@ -424,35 +454,42 @@ class BukiDomino(SpectatorBets, Views):
         m = 0
         for c in hand:
             m |= NUMS[c]
-        self.masks[seat] = m
-        nl, nr, a0, a1 = ln.place(left, right, code, end)
-        if left < 0:
-            self.line.append([a0, a1])
-            text = f"{player(seat)} leads {tile}."
+        masks = self.masks
+        masks[seat] = m
+        name = NAMES[code]
+        if onto is None:  # the lead: L = the higher number, R = the lower (DOM-10)
+            self.line.append([h, lo])
+            nl, nr = h, lo
+            text = f"{PLAYER[seat]} leads {name}."
             self.left, self.right = nl, nr
-            self._close_window(events)
+            if self.spec:
+                self._close_window(events)
         else:
+            outer = lo if h == onto else h
             if end == "L":
-                self.line.insert(0, [a0, a1])
+                self.line.insert(0, [outer, onto])
+                nl, nr = outer, right
+                text = f"{PLAYER[seat]} plays {name} on the left."
             else:
-                self.line.append([a0, a1])
+                self.line.append([onto, outer])
+                nl, nr = left, outer
+                text = f"{PLAYER[seat]} plays {name} on the right."
             self.left, self.right = nl, nr
-            text = f"{player(seat)} plays {tile} on the {'left' if end == 'L' else 'right'}."
         self.placed[seat] += 1
-        events.append(Event("play", text, seat=seat, data={"tile": str(tile), "end": end}))
+        events.append(Event("play", text, seat, None, {"tile": name, "end": end}))
         if not hand:
             self._end_hand(events, seat, "domino")
             return events
         ends = (1 << nl) | (1 << nr)
-        masks = self.masks
         if not (masks[0] & ends or masks[1] & ends or masks[2] & ends or masks[3] & ends):
             self._end_hand(events, None, "block")
             return events
-        s = (seat + self.step) % SEATS
+        step = self.step
+        s = (seat + step) % SEATS
         while not masks[s] & ends:
             self.passes.append([s, nl, nr])
-            events.append(Event("pass", f"{player(s)} cannot play on {nl} or {nr} and passes.", seat=s))
-            s = (s + self.step) % SEATS
+            events.append(Event("pass", f"{PLAYER[s]} cannot play on {nl} or {nr} and passes.", s, None, {}))
+            s = (s + step) % SEATS
         self.turn = s
         return events
 
@@ -556,16 +593,16 @@ class BukiDomino(SpectatorBets, Views):
             self.due[sid] = self.due.get(sid, 0) + amount
         self.spec = []
         change = [self.stacks[p] - before[p] for p in range(SEATS)]
-        hands_text = "; ".join(f"{player(p)} " + (" ".join(str(TILES[c]) for c in h) or "—")
-                               for p, h in enumerate(self.hands))
-        stamm_text = " ".join(str(TILES[c]) for c in self.stamm)
+        shown = [[NAMES[c] for c in h] for h in self.hands]
+        stamm = [NAMES[c] for c in self.stamm]
+        hands_text = "; ".join(f"{PLAYER[p]} " + (" ".join(h) or "—") for p, h in enumerate(shown))
+        stamm_text = " ".join(stamm)
         net = ", ".join(f"{player(p)} {d:+d} → {self.stacks[p]}" for p, d in enumerate(change))
         text = "\n".join([f"**Hand {self.hands_done + 1}** — banker {player(b)}.", head, *lines, *res.lines,
                           f"Chips: {net}.", f"Tiles left: {hands_text}.", f"Stamm: {stamm_text}."])
         self.last = {
             "hand": self.hands_done + 1, "banker": b, "winner": winner, "how": how, "totals": totals,
-            "hands": [[str(TILES[c]) for c in h] for h in self.hands],
-            "stamm": [str(TILES[c]) for c in self.stamm], "change": change,
+            "hands": shown, "stamm": stamm, "change": change,
             "line": [f"[{x}|{y}]" for x, y in self.line],
         }
         events.append(Event("summary", text, seat=winner, data=dict(self.last)))
@@ -640,8 +677,8 @@ class BukiDomino(SpectatorBets, Views):
         d: dict[str, Any] = {"format": FORMAT, "game": self.id, "options": dict(self.opts)}
         for name in self._FIELDS:
             d[name] = _copy(getattr(self, name))
-        d["hands"] = [[str(TILES[c]) for c in h] for h in self.hands]
-        d["stamm"] = [str(TILES[c]) for c in self.stamm]
+        d["hands"] = [[NAMES[c] for c in h] for h in self.hands]
+        d["stamm"] = [NAMES[c] for c in self.stamm]
         d["spec"] = [dict(x) for x in self.spec]
         d["due"] = [[sid, amount] for sid, amount in sorted(self.due.items())]
         return d
@@ -672,9 +709,19 @@ def _copy(value: Any) -> Any:
     return value
 
 
+PLAYER = tuple(player(s) for s in range(SEATS))
+BETS: tuple[Bet, ...] = tuple(Bet(n) for n in range(256))
+
+
+def _bets(amounts: list[int]) -> list[Bet]:
+    return [BETS[n] if n < 256 else Bet(n) for n in amounts]
+
+
 LEAD: tuple[Play, ...] = tuple(Play(TILES[c], "L") for c in range(36))
 """The lead move of each tile code."""
 PLAY: tuple[dict[str, tuple[Play | None, ...]], ...] = tuple(
     {e: tuple(Play(TILES[c], e, n) if TILES[c].has(n) else None for n in range(9)) for e in ("L", "R")}
     for c in range(36))
 """PLAY[code][end][number on that end] -> the move; built once, actions are immutable."""
+ON_LEFT = tuple(PLAY[c]["L"] for c in range(36))
+ON_RIGHT = tuple(PLAY[c]["R"] for c in range(36))
