@@ -1,0 +1,75 @@
+"""Tripoley / Michigan Rummy boards: the mat at the centre, phase panels, the private hand; every
+field within 1,024 characters and the whole well under 6,000, at the largest tables."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.simulate import bot_policy
+from bot.games.tripoley import MichiganRummyGame, TripoleyGame
+from bot.games.tripoley.actions import AuctionSpare, Bet, Bid
+from bot.ui.boards import board_for
+
+NAMES = [f"{'W' * 32}{i}" for i in range(9)]
+
+
+def _check(game, board) -> set[str]:
+    fields = board.table_fields(game.public_view(), NAMES)
+    assert all(len(v) <= 1024 and len(k) <= 256 for k, v in fields)
+    assert sum(len(k) + len(v) for k, v in fields) < 4500
+    for seat in range(game.n):
+        text = board.hand_text(game.private_view(seat), game.public_view())
+        assert len(text) <= 3000
+    return {k for k, _ in fields}
+
+
+@pytest.mark.parametrize("cls", [TripoleyGame, MichiganRummyGame], ids=lambda c: c.id)
+def test_board_fits_through_whole_games_at_the_largest_table(cls) -> None:
+    board = board_for(cls.id)
+    seen: set[str] = set()
+    for seed in range(3):
+        game = cls.start([60] * cls.max_players, {"max_deals": 2, "reveal_dead_hand": True}, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            seen |= _check(game, board)
+            seat = game.to_act()[0]
+            game.apply(seat, bot_policy(game, seat, rng) if rng.random() < 0.5 else rng.choice(game.legal_actions(seat)))
+        seen |= _check(game, board)
+    assert {"Mat", "Deal", "Michigan", "Poker showdown", "Game over"} <= seen
+
+
+def test_mat_panel_lists_nine_compartments_with_chips() -> None:
+    game = TripoleyGame.start([50] * 4, seed=1, dealer=3)
+    fields = dict(board_for("tripoley").table_fields(game.public_view(), NAMES))
+    mat = fields["Mat"]
+    assert mat.count("\n") == 9 and "Kitty: **4**" in mat and "Total on the mat: **36**" in mat
+    assert "Deal 1" in fields["Deal"] and "Spare hand 10 cards" in fields["Deal"]
+    mr = MichiganRummyGame.start([50] * 4, seed=1, dealer=3)
+    assert "Poker pool: **5**" in dict(board_for("michigan_rummy").table_fields(mr.public_view(), NAMES))["Mat"]
+
+
+def test_auction_and_betting_panels() -> None:
+    game = TripoleyGame.start([50] * 4, {"pay_timing": "on_play"}, seed=1, dealer=3)
+    board = board_for("tripoley")
+    game.apply(3, AuctionSpare())
+    game.apply(0, Bid(2))
+    panel = dict(board.table_fields(game.public_view(), NAMES))["Spare-hand auction"]
+    assert "High bid **2**" in panel and "next bid at least 3" in panel
+    game.apply(1, game.timeout_action(1))
+    game.apply(2, game.timeout_action(2))
+    first = game.to_act()[0]
+    game.apply(first, Bet(3))
+    panel = dict(board.table_fields(game.public_view(), NAMES))["Poker betting"]
+    assert "To match: **3**" in panel and "raise by 1–5" in panel and "◀" in panel
+
+
+def test_hand_is_grouped_by_suit_with_pay_cards_and_best_poker_hand() -> None:
+    game = TripoleyGame.start([50] * 3, seed=2, dealer=2)
+    seat = next(p for p in range(3) if game.private_view(p)["pay_cards"])
+    text = board_for("tripoley").hand_text(game.private_view(seat), game.public_view())
+    assert "★" in text and "Best poker hand:" in text
+    lines = text.splitlines()
+    suits = [line[0] for line in lines if line[:1] in "♠♥♦♣"]
+    assert suits == sorted(suits, key="♠♥♦♣".index) and len(suits) == len(set(suits))
