@@ -759,8 +759,11 @@ class FakeDiscord:
         self.rejected: List[Tuple[RequestRecord, List[str]]] = []
         self.gateway_log: List[JSON] = []  # every op the client sent us
         self.identify_payload: Optional[JSON] = None
+        self.identify_count = 0  # READY+GUILD_CREATEs fully sent this many times
+        self.resume_count = 0
 
         self._sessions: List[_GatewaySession] = []
+        self._ended_sessions: Dict[str, Tuple[int, int]] = {}  # session id -> (seq, intents), for RESUME
         self._live_tasks: List[asyncio.Task[None]] = []
         self._injections: List[_Injection] = []
         self._routes: List[Tuple[str, re.Pattern[str], RouteHandler]] = []
@@ -855,9 +858,18 @@ class FakeDiscord:
             ) from None
         return result
 
-    async def wait_identified(self, timeout: float = DEFAULT_TIMEOUT) -> None:
-        """Wait for the client's IDENTIFY (READY and GUILD_CREATEs are already sent then)."""
-        await self.wait_for(lambda: any(s.identified for s in self._sessions), timeout, what="IDENTIFY")
+    async def wait_identified(self, timeout: float = DEFAULT_TIMEOUT, *, after: int = 0) -> None:
+        """Wait until more than ``after`` IDENTIFYs were answered (READY and GUILD_CREATEs
+        sent).  Pass ``after=fake.identify_count`` taken before (re)starting a client."""
+        await self.wait_for(lambda: self.identify_count > after and self.connected, timeout, what="IDENTIFY")
+
+    async def force_reconnect(self, *, resume: bool = True) -> None:
+        """Make the client reconnect: op 7 RECONNECT (it RESUMEs; we answer RESUMED) or,
+        with ``resume=False``, op 9 INVALID_SESSION (it re-IDENTIFYs; READY and
+        GUILD_CREATEs are sent again and ``on_ready`` fires again)."""
+        for session in [s for s in self._sessions if s.identified]:
+            session.identified = False
+            await session.send(7 if resume else 9, None if resume else False)
 
     async def wait_request(self, method: str, path_regex: str, timeout: float = DEFAULT_TIMEOUT) -> RequestRecord:
         """Wait for a request whose path fully matches ``path_regex``; returns the first."""
@@ -1755,6 +1767,7 @@ class FakeDiscord:
                 await self._signal()
         finally:
             self._sessions.remove(session)
+            self._ended_sessions[session.session_id] = (session.seq, session.intents)
             await self._signal()
         return ws
 
@@ -1784,8 +1797,14 @@ class FakeDiscord:
             for guild in list(self.guilds.values()):
                 await session.send(0, self._guild_create_payload(guild, session.intents), "GUILD_CREATE")
             session.identified = True
+            self.identify_count += 1
         elif op == 6:  # RESUME
+            old = self._ended_sessions.get(d.get("session_id", ""))
+            if old is not None:
+                session.seq, session.intents = old
+            session.session_id = d.get("session_id", session.session_id)
             session.identified = True
+            self.resume_count += 1
             await session.send(0, {}, "RESUMED")
         elif op == 8:  # REQUEST_GUILD_MEMBERS
             await self._send_member_chunk(session, d or {})
@@ -2213,15 +2232,23 @@ class FakeDiscord:
 
 
 @contextlib.contextmanager
-def patch_discord(fake: FakeDiscord, *, guild_ready_timeout: Optional[float] = 0.05) -> Iterator[FakeDiscord]:
+def patch_discord(fake: FakeDiscord, *, guild_ready_timeout: Optional[float] = 0.05,
+                  fast_reidentify: bool = True) -> Iterator[FakeDiscord]:
     """Point discord.py at the fake (``Route.BASE`` and ``DEFAULT_GATEWAY``) and restore
-    afterwards.  Also shortens ``guild_ready_timeout`` (discord.py waits that long after
-    the last GUILD_CREATE before firing ready; 2 s by default) unless the client set it
-    explicitly; pass ``None`` to leave it alone."""
+    afterwards.  Two timing courtesies that only exist for real Discord's sake:
+    ``guild_ready_timeout`` (discord.py waits that long after the last GUILD_CREATE
+    before firing ready; 2 s by default) is shortened unless the client sets it
+    explicitly (``None`` leaves it alone), and with ``fast_reidentify`` the 5 s sleep of
+    ``Client.before_identify_hook`` before a non-initial IDENTIFY is skipped."""
     Route = discord.http.Route
     DWS = discord.gateway.DiscordWebSocket
     State = discord.state.ConnectionState
+    Client = discord.Client
     old_base, old_gateway, old_init = Route.BASE, DWS.DEFAULT_GATEWAY, State.__init__
+    old_hook = Client.before_identify_hook
+
+    async def no_wait_hook(self: Any, shard_id: Optional[int], *, initial: bool = False) -> None:
+        return None
 
     def patched_init(self: Any, *args: Any, **options: Any) -> None:
         old_init(self, *args, **options)
@@ -2231,12 +2258,15 @@ def patch_discord(fake: FakeDiscord, *, guild_ready_timeout: Optional[float] = 0
     Route.BASE = fake.api_base
     DWS.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
     State.__init__ = patched_init  # type: ignore[method-assign]
+    if fast_reidentify:
+        Client.before_identify_hook = no_wait_hook  # type: ignore[method-assign]
     try:
         yield fake
     finally:
         Route.BASE = old_base
         DWS.DEFAULT_GATEWAY = old_gateway
         State.__init__ = old_init  # type: ignore[method-assign]
+        Client.before_identify_hook = old_hook  # type: ignore[method-assign]
 
 
 @contextlib.asynccontextmanager
@@ -2264,8 +2294,9 @@ async def running_bot(fake: FakeDiscord, client: discord.Client, token: str = "f
     """``create_task(client.start(token))``, wait for IDENTIFY then ``wait_until_ready``;
     on exit close the client and await the task.  Fails fast if ``start`` raises (e.g. a
     setup_hook error or a command sync the fake rejected)."""
+    before = fake.identify_count
     task = asyncio.create_task(client.start(token), name="fake-discord-bot")
-    identified = asyncio.create_task(fake.wait_identified(timeout))
+    identified = asyncio.create_task(fake.wait_identified(timeout, after=before))
     try:
         done, _ = await asyncio.wait({task, identified}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
         if task in done:

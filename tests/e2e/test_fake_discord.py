@@ -327,6 +327,41 @@ async def test_persistent_dynamic_item(env: Env) -> None:
     assert [u["id"] for u in msg.data["mentions"]] == [str(env.alice)] and msg.pinged_user_ids == []
 
 
+async def test_restart_keeps_persistent_buttons_and_reconnects(fake_discord: FakeDiscord) -> None:
+    """A second bot process handles buttons on the first one's messages; gateway
+    RECONNECT/RESUME and INVALID_SESSION/re-IDENTIFY both recover."""
+    fake = fake_discord
+    guild = fake.create_guild("Card Room", channels=["general"])
+    bob = fake.add_member(guild.id, "bob")
+    general = guild.channel("general")
+    async with running_bot(fake, MiniBot()):
+        await (await fake.slash(bob, guild.id, general, "table")).reply()
+        first_run_msg = await fake.wait_for_message(general, lambda m: "Players" in m.content)
+        first_run_msg.data["components"][0]["components"].append(
+            {"type": 2, "style": 1, "label": "Join", "custom_id": "join:3"})  # as if sent with a JoinButton
+
+    second = MiniBot()
+    async with running_bot(fake, second):
+        ready_again = asyncio.Event()
+
+        async def on_ready() -> None:
+            ready_again.set()
+
+        second.add_listener(on_ready)
+        rec = await fake.click(bob, first_run_msg, "join:3")
+        assert (await rec.reply()).content == "bob joined table 3"
+
+        await fake.force_reconnect(resume=True)
+        await fake.wait_for(lambda: fake.resume_count == 1 and fake.connected)
+        assert (await (await fake.slash(bob, guild.id, general, "whisper")).reply()).content == "psst"
+
+        count = fake.identify_count
+        await fake.force_reconnect(resume=False)
+        await fake.wait_identified(after=count)
+        await asyncio.wait_for(ready_again.wait(), 5)
+        assert (await (await fake.slash(bob, guild.id, general, "whisper")).reply()).content == "psst"
+
+
 async def test_rate_limit_429_is_retried(env: Env) -> None:
     env.fake.rate_limit_next("POST", r"/channels/\d+/messages", retry_after=0.01)
     rec = await env.fake.slash(env.alice, env.guild.id, env.general, "table")
