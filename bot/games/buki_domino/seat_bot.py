@@ -1,7 +1,243 @@
-"""Placeholder seat bot, replaced below."""
+"""The Buki-Domino seat bot: decides only from `private_view`, `public_view` and the legal actions.
+
+- Play: rates every legal move. It dumps heavy tiles early (a block is won on pips), keeps its
+  options open (tiles that fit the new ends, many different numbers in hand), prefers ends the
+  opponents are known or likely to lack (passes, tiles already seen), and when it can see that a
+  move blocks the line it blocks only if its pip total wins (certainly or on expectation).
+- Bets: estimates its chance to win the hand by sampling the hidden tiles (consistent with the
+  tile counts and the numbers each player has shown to lack by passing) and playing the hand
+  out; it bets the most when the chance beats the bank's break-even 1 / (1 + payout), the
+  least when it does not, and waits for more information until the deadline unless the hand
+  is already clearly strong.
+- Banker: keeps the table's limits, refuses late bets (less information for the bettors), and
+  accepts spectator bets when the odds favour the bank (below 3×) or its own hand is strong.
+"""
+
+from __future__ import annotations
+
 import random
-from typing import Any
+from typing import Any, Sequence
+
+from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
+from .line import HI, LO, NUMS, PIPS, RANK, legal_codes
+
+SAMPLES = 48
 
 
-def choose(private: dict, public: dict, legal: list, rng: random.Random) -> Any:
-    return legal[0]
+def code_of_text(text: str) -> int:
+    """"[3|7]" or "[7|3]" -> the tile's code (either orientation)."""
+    a, b = int(text[1]), int(text[3])
+    h, lo = (a, b) if a > b else (b, a)
+    return h * (h - 1) // 2 + lo
+
+
+def choose(private: dict[str, Any], public: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+    if not legal:
+        raise ValueError("no legal action")
+    first = legal[0]
+    if isinstance(first, SetLimits):
+        return first  # the table's limits
+    if isinstance(first, ChooseDeadline):
+        return ChooseDeadline(3)
+    answers = [a for a in legal if isinstance(a, (AcceptSpectatorBet, RefuseSpectatorBet))]
+    if answers:
+        return _answer_spectator(private, public, answers, rng)
+    plays = [a for a in legal if isinstance(a, Play)]
+    bets = [a for a in legal if isinstance(a, Bet)]
+    info = _Info(private, public)
+    if bets:
+        p = info.win_chance(rng)
+        if not plays or p >= 0.5:
+            return _bet(bets, p, public)
+    return _best_play(info, plays)
+
+
+# --- what the bot knows -----------------------------------------------------------------------
+
+class _Info:
+    def __init__(self, private: dict[str, Any], public: dict[str, Any]) -> None:
+        self.seat = private["seat"]
+        self.hand = [code_of_text(t) for t in private["hand"]]
+        self.line = [code_of_text(t) for t in public["line"]]
+        ends = public["ends"]
+        self.left, self.right = (ends[0], ends[1]) if ends else (-1, -1)
+        self.counts = list(public["tile_counts"])
+        seen = set(self.hand) | set(self.line)
+        self.unseen = [c for c in range(36) if c not in seen]
+        self.voids: list[int] = [0, 0, 0, 0]  # bitmask of numbers each seat showed it lacks
+        for seat, a, b in public["passes"]:
+            self.voids[seat] |= (1 << a) | (1 << b)
+        self.banker = public["banker"]
+        self.step = 1 if public["direction"] == "clockwise" else 3
+        turn = public["turn"]
+        self.turn = self.banker if turn is None else turn
+        self.multiplier = float(public["payout_multiplier"])
+
+    def unseen_with(self, number: int) -> int:
+        return sum(1 for c in self.unseen if HI[c] == number or LO[c] == number)
+
+    def opponents(self) -> list[int]:
+        return [s for s in range(4) if s != self.seat and self.counts[s] > 0]
+
+    def win_chance(self, rng: random.Random) -> float:
+        """The share of sampled deals of the hidden tiles in which this seat wins the hand."""
+        wins = 0.0
+        for _ in range(SAMPLES):
+            hands = self._sample(rng)
+            if hands is None:
+                continue
+            w = _playout(hands, self.left, self.right, self.turn, self.step)
+            if w == self.seat:
+                wins += 1
+        return wins / SAMPLES
+
+    def _sample(self, rng: random.Random) -> list[list[int]] | None:
+        for _attempt in range(6):
+            pool = list(self.unseen)
+            rng.shuffle(pool)
+            hands: list[list[int]] = [[], [], [], []]
+            hands[self.seat] = list(self.hand)
+            ok = True
+            for s in range(4):
+                if s == self.seat:
+                    continue
+                need = self.counts[s]
+                void = self.voids[s]
+                take = [c for c in pool if not NUMS[c] & void][:need]
+                if len(take) < need:
+                    ok = False
+                    break
+                hands[s] = take
+                for c in take:
+                    pool.remove(c)
+            if ok:
+                return hands
+        return None
+
+
+def _playout(hands: list[list[int]], left: int, right: int, turn: int, step: int) -> int | None:
+    """Play the hand to the end, everyone laying their heaviest fitting tile; the winner or None."""
+    hands = [sorted(h, key=RANK.__getitem__) for h in hands]
+    masks = [0, 0, 0, 0]
+    for s in range(4):
+        for c in hands[s]:
+            masks[s] |= NUMS[c]
+    s = turn
+    while True:
+        hand = hands[s]
+        if left < 0:
+            c = hand[0]
+            left, right = HI[c], LO[c]
+            hand.remove(c)
+        else:
+            ends = (1 << left) | (1 << right)
+            if masks[s] & ends:
+                for c in hand:
+                    if HI[c] == left or LO[c] == left:
+                        left = LO[c] if HI[c] == left else HI[c]
+                        break
+                    if HI[c] == right or LO[c] == right:
+                        right = LO[c] if HI[c] == right else HI[c]
+                        break
+                hand.remove(c)
+            else:
+                s = (s + step) % 4
+                continue
+        if not hand:
+            return s
+        m = 0
+        for x in hand:
+            m |= NUMS[x]
+        masks[s] = m
+        ends = (1 << left) | (1 << right)
+        if not any(masks[p] & ends for p in range(4)):
+            totals = [sum(PIPS[x] for x in h) for h in hands]
+            low = min(totals)
+            return totals.index(low) if totals.count(low) == 1 else None
+        s = (s + step) % 4
+
+
+# --- decisions --------------------------------------------------------------------------------
+
+def _bet(bets: list[Bet], p: float, public: dict[str, Any]) -> Bet:
+    """Most when the chance beats the bank's break-even, least when it clearly does not."""
+    amounts = [b.amount for b in bets]
+    even = 1.0 / (1.0 + float(public["payout_multiplier"]))
+    if p >= even + 0.08:
+        return bets[-1]
+    if p <= even - 0.05:
+        return bets[0]
+    share = (p - (even - 0.05)) / 0.13
+    return bets[min(len(bets) - 1, int(round(share * (len(amounts) - 1))))]
+
+
+def _answer_spectator(private: dict[str, Any], public: dict[str, Any], answers: list[Any],
+                      rng: random.Random) -> Any:
+    bet_id = answers[0].bet_id
+    accept = next((a for a in answers if isinstance(a, AcceptSpectatorBet) and a.bet_id == bet_id), None)
+    refuse = next(a for a in answers if isinstance(a, RefuseSpectatorBet) and a.bet_id == bet_id)
+    if accept is None:
+        return refuse
+    if float(public["spectator_odds"]) < 3:
+        return accept
+    info = _Info(private, public)
+    return accept if info.win_chance(rng) >= 0.3 else refuse
+
+
+def _best_play(info: _Info, plays: list[Play]) -> Play:
+    best, best_score = plays[0], float("-inf")
+    for move in plays:
+        score = _rate(info, move)
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def _rate(info: _Info, move: Play) -> float:
+    t = move.tile
+    code = t.high * (t.high - 1) // 2 + t.low
+    rest = [c for c in info.hand if c != code]
+    if not rest:
+        return 1e9  # domino
+    if info.left < 0:
+        nl, nr = t.high, t.low
+    elif move.end == "L":
+        nl, nr = (t.low if t.high == info.left else t.high), info.right
+    else:
+        nl, nr = info.left, (t.low if t.high == info.right else t.high)
+    score = 1.0 * PIPS[code]  # dump weight while it is cheap to do so
+    mine_fit = len({c for c, _ in legal_codes(rest, nl, nr)})
+    rest_numbers = 0
+    for c in rest:
+        rest_numbers |= NUMS[c]
+    score += 3.0 * mine_fit + 1.5 * bin(rest_numbers).count("1")
+    unseen_l, unseen_r = info.unseen_with(nl), info.unseen_with(nr) if nr != nl else 0
+    open_for_them = unseen_l + unseen_r
+    my_pips = sum(PIPS[c] for c in rest)
+    opps = info.opponents()
+    if open_for_them == 0:
+        if mine_fit:  # nobody else can move: I keep the line to myself
+            score += 40.0
+        else:  # a certain block: take it only if my pips win
+            pool = sorted(PIPS[c] for c in info.unseen)
+            counts = [info.counts[s] for s in opps]
+            avg = sum(pool) / len(pool) if pool else 0.0
+            lowest = [sum(pool[:n]) for n in counts]
+            if all(my_pips < lo for lo in lowest):
+                return 1e8
+            if all(my_pips < avg * n - 2 for n in counts):
+                score += 60.0
+            else:
+                score -= 200.0
+    else:
+        # opponents who showed a void on both new ends must pass
+        nxt = (info.seat + info.step) % 4
+        if info.voids[nxt] & (1 << nl) and info.voids[nxt] & (1 << nr):
+            score += 4.0
+        # ahead on pips and tiles: squeeze the line (fewer numbers left for them)
+        pool = [PIPS[c] for c in info.unseen]
+        avg = sum(pool) / len(pool) if pool else 0.0
+        ahead = min((avg * info.counts[s] for s in opps), default=0.0) - my_pips
+        if ahead > 0:
+            score += min(ahead, 20.0) * (10 - open_for_them) / 10.0
+    return score
