@@ -235,7 +235,9 @@ class Bourre:
             return []
         phase = self.phase
         if phase == TRICKS:
-            return [PLAY_CARD[c] for c in self._legal(seat)]
+            legal = self._legal(seat)
+            self._legal_memo = (self.hand_no, len(self.played), legal)
+            return [PLAY_CARD[c] for c in legal]
         if phase == DECLARE:
             return [PLAY_HAND, FOLD] if self._can_fold(seat) else [PLAY_HAND]
         hand = [CARDS[c] for c in self.hands[seat]]
@@ -272,7 +274,11 @@ class Bourre:
             if c not in self.hands[seat]:
                 raise IllegalAction(f"You don't hold {action.card.pretty}; play a card from your hand.",
                                     rule="BOU-14")
-            legal = self._legal(seat)
+            memo = getattr(self, "_legal_memo", None)
+            if memo is not None and memo[0] == self.hand_no and memo[1] == len(self.played):
+                legal = memo[2]  # computed by legal_actions for this very turn
+            else:
+                legal = self._legal(seat)
             if c not in legal:
                 raise IllegalAction(
                     f"You may not play {PRETTY[c]} now ({self._why()}); play one of "
