@@ -20,8 +20,8 @@ from ..cards import Card
 from .actions import Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
 from .melds import VALUE, best_melds, discard_deadwoods, is_run, min_deadwood
 
-LINK_WEIGHT = 2.5
-DANGER_WEIGHT = 4.0
+LINK_WEIGHT = 1.5    # points of deadwood one live partner is worth keeping (tuned against a greedy bot)
+DANGER_WEIGHT = 3.0  # points of deadwood worth paying to avoid feeding the opponent
 
 
 def _cards(items: Sequence[str]) -> list[Card]:
