@@ -707,7 +707,7 @@ class TripoleyGame:
             mode = self.opts["leftover_mat"]
             if len(who) == 1:
                 shares, how = [(who[0], total)], "the last player takes"
-            elif mode == "last_michigan_winner" and self.last_mich_winner in who and not before_deal:
+            elif mode == "last_michigan_winner" and self.last_mich_winner in who:
                 shares, how = [(self.last_mich_winner, total)], "the last Michigan winner takes"
             elif mode == "final_showdown":
                 shares, how = self._final_showdown(who, total), "the final showdown wins"
