@@ -392,7 +392,10 @@ class GinRummy:
         word = "goes gin" if dw == 0 else f"knocks with {dw} deadwood"
         events = [Event("knock", f"{player(seat)} {word}.", seat, data={"deadwood": dw}),
                   Event("knock_discard", f"You discarded {card.pretty} face down.", seat, private_to=seat)]
-        if self.opts["knocker_arrangement"] == "player_choice" and len(knocker_options(self.hands[seat])) > 1:
+        # GIN-14 player_choice: only a real choice is asked for (against gin nothing is laid
+        # off, so every arrangement scores the same).
+        if self.opts["knocker_arrangement"] == "player_choice" and dw > 0 \
+                and len(knocker_options(self.hands[seat])) > 1:
             self.phase = "arrange"
             return events
         return events + self._showdown(seat, None)

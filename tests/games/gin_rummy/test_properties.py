@@ -156,3 +156,19 @@ def test_bot_plays_itself_to_the_end() -> None:
         for _ in play(game, bot_policy, seed=seed):
             pass
         assert game.is_over() and sum(game.chips().values()) == 500
+
+
+def test_player_choice_arrangements_through_the_contract() -> None:
+    """GIN-14 player_choice: the arrange phase with its ShowMelds actions keeps every
+    invariant (codec round trip, replay, timeout legal); these seeds reach it."""
+    options = OPTION_SETS[1]
+    kinds: list[str] = []
+
+    def recording(game: Any, seat: int, rng: random.Random) -> Any:
+        action = bot_policy(game, seat, rng)
+        kinds.append(action.kind)
+        return action
+
+    for seed in (1, 16):
+        play_checked(GinRummy, [250, 250], seed=seed, options=options, policy=recording)
+    assert kinds.count("show_melds") >= 2
