@@ -28,6 +28,7 @@ PHASE_NAMES = {DECLARE: "Play or fold", EXCHANGE: "Exchange", TRICKS: "Tricks", 
 PLAY_HAND = PlayHand()
 FOLD = Fold()
 PLAY_CARD = tuple(PlayCard(c) for c in CARDS)
+_PLAY_CARD_ID = {id(a): i for i, a in enumerate(PLAY_CARD)}  # fast path for the shared actions
 PRETTY = tuple(c.pretty for c in CARDS)
 NOTE = tuple(str(c) for c in CARDS)
 
@@ -208,6 +209,8 @@ class Bourre:
         o = self.opts
         trick = self.trick
         hand = self.hands[seat]
+        if not trick and not (o["ace_trump_lead"] or o["sure_three_rule"]):
+            return list(hand)
         legal = legal_ids(hand, trick, self.trump, o["must_beat"], o["must_trump"], o["must_overtrump"])
         if o["ace_trump_lead"] or o["sure_three_rule"]:
             out = list(self.played)
@@ -270,7 +273,9 @@ class Bourre:
         if phase == TRICKS:
             if cls is not PlayCard:
                 raise IllegalAction("Play a card to the trick.", rule="BOU-13")
-            c = CARD_ID.get(action.card, -1)
+            c = _PLAY_CARD_ID.get(id(action), -1)
+            if c < 0 or PLAY_CARD[c] is not action:
+                c = CARD_ID.get(action.card, -1)
             if c not in self.hands[seat]:
                 raise IllegalAction(f"You don't hold {action.card.pretty}; play a card from your hand.",
                                     rule="BOU-14")
@@ -457,22 +462,22 @@ class Bourre:
         self.hands[seat].remove(c)
         trick = self.trick
         trick.append(c)
-        self.trick_seats.append(seat)
+        seats = self.trick_seats
+        seats.append(seat)
         self.played.append(c)
-        events = [Event("card", "{p%d} plays %s." % (seat, PRETTY[c]), seat=seat,
-                        data={"card": NOTE[c]})]
         if len(trick) < len(self.active):
             self.turn = self.next_active[seat]
-            return events
-        w = self.trick_seats[trick_winner_index(trick, self.trump)]
+            return [Event("card", "{p%d} plays %s." % (seat, PRETTY[c]), seat,
+                          data={"card": NOTE[c]})]
+        w = seats[trick_winner_index(trick, self.trump)]
         self.tricks_won[w] += 1
-        self.last_trick = list(zip(self.trick_seats, trick))
+        self.last_trick = list(zip(seats, trick))
         self.last_winner = w
         self.trick = []
         self.trick_seats = []
         done = len(self.played) // len(self.active)
-        events.append(Event("trick", "{p%d} wins trick %d." % (w, done), seat=w,
-                            data={"trick": done}))
+        events = [Event("card", "{p%d} plays %s; {p%d} wins trick %d." % (seat, PRETTY[c], w, done), seat,
+                        data={"card": NOTE[c], "trick": done, "winner": w})]
         if done < 5:
             self.turn = w
             return events

@@ -213,7 +213,7 @@ def test_bou_16_highest_trump_wins() -> None:
     g = start(3, 2, {0: "AH 2S 3S 4S 5S", 1: "6S 7S 8S 9S 2D", 2: "10S JS QS KS 3D"})
     everyone_plays(g)  # trump diamonds
     play(g, 0, "AH"); play(g, 1, "2D"); events = play(g, 2, "3D")
-    assert any(e.kind == "trick" and e.seat == 2 for e in events)
+    assert events[-1].data["winner"] == 2 and "{p2} wins trick 1" in events[-1].text
     assert g.to_act() == [2]
 
 
