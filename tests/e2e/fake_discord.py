@@ -103,6 +103,7 @@ __all__ = [
     "FakeUser",
     "InteractionRecord",
     "RequestRecord",
+    "capture_bot_errors",
     "check_command_limits",
     "fake_discord",
     "fake_discord_server",
@@ -759,6 +760,8 @@ class FakeDiscord:
         self.rejected: List[Tuple[RequestRecord, List[str]]] = []
         self.gateway_log: List[JSON] = []  # every op the client sent us
         self.identify_payload: Optional[JSON] = None
+        self.bot_errors: List[str] = []  # ERROR records logged by discord.py (with tracebacks)
+        self.fail_fast_on_bot_errors = True  # wait_for raises as soon as one is logged
         self.identify_count = 0  # READY+GUILD_CREATEs fully sent this many times
         self.resume_count = 0
 
@@ -846,17 +849,33 @@ class FakeDiscord:
             result = predicate()
             return bool(result)
 
+        errors_before = len(self.bot_errors)
+
+        def check_or_fail() -> bool:
+            if self.fail_fast_on_bot_errors and len(self.bot_errors) > errors_before:
+                raise AssertionError(f"the bot logged an error while waiting for {what}:\n"
+                                     + "\n".join(self.bot_errors[errors_before:]))
+            return check()
+
         try:
             async with self._cond:
-                await asyncio.wait_for(self._cond.wait_for(check), timeout)
+                await asyncio.wait_for(self._cond.wait_for(check_or_fail), timeout)
         except asyncio.TimeoutError:
             recent = "\n  ".join(repr(r) for r in self.requests[-8:])
             raise AssertionError(
                 f"timed out after {timeout}s waiting for {what}; last requests:\n  {recent}"
                 + (f"\nunhandled: {self.unhandled}" if self.unhandled else "")
                 + (f"\nrejected: {self.rejected}" if self.rejected else "")
+                + (f"\nbot errors:\n{chr(10).join(self.bot_errors)}" if self.bot_errors else "")
             ) from None
         return result
+
+    def _on_bot_error(self, text: str) -> None:
+        """Called (via the log handler) when discord.py logs an ERROR, e.g. "Ignoring
+        exception in command" -- so a crashing handler fails fast instead of timing out."""
+        self.bot_errors.append(text)
+        if self._cond is not None:
+            asyncio.get_running_loop().create_task(self._signal())
 
     async def wait_identified(self, timeout: float = DEFAULT_TIMEOUT, *, after: int = 0) -> None:
         """Wait until more than ``after`` IDENTIFYs were answered (READY and GUILD_CREATEs
@@ -2222,6 +2241,9 @@ class FakeDiscord:
         if self.rejected:
             problems.append("requests Discord would reject:\n  "
                             + "\n  ".join(f"{r!r}: {why}" for r, why in self.rejected))
+        if self.bot_errors:
+            problems.append("discord.py logged errors (exceptions in commands/views/events):\n"
+                            + "\n".join(self.bot_errors))
         if problems:
             raise AssertionError("\n".join(problems))
 
@@ -2269,15 +2291,43 @@ def patch_discord(fake: FakeDiscord, *, guild_ready_timeout: Optional[float] = 0
         Client.before_identify_hook = old_hook  # type: ignore[method-assign]
 
 
+class _BotErrorHandler(logging.Handler):
+    """Forwards ERROR records of the ``discord`` loggers to ``FakeDiscord.bot_errors``."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        super().__init__(level=logging.ERROR)
+        self.fake = fake
+        self.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.fake._on_bot_error(self.format(record))
+        except RuntimeError:  # no running loop (logged from another thread)
+            self.fake.bot_errors.append(self.format(record))
+
+
+@contextlib.contextmanager
+def capture_bot_errors(fake: FakeDiscord) -> Iterator[None]:
+    """Collect discord.py's ERROR logs (unhandled exceptions in commands, views, modals,
+    events) into ``fake.bot_errors`` while active."""
+    handler = _BotErrorHandler(fake)
+    logger = logging.getLogger("discord")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+
+
 @contextlib.asynccontextmanager
 async def fake_discord_server(*, check_clean: bool = True, **kwargs: Any) -> AsyncIterator[FakeDiscord]:
-    """Started + patched fake; at exit stops it and (if the body did not raise) asserts
-    no unhandled or rejected requests."""
+    """Started + patched fake that captures discord.py error logs; at exit stops it and
+    (if the body did not raise) asserts no unhandled/rejected requests and no bot errors."""
     fake = FakeDiscord(**kwargs)
     await fake.start()
     failed = False
     try:
-        with patch_discord(fake):
+        with patch_discord(fake), capture_bot_errors(fake):
             yield fake
     except BaseException:
         failed = True

@@ -171,8 +171,9 @@ async def react(interaction: discord.Interaction) -> None:
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     if isinstance(error, app_commands.MissingPermissions):
         await interaction.response.send_message("You need Manage Server.", ephemeral=True)
-    else:  # pragma: no cover - would show up as a timeout in the test
-        raise error
+    else:  # the default handler logs it; the fake turns that log into a test failure
+        assert isinstance(interaction.client, commands.Bot)
+        await app_commands.CommandTree.on_error(interaction.client.tree, interaction, error)
 
 
 # ---------------------------------------------------------------------------------------
@@ -420,6 +421,24 @@ async def test_custom_route_and_injected_error(env: Env) -> None:
         await env.bot.fetch_user(env.bob)
     assert (await env.bot.fetch_user(env.bob)).name == "bob"
     assert json_response({"a": 1}).content_type == "application/json"
+
+
+async def test_bot_exception_fails_fast(env: Env) -> None:
+    """A handler that crashes makes the waiting test fail at once with the traceback,
+    instead of a 10 s timeout."""
+
+    @env.bot.tree.command(description="crashes", guild=discord.Object(env.guild.id))
+    async def boom(interaction: discord.Interaction) -> None:
+        raise RuntimeError("kaboom")
+
+    await env.bot.tree.sync(guild=discord.Object(env.guild.id))
+    rec = await env.fake.slash(env.bob, env.guild.id, env.general, "boom")
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    with pytest.raises(AssertionError, match="kaboom"):
+        await rec.reply()
+    assert loop.time() - started < 2
+    env.fake.bot_errors.clear()  # acknowledged, so teardown stays green
 
 
 def test_check_command_limits() -> None:
