@@ -209,7 +209,7 @@ def main() -> None:
                 hands_played += hands_n
         games = 2 * n
         row(f"bot vs {name}: bot wins ({games} matches, seats swapped)", f"{100 * wins / games:.1f}%")
-        row(f"  hands per match / seconds", f"{hands_played / games:.1f} / {time.perf_counter() - t:.1f}s")
+        row("  hands per match / seconds", f"{hands_played / games:.1f} / {time.perf_counter() - t:.1f}s")
 
     duel("random", no_resign, 100)
     duel("greedy baseline", greedy, 100)

@@ -12,49 +12,22 @@ import random
 from typing import Any, ClassVar, Mapping
 
 from ..base import BuyIn, Event, IllegalAction, player, seat_key
-from ..cards import Card, deal_rng, format_cards, pretty_cards, shuffled_deck
+from ..cards import Card, deal_rng, shuffled_deck
 from ..options import OptionSpec
 from . import seat_bot
 from .actions import (ACTION_TYPES, Arrangement, Discard, DrawStock, Knock, Pass, Resign,
                       ShowMelds, TakeDiscard)
-from .melds import VALUE, best_melds, deadwood_cards, discard_deadwoods, min_deadwood
+from .hand_end import HandEnd
+from .melds import VALUE, discard_deadwoods, min_deadwood
 from .options import OPTION_SPECS, resolve
-from .scoring import final_totals, match_end_transfer, reached_target, score_hand
-from .showdown import auto_best, knocker_options, plan_layoffs
+from .rules_summary import RULES_SUMMARY
+from .showdown import auto_best, knocker_options
+from .views import notation, parse_list, private_view, public_view
 
 FORMAT = 1
-PHASE_NAMES = {"first_offer": "First upcard", "draw": "Drawing", "discard": "Discarding",
-               "arrange": "Knocker chooses melds", "over": "Match over"}
-
-RULES_SUMMARY = """\
-**Gin Rummy** — two players, one 52-card deck, 10 cards each.
-**Melds:** sets of 3–4 cards of one rank, or runs of 3+ cards of one suit in order (ace low: \
-A-2-3, never Q-K-A). **Deadwood** is the value of cards in no meld (A=1, 2–10 face value, J Q K=10); \
-the bot always counts your best arrangement.
-**Start:** the non-dealer may take the upcard or pass; then the dealer plays a normal turn \
-(option `first_turn=classic`: the dealer may take the refused upcard instead).
-**Turn:** draw the top of the stock or the top discard, then discard one card (not the card you \
-just took from the pile). Instead of discarding you may **knock** when your deadwood after \
-discarding is at most the knock limit (10). Deadwood 0 is **gin** (made automatically).
-**Showdown:** the knocker shows melds; the defender shows theirs and lays off cards onto the \
-knocker's melds (not after gin). Knock: knocker scores the difference. If the defender's \
-deadwood is equal or lower it is an **undercut**: the defender scores the difference + 10. \
-Gin scores 20 + the defender's deadwood (scoring 10/20; 20/25 and 25/25 available).
-**Stock:** when a player discards with only 2 stock cards left, the hand is void.
-**Match:** first to go over 100 points wins; chips move by the point difference × stake \
-(settled from escrow). Resigning forfeits the match. On timeout the bot draws from the stock and \
-discards your least useful card; it never knocks for you."""
 
 
-def _cards(items: list[str]) -> list[Card]:
-    return [Card.parse(t) for t in items]
-
-
-def _strs(cards: list[Card] | tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-class GinRummy:
+class GinRummy(HandEnd):
     """One match of Gin Rummy between two seats."""
 
     id: ClassVar[str] = "gin_rummy"
@@ -215,58 +188,10 @@ class GinRummy:
     # --- views ----------------------------------------------------------------------------
 
     def public_view(self) -> dict[str, Any]:
-        top = self.pile[-1] if self.pile else None
-        view: dict[str, Any] = {
-            "phase": PHASE_NAMES[self.phase],
-            "phase_id": self.phase,
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "turn": None if self.phase == "over" else self.turn,
-            "discard_top": str(top) if top is not None and self.phase != "over" else None,
-            "discard_pile": _strs(self.pile) if self.phase != "over" else [],
-            "stock_count": len(self.stock),
-            "hand_sizes": [len(h) for h in self.hands],
-            "taken": [_strs(t) for t in self.taken],
-            "refused_upcard": str(self.refused) if self.refused else None,
-            "pickup": str(self.pickup) if self.pickup and self.phase == "discard" else None,
-            "scores": list(self.scores),
-            "hands_won": list(self.hands_won),
-            "stacks": list(self.stacks),
-            "left": list(self.left),
-            "target_score": self.opts["target_score"],
-            "target_rule": self.opts["target_rule"],
-            "knock_limit": self.opts["knock_limit"],
-            "scoring_system": self.opts["scoring_system"],
-            "stake_per_point": self.opts["stake_per_point"],
-            "first_turn": self.opts["first_turn"],
-            "gin_mandatory": self.opts["gin_mandatory"],
-            "big_gin": self.opts["big_gin"],
-            "allow_discard_of_pickup": self.opts["allow_discard_of_pickup"],
-            "knocker_arrangement": self.opts["knocker_arrangement"],
-            "knock": ({"knocker": self.knock["knocker"], "deadwood": self.knock["deadwood"]}
-                      if self.knock else None),
-            "last_hand": self.last_hand,
-            "result": self.result,
-        }
-        return view
+        return public_view(self)
 
     def private_view(self, seat: int) -> dict[str, Any]:
-        hand = self.hands[seat]
-        dw, melds = best_melds(hand)
-        view: dict[str, Any] = {
-            "seat": seat,
-            "hand": _strs(sorted(hand)),
-            "melds": [_strs(m) for m in melds],
-            "deadwood_cards": _strs(deadwood_cards(hand, melds)),
-            "deadwood": dw,
-            "pickup": str(self.pickup) if self.pickup and self.turn == seat else None,
-        }
-        if self.phase == "discard" and self.turn == seat:
-            dws = self._discard_dws(seat)
-            view["discard_deadwood"] = {str(c): dws[c] for c in sorted(hand)}
-        if self.knock and self.knock["knocker"] == seat:
-            view["knock_discard"] = self.knock["discard"]
-        return view
+        return private_view(self, seat)
 
     # --- actions --------------------------------------------------------------------------
 
@@ -409,130 +334,6 @@ class GinRummy:
                                 "the offered arrangements.", rule="GIN-14")
         return self._showdown(seat, action.arrangement.melds)
 
-    # --- the end of a hand ----------------------------------------------------------------
-
-    def _showdown(self, knocker: int, chosen: tuple | None, big_gin: bool = False) -> list[Event]:
-        """GIN-14 … GIN-16: melds, layoffs, score."""
-        defender = 1 - knocker
-        khand, dhand = self.hands[knocker], self.hands[defender]
-        K = min_deadwood(khand)
-        gin = K == 0
-        if chosen is None:
-            arrangement, plan = auto_best(khand, dhand, gin)
-        else:
-            arrangement, plan = chosen, plan_layoffs(chosen, dhand, allow=not gin)
-        hs = score_hand(self.opts, K, plan.deadwood, gin and not big_gin, big_gin)
-        scorer = knocker if hs.knocker_scores else defender
-        self.last_hand = {
-            "hand_no": self.hand_no, "kind": hs.kind, "knocker": knocker, "defender": defender,
-            "knocker_melds": [_strs(m) for m in arrangement],
-            "knocker_dead": _strs(deadwood_cards(khand, arrangement)),
-            "knocker_deadwood": K,
-            "layoffs": [[str(c), j] for c, j in plan.steps],
-            "defender_melds": [_strs(m) for m in plan.melds],
-            "defender_dead": _strs(plan.dead),
-            "defender_deadwood": plan.deadwood,
-            "scorer": scorer, "points": hs.points, "reason": hs.reason, "payments": [],
-        }
-        lines = [f"Hand {self.hand_no}: {player(knocker)} "
-                 + {"big_gin": "goes big gin", "gin": "goes gin"}.get(hs.kind, f"knocks with {K} deadwood")
-                 + "."]
-        lines.append(f"{player(knocker)} shows "
-                     + (" · ".join(pretty_cards(m) for m in arrangement) or "no melds")
-                     + (f"; deadwood {pretty_cards(deadwood_cards(khand, arrangement))}" if K else "") + ".")
-        if plan.steps:
-            lines.append(f"{player(defender)} lays off " + ", ".join(c.pretty for c, _ in plan.steps) + ".")
-        lines.append(f"{player(defender)} shows "
-                     + (" · ".join(pretty_cards(m) for m in plan.melds) or "no melds")
-                     + f"; deadwood {pretty_cards(plan.dead) or 'none'} = {plan.deadwood}.")
-        lines.append(f"{player(scorer)} scores {hs.points} ({hs.reason}).")
-        events = [Event("showdown", "\n".join(lines), knocker, data={"points": hs.points, "scorer": scorer})]
-        return events + self._score(scorer, hs.points, lines)
-
-    def _pay(self, payer: int, points: int, why: str) -> tuple[int, str | None]:
-        """Move points × stake from the payer's escrow to the other, capped (GIN-21)."""
-        amount = points * self.opts["stake_per_point"]
-        paid = min(amount, self.stacks[payer])
-        if amount <= 0:
-            return 0, None
-        self.stacks[payer] -= paid
-        self.stacks[1 - payer] += paid
-        capped = f" (capped at the escrow left; {amount:,} was due)" if paid < amount else ""
-        return paid, f"{player(payer)} pays {player(1 - payer)} {paid:,} chips for {why}{capped}."
-
-    def _score(self, scorer: int, points: int, lines: list[str]) -> list[Event]:
-        self.scores[scorer] += points
-        self.hands_won[scorer] += 1
-        if self.opts["settle"] == "per_hand":
-            paid, text = self._pay(1 - scorer, points, f"{points} points")
-            if text:
-                lines.append(text)
-                self.last_hand["payments"].append({"payer": 1 - scorer, "chips": paid})
-        lines.append(f"Score: {player(0)} {self.scores[0]} – {player(1)} {self.scores[1]}.")
-        self.last_hand["scores"] = list(self.scores)
-        events = []
-        if reached_target(self.opts, self.scores[scorer]):
-            events = self._finish_match(scorer, forfeit=None, lines=lines)
-            return [Event("summary", "\n".join(lines), scorer)] + events
-        self.dealer = self._next_dealer(scorer)
-        self._deal()
-        return [Event("summary", "\n".join(lines), scorer),
-                Event("deal", f"Hand {self.hand_no}: {player(self.dealer)} deals.", self.dealer)]
-
-    def _next_dealer(self, scorer: int | None) -> int:
-        """GIN-18 (GIN-13 after a void hand)."""
-        rule = self.opts["next_dealer"]
-        if scorer is None or rule == "alternate":
-            return 1 - self.dealer
-        return scorer if rule == "winner" else 1 - scorer
-
-    def _void_hand(self) -> list[Event]:
-        """GIN-13: a discard with two stock cards left voids the hand."""
-        text = (f"Hand {self.hand_no} is void: the stock is down to 2 cards and nobody knocked. "
-                "No score, no chips move.")
-        self.last_hand = {"hand_no": self.hand_no, "kind": "void", "scores": list(self.scores),
-                          "payments": []}
-        if self.opts["void_hand_dealer"] == "next":
-            self.dealer = self._next_dealer(None)
-        self._deal()
-        return [Event("summary", text),
-                Event("deal", f"Hand {self.hand_no}: {player(self.dealer)} deals.", self.dealer)]
-
-    def _finish_match(self, winner: int, forfeit: int | None, lines: list[str] | None = None) -> list[Event]:
-        """GIN-19 … GIN-22: bonuses, settlement, escrow back (the stacks)."""
-        own_summary = lines is None
-        lines = [] if lines is None else lines
-        paid_scores = list(self.scores)
-        if forfeit is not None:
-            lines.append(f"{player(forfeit)} resigns; {player(winner)} wins the match by forfeit.")
-            self.scores[winner] = max(self.scores[winner], self.opts["target_score"])
-            self.last_hand = {"hand_no": self.hand_no, "kind": "forfeit", "forfeit": forfeit,
-                              "scores": list(self.scores), "payments": []}
-        else:
-            lines.append(f"{player(winner)} wins the match with {self.scores[winner]} points.")
-        totals, parts = final_totals(self.opts, self.scores, self.hands_won, winner)
-        for p in (0, 1):
-            lines.append(f"{player(p)}: {parts[p]}.")
-        diff = match_end_transfer(self.opts, totals, paid_scores)
-        payments = []
-        if diff:
-            payer = 1 if diff > 0 else 0
-            paid, text = self._pay(payer, abs(diff), f"the match ({abs(diff)} points)")
-            if text:
-                lines.append(text)
-                payments.append({"payer": payer, "chips": paid})
-        elif self.opts["stake_per_point"]:
-            lines.append("No chips move at the end of the match.")
-        lines.append(f"Escrow returned: {player(0)} {self.stacks[0]:,}, {player(1)} {self.stacks[1]:,} chips.")
-        self.result = {"winner": winner, "forfeit": forfeit, "scores": list(self.scores),
-                       "totals": totals, "hands_won": list(self.hands_won), "payments": payments,
-                       "stacks": list(self.stacks)}
-        self.phase = "over"
-        self.knock = None
-        if own_summary:
-            return [Event("summary", "\n".join(lines), winner)]
-        return []
-
     # --- leaving --------------------------------------------------------------------------
 
     def cash_out(self, seat: int) -> list[Event]:
@@ -555,12 +356,12 @@ class GinRummy:
             "stacks": list(self.stacks), "left": list(self.left),
             "scores": list(self.scores), "hands_won": list(self.hands_won),
             "deal_no": self.deal_no, "hand_no": self.hand_no, "dealer": self.dealer,
-            "hands": [_strs(h) for h in self.hands], "stock": _strs(self.stock),
-            "pile": _strs(self.pile), "phase": self.phase, "turn": self.turn,
+            "hands": [notation(h) for h in self.hands], "stock": notation(self.stock),
+            "pile": notation(self.pile), "phase": self.phase, "turn": self.turn,
             "passes": self.passes,
             "refused": str(self.refused) if self.refused else None,
             "pickup": str(self.pickup) if self.pickup else None,
-            "taken": [_strs(t) for t in self.taken],
+            "taken": [notation(t) for t in self.taken],
             "knock": dict(self.knock) if self.knock else None,
             "last_hand": self.last_hand, "result": self.result,
         }
@@ -577,17 +378,15 @@ class GinRummy:
         g.scores = list(data["scores"])
         g.hands_won = list(data["hands_won"])
         g.deal_no, g.hand_no, g.dealer = data["deal_no"], data["hand_no"], data["dealer"]
-        g.hands = [_cards(h) for h in data["hands"]]
-        g.stock = _cards(data["stock"])
-        g.pile = _cards(data["pile"])
+        g.hands = [parse_list(h) for h in data["hands"]]
+        g.stock = parse_list(data["stock"])
+        g.pile = parse_list(data["pile"])
         g.phase, g.turn, g.passes = data["phase"], data["turn"], data["passes"]
         g.refused = Card.parse(data["refused"]) if data["refused"] else None
         g.pickup = Card.parse(data["pickup"]) if data["pickup"] else None
-        g.taken = [_cards(t) for t in data["taken"]]
+        g.taken = [parse_list(t) for t in data["taken"]]
         g.knock = dict(data["knock"]) if data["knock"] else None
         g.last_hand = data["last_hand"]
         g.result = data["result"]
         return g
 
-
-__all__ = ["GinRummy", "format_cards"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.base import seat_key
+from bot.games.base import action_from_dict, action_to_dict, seat_key
 from bot.games.cards import Card, parse_cards
 from bot.games.gin_rummy import GinRummy, best_melds, min_deadwood
 from bot.games.gin_rummy.actions import (Arrangement, Discard, DrawStock, Knock, Pass, ShowMelds,
@@ -213,6 +213,9 @@ def test_g15_knocker_arrangement_matters() -> None:
     knock(g, "KS")
     shows = [a for a in g.legal_actions(NON_DEALER) if isinstance(a, ShowMelds)]
     assert len(shows) == 2 and g.public_view()["phase_id"] == "arrange"
+    for show in shows:                      # the JSON codec writes melds in card notation
+        assert Arrangement.parse(str(show.arrangement)) == show.arrangement
+        assert action_from_dict(GinRummy.action_types, action_to_dict(show)) == show
     a = next(s for s in shows if any(len(m) == 4 and m[0].suit == "H" for m in s.arrangement.melds))
     g.apply(NON_DEALER, a)
     last = g.public_view()["last_hand"]
