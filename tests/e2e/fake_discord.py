@@ -50,6 +50,12 @@ Things a test author must know:
 * After a type-5 defer the first followup fills the "thinking" message (Discord's
   behaviour); ``rec.reply()`` returns the first *visible* message of an interaction,
   as a live ``FakeMessage`` (it reflects later edits; ``history`` has old versions).
+* Exceptions the bot does not handle are logged by discord.py; the fake captures
+  those ERROR logs (``fake.bot_errors``): any ``wait_for``/``reply()`` fails at once
+  with the traceback, and teardown fails if any were logged (``.clear()`` them in a
+  test that provokes one on purpose).
+* ``fake.force_reconnect(resume=True|False)`` exercises RESUME / re-IDENTIFY (on_ready
+  fires again); a second ``running_bot`` on the same fake simulates a restart.
 * Not implemented (answer 404 and fail the test): reactions, pins, threads,
   roles/member edits, bans, webhooks other than interaction followups, emojis,
   stickers, polls, voice.  Add one ad hoc with ``fake.add_route`` if a test needs it,
@@ -2207,7 +2213,9 @@ class FakeDiscord:
     def dms(self, user_id: int) -> List[FakeMessage]:
         """Messages the bot delivered to ``user_id``'s DMs (refused sends are not here)."""
         cid = self.dm_channels.get(user_id)
-        return [] if cid is None else self.channel_messages(cid)
+        if cid is None:
+            return []
+        return [m for m in self.channel_messages(cid) if int(m.data["author"]["id"]) == self.bot_user.id]
 
     def ephemerals(self, user_id: int) -> List[FakeMessage]:
         """Ephemeral messages only ``user_id`` can see, oldest first."""
