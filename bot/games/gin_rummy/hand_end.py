@@ -124,7 +124,7 @@ class HandEnd:
         lines = [] if lines is None else lines
         paid_scores = list(self.scores)
         if forfeit is not None:
-            lines.append(f"{player(forfeit)} resigns; {player(winner)} wins the match by forfeit.")
+            lines.append(f"{player(forfeit)} resigns or leaves; {player(winner)} wins the match by forfeit.")
             self.scores[winner] = max(self.scores[winner], self.opts["target_score"])
             self.last_hand = {"hand_no": self.hand_no, "kind": "forfeit", "forfeit": forfeit,
                               "scores": list(self.scores), "payments": []}

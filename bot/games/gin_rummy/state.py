@@ -125,9 +125,9 @@ class GinRummy(HandEnd):
         return {seat_key(i): self.stacks[i] for i in range(2)}
 
     def can_cash_out(self, seat: int) -> bool:
-        """GIN-22: leaving forfeits the match, so a seated player may always leave; the
-        forfeit is settled before the stack leaves."""
-        return not self.left[seat]
+        """The escrow is at stake until the match ends (GIN-21); leaving ends it by forfeit
+        (`leave`, GIN-22), so a seat may cash out once the match is over."""
+        return self.phase == "over" and not self.left[seat]
 
     def _discard_dws(self, seat: int) -> dict[Card, int]:
         return discard_deadwoods(self.hands[seat])
@@ -336,13 +336,19 @@ class GinRummy(HandEnd):
 
     # --- leaving --------------------------------------------------------------------------
 
+    def leave(self, seat: int) -> list[Event]:
+        """GIN-22: a player who leaves forfeits; the match ends and is settled at once, so
+        the seat can cash out straight away."""
+        if self.phase == "over" or self.left[seat]:
+            return []
+        return self._finish_match(1 - seat, forfeit=seat)
+
     def cash_out(self, seat: int) -> list[Event]:
-        """Leave the table. Mid-match this is a forfeit (GIN-22), settled first."""
+        """Take the seat's stack out (the table pays it). Called mid-match (without `leave`)
+        it forfeits first, as leaving does (GIN-22)."""
         if self.left[seat]:
             raise IllegalAction("You have already left this table.")
-        events: list[Event] = []
-        if self.phase != "over":
-            events = self._finish_match(1 - seat, forfeit=seat)
+        events = self.leave(seat)
         events.append(Event("leave", f"{player(seat)} leaves with {self.stacks[seat]:,} chips.", seat))
         self.stacks[seat] = 0
         self.left[seat] = True

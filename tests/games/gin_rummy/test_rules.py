@@ -261,13 +261,23 @@ def test_gin_22_resign_forfeits_and_settles() -> None:
 
 def test_gin_22_leaving_mid_match_forfeits() -> None:
     g = start(ND_HAND, D_HAND, "7H")
-    assert g.can_cash_out(DEALER)
+    assert not g.can_cash_out(DEALER)               # the escrow is at stake (GIN-21)
+    events = g.leave(DEALER)
+    assert "forfeit" in next(e.text for e in events if e.kind == "summary")
+    assert g.is_over() and g.result["winner"] == NON_DEALER and g.result["forfeit"] == DEALER
+    assert g.chips() == {seat_key(0): 150, seat_key(1): 350}
+    assert g.can_cash_out(DEALER) and g.can_cash_out(NON_DEALER)
     g.cash_out(DEALER)
-    assert g.is_over() and g.result["winner"] == NON_DEALER
-    assert g.chips() == {seat_key(0): 0, seat_key(1): 350}
-    assert not g.can_cash_out(DEALER)
+    assert g.chips() == {seat_key(0): 0, seat_key(1): 350} and not g.can_cash_out(DEALER)
     g.cash_out(NON_DEALER)
     assert g.chips() == {seat_key(0): 0, seat_key(1): 0}
+
+
+def test_gin_22_cash_out_without_leave_also_forfeits() -> None:
+    g = start(ND_HAND, D_HAND, "7H")
+    g.cash_out(NON_DEALER)
+    assert g.is_over() and g.result["winner"] == DEALER
+    assert g.chips() == {seat_key(0): 350, seat_key(1): 0}
 
 
 def test_gin_24_views_hide_hands_and_the_knock_discard() -> None:
