@@ -1,6 +1,7 @@
 """Tripoley and its Michigan Rummy variant: one engine, the differences as a `Variant`."""
 
-from .state import MichiganRummyGame, TripoleyGame
+from .michigan_rummy import MichiganRummyGame
+from .state import TripoleyGame
 
 GAME_CLASSES = (TripoleyGame, MichiganRummyGame)
 

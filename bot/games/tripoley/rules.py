@@ -7,6 +7,9 @@ from typing import Iterable, Sequence
 from ..cards import Card
 from .variant import MARRIAGE, Variant
 
+ACTIVE, BROKE, OUT, LEFT = "active", "broke", "out", "left"
+"""Seat status: playing; eliminated with an empty wallet; eliminated by a short ante (TRI-5); left."""
+
 
 def clockwise_from(seat: int, among: Iterable[int], n: int) -> list[int]:
     """`among` in clockwise order starting with the first seat after `seat` (§0)."""
@@ -92,3 +95,29 @@ def timeout_suit(hand: Iterable[Card], forbidden: str | None) -> str:
     """TRI-41: the allowed suit holding the lowest-ranked allowed card; ties S, H, D, C."""
     allowed = lead_suits(hand, forbidden)
     return min(allowed, key=lambda s: (lowest_of_suit(hand, s).high, "SHDC".index(s)))  # type: ignore[union-attr]
+
+
+def card_strs(cards: list[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def parse_strs(cards: list[str]) -> list[Card]:
+    return [Card.parse(c) for c in cards]
+
+
+def amounts(lo: int, hi: int, step: int) -> list[int]:
+    """Amounts lo, lo+step, … up to hi: every one while there are few, else a spread of ≤ 25
+    (the UI's select limit); apply accepts any valid amount."""
+    if hi < lo:
+        return []
+    count = (hi - lo) // step + 1
+    if count <= 25:
+        return list(range(lo, hi + 1, step))
+    vals = {lo + i * step for i in range(15)}
+    x = lo + 15 * step
+    while x < hi and len(vals) < 24:
+        x = lo + ((x - lo) * 3 // 2 // step) * step
+        if x < hi:
+            vals.add(x)
+    vals.add(lo + ((hi - lo) // step) * step)
+    return sorted(vals)
