@@ -35,7 +35,12 @@ def brute_normal(cards: Sequence[Card], tiplu: Card | None, fixed_melds=(), take
         if not hand:
             return pure <= 0
         first, others = hand[0], hand[1:]
+        tried = set()
         for i, j in combinations(range(len(others)), 2):
+            pair = (others[i], others[j])
+            if pair in tried:  # identical cards give identical sub-problems
+                continue
+            tried.add(pair)
             ok, p = valid(tuple(sorted((first, others[i], others[j]))))
             if ok:
                 left = tuple(x for k, x in enumerate(others) if k not in (i, j))
