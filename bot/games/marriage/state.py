@@ -112,7 +112,7 @@ class Marriage:
         if not cls.min_players <= len(stacks) <= cls.max_players:
             raise ValueError(f"Marriage needs {cls.min_players} to {cls.max_players} players, got {len(stacks)}.")
         opts = resolve(options)
-        if deck is not None and sorted(deck) != new_deck(3):
+        if deck is not None and sorted(deck) != sorted(new_deck(3)):
             raise ValueError("deck must be the 156 cards of three packs")
         game = cls(list(stacks), opts, seed)
         game._start_deal(deck)
