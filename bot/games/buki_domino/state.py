@@ -116,6 +116,7 @@ class BukiDomino(SpectatorBets, Views):
         g.due = {}
         g.last = None
         g.end_reason = None
+        g.hand_start = list(stacks)
         g._init_derived()
         g._reset_hand()
         events: list[Event] = []
@@ -234,6 +235,7 @@ class BukiDomino(SpectatorBets, Views):
         if short:
             self._end_game(events, f"{player(short[0])} cannot bet the minimum of {self.min_bet} (DOM-25)")
             return
+        self.hand_start = [self.stacks[p] + self.stakes[p] for p in range(SEATS)]
         events.append(Event("deal", f"Hand {self.hands_done + 1}: the tiles are dealt. {player(banker)} is "
                                     f"the banker ({why}).", seat=banker,
                             data={"hand": self.hands_done + 1, "banker": banker}))
@@ -584,7 +586,6 @@ class BukiDomino(SpectatorBets, Views):
             else:
                 head = f"The line is **blocked**. Pips left: {detail}. {player(winner)} wins with the lowest total."
         acc = [(x["spectator"], x["seat"], x["amount"]) for x in self.spec if x["status"] == "accepted"]
-        before = list(self.stacks)
         res = settle(self.stacks, self.stakes, b, winner, acc, self.payout, self.spayout)
         self.stacks = res.stacks
         self.stakes = res.stakes
@@ -592,7 +593,7 @@ class BukiDomino(SpectatorBets, Views):
         for sid, amount in res.spectator_paid:
             self.due[sid] = self.due.get(sid, 0) + amount
         self.spec = []
-        change = [self.stacks[p] - before[p] for p in range(SEATS)]
+        change = [self.stacks[p] + self.stakes[p] - self.hand_start[p] for p in range(SEATS)]
         shown = [[NAMES[c] for c in h] for h in self.hands]
         stamm = [NAMES[c] for c in self.stamm]
         hands_text = "; ".join(f"{PLAYER[p]} " + (" ".join(h) or "—") for p, h in enumerate(shown))
@@ -671,7 +672,7 @@ class BukiDomino(SpectatorBets, Views):
     _FIELDS = ("seed", "stacks", "active", "deal_no", "hands_done", "min_bet", "max_bet", "limits_set",
                "banker", "prev_banker", "next_banker", "carried", "stakes", "next_spec_id", "last",
                "end_reason", "phase", "line", "left", "right", "turn", "placed", "passes",
-               "bets", "deadline", "spec_seen")
+               "bets", "deadline", "spec_seen", "hand_start")
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"format": FORMAT, "game": self.id, "options": dict(self.opts)}

@@ -1,0 +1,112 @@
+"""The Buki-Domino board renderer: the line with its ends, players, spectators, hands, limits."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play
+from bot.games.simulate import bot_policy, play
+from bot.games.tiles import Tile
+from bot.ui.boards import board_for
+from tests.games.buki_domino.decks import D6_HANDS, D6_STAMM, new_game
+
+BOARD = board_for("buki_domino")
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+LONG_NAMES = ["A" * 32, "B" * 32, "C" * 32, "D" * 32]
+T = Tile.parse
+
+
+def check_limits(fields: list[tuple[str, str]]) -> None:
+    assert len(fields) <= 25
+    for name, value in fields:
+        assert 0 < len(name) <= 256 and 0 < len(value) <= 1024, (name, len(value))
+    assert sum(len(n) + len(v) for n, v in fields) < 4500
+
+
+def test_line_shows_both_open_ends_left_to_right() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    fields = dict(BOARD.table_fields(g.public_view(), NAMES))
+    assert "Di places the first tile" in fields["Line"]
+    g.apply(3, Play(T("[7|3]"), "L"))
+    g.apply(0, Play(T("[7|1]"), "L"))
+    fields = dict(BOARD.table_fields(g.public_view(), NAMES))
+    assert fields["Line"] == "Left end **1** ◀ [1|7] [7|3] ▶ **3** right end"
+    assert "🏦 **Di**" in fields["Players"] and "**Bo** — 6 tiles" in fields["Players"]
+    assert "Hand 1 of 12" in "".join(BOARD.table_fields(g.public_view(), NAMES)[0])
+
+
+def test_players_show_tiles_bets_and_banker() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.apply(3, Play(T("[7|3]"), "L"))
+    g.apply(0, Bet(4))
+    players = dict(BOARD.table_fields(g.public_view(), NAMES))["Players"]
+    lines = players.splitlines()
+    assert "bet **4**" in lines[0] and "▶" in lines[0]
+    assert "no bet yet" in lines[1]
+    assert "banker" in lines[3] and "5 tiles" in lines[3]
+
+
+def test_spectator_bets_listed() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.place_spectator_bet(555, 1, 4)
+    g.place_spectator_bet(556, 2, 2)
+    g.apply(3, AcceptSpectatorBet(1))
+    text = dict(BOARD.table_fields(g.public_view(), NAMES))["Spectator bets"]
+    assert "#1 <@555>: 4 on Bo — accepted" in text
+    assert "#2 <@556>: 2 on Cy — waiting for the banker" in text
+    assert "until the first tile" in text
+
+
+def test_private_hand_marks_playable_tiles_and_bets() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.apply(3, Play(T("[7|3]"), "L"))
+    text = BOARD.hand_text(g.private_view(0), g.public_view())
+    assert text.startswith("**Your tiles** (50 pips): **[7|6]**✅ [8|4] [8|2] **[7|1]**✅ **[3|2]**✅ [2|0]")
+    assert "Open ends: left **7**, right **3**." in text
+    assert "You may bet 2–6 now" in text
+    banker = BOARD.hand_text(g.private_view(3), g.public_view())
+    assert "You are the banker" in banker and "✅" not in banker
+
+
+def test_action_labels() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    assert g.legal_actions(3)[0].label == "Lead [8|7]"
+    g.apply(3, Play(T("[6|3]"), "L"))
+    labels = [a.label for a in g.legal_actions(0)]
+    assert labels[:1] == ["Play [7|6] on the left (6)"]
+    assert "Play [3|2] on the right (3)" in labels and "Bet 2" in labels and "Bet 6" in labels
+    assert all(len(label) <= 80 for label in labels)
+
+
+def test_last_hand_and_summary_name_every_payment() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.apply(3, Play(T("[7|3]"), "L"))
+    g.apply(0, Play(T("[7|1]"), "L"))
+    events = g.apply(1, Play(T("[3|1]"), "R"))
+    summary = [e for e in events if e.kind == "summary"][0].render(NAMES)
+    assert "Bo gets the stake of 2 back and 5 from the banker Di." in summary
+    assert "Ann's stake of 2 goes to the banker Di." in summary
+    assert "Chips: Ann -2 → 98, Bo +5 → 105, Cy -2 → 98, Di -1 → 99." in summary
+    fields = dict(BOARD.table_fields(g.public_view(), NAMES))
+    assert "blocked; Bo wins" in fields["Last hand"] and "Stamm: " in fields["Last hand"]
+
+
+def test_largest_boards_fit_discord_limits() -> None:
+    for seed in range(6):
+        g = BukiDomino.start([100] * 4, {"tiles_per_player": 7}, seed=seed)
+        rng = random.Random(seed)
+        asked = set()
+        for _ in play(g, bot_policy, seed=seed):
+            if g.is_over():
+                break
+            if g.spectator_window_open() and g.hands_done not in asked:
+                asked.add(g.hands_done)  # 30 requests a hand: more than the bank can cover
+                for sid in range(30):
+                    seat = rng.randrange(4)
+                    if seat != g.banker and g.spectator_bet_range(seat):
+                        g.place_spectator_bet(10**17 + sid, seat, g.min_bet)
+            pub = g.public_view()
+            check_limits(BOARD.table_fields(pub, LONG_NAMES))
+            for seat in range(4):
+                assert len(BOARD.hand_text(g.private_view(seat), pub)) <= 1024
+        check_limits(BOARD.table_fields(g.public_view(), LONG_NAMES))
