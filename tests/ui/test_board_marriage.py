@@ -1,0 +1,104 @@
+"""The Marriage board renderer: Discord limits on the largest tables, grouped hands, and the
+tiplu shown only to whom it should be (MAR-19)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.cards import Card
+from bot.games.marriage import Marriage
+from bot.games.marriage.actions import (DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, Show,
+                                        TakeDiscard)
+from bot.ui.boards import board_for
+from tests.games.marriage.helpers import cards, game_in_play, set_position
+
+BOARD = board_for("marriage")
+LONG = ["N" * 32 + str(i) for i in range(5)]
+
+
+def check_limits(fields):
+    assert len(fields) <= 25
+    for name, value in fields:
+        assert 0 < len(name) <= 256 and 0 < len(value) <= 1024, (name, len(value))
+    assert sum(len(n) + len(v) for n, v in fields) < 4500
+
+
+def test_action_labels():
+    c = Card.parse
+    assert DrawStock().label == "Draw from stock"
+    assert TakeDiscard(c("7H")).label == "Take discard 7♥"
+    assert Discard(c("10H")).label == "Discard 10♥"
+    assert Finish(c("KC")).label == "Finish, discarding K♣"
+    assert Show().label == "Show (three pure sets)"
+    assert DeclareTunnela(c("8C")).label == "Declare tunnela 8♣ 8♣ 8♣"
+    assert DeclareDone().label == "Done declaring"
+
+
+def test_largest_tables_stay_within_limits_through_whole_games():
+    for seed in range(2):
+        g = Marriage.start([300] * 5, {"chips_per_point": 2}, seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not g.is_over() and steps < 500:
+            s = g.to_act()[0]
+            check_limits(BOARD.table_fields(g.public_view(), LONG))
+            text = BOARD.hand_text(g.private_view(s), g.public_view())
+            assert len(text) < 1800
+            g.apply(s, g.bot_action(s, rng))
+            steps += 1
+        check_limits(BOARD.table_fields(g.public_view(), LONG))
+
+
+def test_table_shows_discards_stock_and_hides_tiplu_until_deal_end():
+    g = game_in_play(3)
+    set_position(g, {1: "3C 4C 5C JH QH KH 9S 9S 9S 2D 3D 10S 10H 7H QD QC AS 5H 6H 8S KD"}, turn=1,
+                 pile=[("4S", None, False), ("9D", 0, False)])
+    g.apply(1, DrawStock())
+    g.apply(1, Show())
+    fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bo", "Cy"]))
+    assert fields["Discard pile"].startswith("**9♦** (discarded by Ann)") and "4♠" in fields["Discard pile"]
+    assert "tiplu chosen" in fields["Stock"]
+    assert "Bo** — 13 in hand · seen" in fields["Players"]
+    assert "Bo:" in fields["Melds on the table"]
+    tiplu = g.tiplu.pretty
+    assert "Tiplu" not in "".join(fields.values())
+    seen_text = BOARD.hand_text(g.private_view(1), g.public_view())
+    assert f"**Tiplu {tiplu}**" in seen_text
+    unseen_text = BOARD.hand_text(g.private_view(0), g.public_view())
+    assert "Tiplu" not in unseen_text and "Unseen: show 3 pure sets" in unseen_text
+
+
+def test_hand_grouped_with_wild_cards_marked_and_finish_hint():
+    g = game_in_play(3)
+    set_position(g, {0: "6D 7D 8D 10S 10H 7H 2D 3D 7S QS QD QC KC", 1: "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC "
+                     "3C 5C 7C 9C JC AD 6D AH 2H 4H"},
+                 turn=0, pile=[("4S", 1, False)], tiplu="7D")
+    g.declared[0] = [cards("9S 9S 9S")]
+    g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
+    g.seen[0], g.route[0], g.drawn = True, "normal", True
+    g._cache.clear()
+    text = BOARD.hand_text(g.private_view(0), g.public_view())
+    assert "**Tiplu 7♦** · jhiplu 6♦ · poplu 8♦" in text
+    assert "7♠*" in text and "7♥*" in text and "6♦*" in text
+    assert "declared [9♠ 9♠ 9♠]" in text
+    assert "**You can go out**" in text and "K♣" in text.split("**You can go out**")[1]
+    assert "**Your hand (13 cards)**" in text
+
+
+def test_summary_after_a_finish():
+    g = game_in_play(3)
+    set_position(g, {0: "6D 7D 8D 10S 10H 7H 2D 3D 7S QS QD QC KC", 1: "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC "
+                     "3C 5C 7C 9C JC AD 6D AH 2H 4H", 2: "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC 3C 5C 7C 9C JC AD "
+                     "6D AH 2H 4H"},
+                 turn=0, pile=[("4S", 1, False)], tiplu="7D")
+    g.declared[0] = [cards("9S 9S 9S")]
+    g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
+    g.seen[0], g.route[0], g.drawn = True, "normal", True
+    g._cache.clear()
+    events = g.apply(0, Finish(Card.parse("KC")))
+    summary = [e for e in events if e.kind == "summary"][0].render(["Ann", "Bo", "Cy"])
+    assert "Ann goes out" in summary and "Tiplu: 7♦" in summary
+    assert "Bo (unseen)" in summary and "Bo pays Ann" in summary
+    fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bo", "Cy"]))
+    assert "tiplu **7♦**" in fields["Last deal"] and "Maal: Ann 15" in fields["Last deal"]
+    assert "Bo → Ann" in fields["Last deal"]
