@@ -11,6 +11,8 @@ from typing import Callable, Sequence
 
 from ..base import player
 
+PLAYER = tuple(player(s) for s in range(4))
+
 
 def block_winner(totals: Sequence[int]) -> int | None:
     """The seat with the lowest pip total, or None when two or more share it (a draw, DOM-14)."""
@@ -50,11 +52,11 @@ def settle(stacks: Sequence[int], stakes: Sequence[int], banker: int, winner: in
     if winner is None:
         for p, s in enumerate(stk):
             if p != b and s:
-                lines.append(f"{player(p)}'s stake of {s} stays in escrow for the next hand (draw).")
+                lines.append(f"{PLAYER[p]}'s stake of {s} stays in escrow for the next hand (draw).")
         out.carried = [s if p != b else 0 for p, s in enumerate(stk)]
         for sid, p, a in spectator_bets:
             out.spectator_paid.append((sid, a))
-            lines.append(f"<@{sid}>'s bet of {a} on {player(p)} is returned (draw).")
+            lines.append(f"<@{sid}>'s bet of {a} on {PLAYER[p]} is returned (draw).")
         return out
     for p, s in enumerate(stk):
         if p == b:
@@ -64,11 +66,11 @@ def settle(stacks: Sequence[int], stakes: Sequence[int], banker: int, winner: in
             st[p] += s + win
             st[b] -= win
             out.banker_net -= win
-            lines.append(f"{player(p)} gets the stake of {s} back and {win} from the banker {player(b)}.")
+            lines.append(f"{PLAYER[p]} gets the stake of {s} back and {win} from the banker {PLAYER[b]}.")
         elif s:
             st[b] += s
             out.banker_net += s
-            lines.append(f"{player(p)}'s stake of {s} goes to the banker {player(b)}.")
+            lines.append(f"{PLAYER[p]}'s stake of {s} goes to the banker {PLAYER[b]}.")
         stk[p] = 0
     for sid, p, a in spectator_bets:
         if p == winner:
@@ -76,9 +78,9 @@ def settle(stacks: Sequence[int], stakes: Sequence[int], banker: int, winner: in
             st[b] -= win
             out.banker_net -= win
             out.spectator_paid.append((sid, a + win))
-            lines.append(f"<@{sid}> backed {player(p)}: gets the bet of {a} back and {win} from the banker.")
+            lines.append(f"<@{sid}> backed {PLAYER[p]}: gets the bet of {a} back and {win} from the banker.")
         else:
             st[b] += a
             out.banker_net += a
-            lines.append(f"<@{sid}>'s bet of {a} on {player(p)} goes to the banker {player(b)}.")
+            lines.append(f"<@{sid}>'s bet of {a} on {PLAYER[p]} goes to the banker {PLAYER[b]}.")
     return out

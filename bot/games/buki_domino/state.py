@@ -157,6 +157,8 @@ class BukiDomino(SpectatorBets, Views):
 
     def backed(self, seat: int) -> int:
         """SP(p) of DOM-19: what accepted spectator bets on `seat` could cost the bank."""
+        if not self.spec:
+            return 0
         return sum(self.spayout(b["amount"]) for b in self.spec if b["seat"] == seat and b["status"] == "accepted")
 
     def bet_range(self, seat: int) -> tuple[int, int]:
@@ -192,7 +194,8 @@ class BukiDomino(SpectatorBets, Views):
         self.deal_no += 1
         if deck is None:
             rnd = deal_rng(self.seed, self.deal_no).random
-            deck = sorted(range(36), key=lambda _: rnd())  # a uniform shuffle, faster than shuffle()
+            keys = [rnd() for _ in ALL36]
+            deck = sorted(ALL36, key=keys.__getitem__)  # a uniform shuffle, faster than shuffle()
         n = self.opts["tiles_per_player"]
         rank = RANK.__getitem__
         for s in range(SEATS):
@@ -353,14 +356,17 @@ class BukiDomino(SpectatorBets, Views):
         table = (self.opts["min_bet"], self.opts["max_bet"])
         stack = self.stacks[self.banker]
         step = 2 if self.even else 1
-        pairs = []
+        pairs: list[tuple[int, int]] = []
+        seen = {table}
         for k in (3, 2, 1):
             for m in range(step, 41, step):
-                if self.payout(k * m) > stack:
+                pair = (m, k * m)
+                if self.payout(pair[1]) > stack or len(pairs) == 24:
                     break
-                if (m, k * m) != table and (m, k * m) not in pairs:
-                    pairs.append((m, k * m))
-        return [SetLimits(*table)] + [SetLimits(*p) for p in sorted(pairs[:24])]
+                if pair not in seen:
+                    seen.add(pair)
+                    pairs.append(pair)
+        return [SetLimits(*table)] + [SetLimits(*p) for p in sorted(pairs)]
 
     def _limits_ok(self, lo: int, hi: int) -> str | None:
         if not (isinstance(lo, int) and isinstance(hi, int)) or lo < 1 or hi < lo:
@@ -711,6 +717,7 @@ def _copy(value: Any) -> Any:
 
 
 PLAYER = tuple(player(s) for s in range(SEATS))
+ALL36 = tuple(range(36))
 BETS: tuple[Bet, ...] = tuple(Bet(n) for n in range(256))
 
 
