@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import Card
+from .layout import pure_set_options
 from .melds import (PURE_TYPES, MeldType, classify_faces, face_of, face_rank, maal_faces,
                     natural_rows, pair_rows, wild_faces, wild_pure_melds)
 
@@ -279,6 +280,9 @@ def _normal(cards: Sequence[Card], tiplu: Card | None, fixed_melds: Sequence[Seq
     if discard_face is not None:
         mask &= 1 << discard_face
     tf = _tiplu_face(tiplu)
+    need_pure = max(0, 3 - pure_fixed)
+    if need_pure and not pure_set_options(rest, need_pure, limit=1):
+        return FinishResult(False)  # necessary: a finished hand holds that many disjoint pure sets
     found = search_melds(faces, melds_needed, max(0, 3 - pure_fixed), mask, tf, wrap, marriages)
     if found is None:
         return FinishResult(False)
@@ -319,6 +323,8 @@ def _dublee(cards: Sequence[Card], tiplu: Card | None, fixed_melds: Sequence[Seq
     has_discard = len(cards) == 22
     if len(cards) not in (21, 22):
         return FinishResult(False)
+    if sum(n // 2 for f, n in counts.items() if f not in banned_faces) < need:
+        return FinishResult(False)  # not enough pairs even before the discard
     candidates: list[int | None]
     if has_discard:
         mask = _discard_mask(counts, taken, _opt(options, "taken_card_discard_ban", "face"))
