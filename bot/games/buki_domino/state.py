@@ -13,7 +13,8 @@ Flow of a hand (one `_start_hand` per hand, called right after the previous one 
 6. Domino or block: missing bets become n_min (DOM-18), settlement (DOM-20/22), a "summary"
    event, and the next hand is dealt at once (or the game ends).
 
-Spectator bets (DOM-23) are in `spectators.py`; the views in `views.py`.
+Steps 1 and 6 and the money rules are in `hands.py`; spectator bets (DOM-23) in `spectators.py`;
+the views in `views.py`; settlement arithmetic in `scoring.py`; the seat bot in `seat_bot.py`.
 """
 
 from __future__ import annotations
@@ -22,19 +23,17 @@ import random
 from typing import Any, Mapping, Sequence
 
 from ..base import BuyIn, Event, IllegalAction, player, seat_key
-from ..cards import deal_rng
 from ..tiles import Tile
 from . import line as ln
 from .actions import (ACTION_TYPES, AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet,
                       SetLimits, ordinal)
-from .line import HI, LO, NAMES, NUMS, PIPS, RANK, TILES
-from .options import OPTION_SPECS, pay, ratio, resolve
-from .scoring import block_winner, settle
+from .line import HI, LO, NAMES, NUMS, TILES
+from .options import OPTION_SPECS, ratio, resolve
+from .hands import PLAYER, SEATS, HandFlow
 from .spectators import SpectatorBets
 from .views import Views
 
 FORMAT = 1
-SEATS = 4
 
 RULES_SUMMARY = """\
 **Buki-Domino** — a Viennese banking domino game for exactly 4 players, 36 tiles ([8|7] … [1|0], no doubles).
@@ -57,7 +56,7 @@ spectator odds.
 
 
 
-class BukiDomino(SpectatorBets, Views):
+class BukiDomino(HandFlow, SpectatorBets, Views):
     """One Buki-Domino game at one table (four seats, a series of hands)."""
 
     id = "buki_domino"
@@ -145,139 +144,6 @@ class BukiDomino(SpectatorBets, Views):
         self.deadline = self.opts["bet_deadline_tile"]
         self.masks = [0] * SEATS
 
-    # --- money -----------------------------------------------------------------------------
-
-    def payout(self, stake: int) -> int:
-        """payout(x) of DOM-20/21."""
-        return pay(stake, self.p_num, self.p_den, self.ceil)
-
-    def spayout(self, amount: int) -> int:
-        """spayout(a) of DOM-23."""
-        return pay(amount, self.s_num, self.s_den, self.ceil)
-
-    def backed(self, seat: int) -> int:
-        """SP(p) of DOM-19: what accepted spectator bets on `seat` could cost the bank."""
-        if not self.spec:
-            return 0
-        return sum(self.spayout(b["amount"]) for b in self.spec if b["seat"] == seat and b["status"] == "accepted")
-
-    def bet_range(self, seat: int) -> tuple[int, int]:
-        """(n_min, n_max) of DOM-15 with the cover cap of DOM-19."""
-        bank = self.stacks[self.banker]
-        c = self.carried[seat]
-        sp = self.backed(seat)
-        top = min(self.max_bet, self.stacks[seat])
-        n = top
-        while n > 0 and self.payout(c + n) + sp > bank:
-            n -= 1
-        if self.even:
-            n -= n % 2
-        return min(self.min_bet, n), n
-
-    def bet_amounts(self, seat: int) -> list[int]:
-        lo, hi = self.bet_range(seat)
-        return list(range(lo, hi + 1, 2 if self.even else 1))
-
-    # --- hands -----------------------------------------------------------------------------
-
-    def _next(self, seat: int) -> int:
-        return (seat + self.step) % SEATS
-
-    def _start_hand(self, events: list[Event], deck: list[int] | None = None) -> None:
-        """Deal the next hand and run the start-of-hand rules (DOM-5, 6, 7, 8, 17, 25)."""
-        self._reset_hand()
-        self.spec = []
-        self.spec_seen = []
-        if self.hands_done >= self.opts["max_hands"]:
-            self._end_game(events, f"all {self.opts['max_hands']} hands have been played")
-            return
-        self.deal_no += 1
-        if deck is None:
-            rnd = deal_rng(self.seed, self.deal_no).random
-            keys = [rnd() for _ in ALL36]
-            deck = sorted(ALL36, key=keys.__getitem__)  # a uniform shuffle, faster than shuffle()
-        n = self.opts["tiles_per_player"]
-        rank = RANK.__getitem__
-        for s in range(SEATS):
-            self.hands[s] = sorted(deck[s * n:(s + 1) * n], key=rank)
-        self.stamm = sorted(deck[SEATS * n:], key=rank)
-        self._refresh_masks()
-        first = self.hands_done == 0
-        if first:  # DOM-6: the heaviest dealt tile; RANK 0 is the heaviest
-            designated = min((ln.RANK[h[0]], s) for s, h in enumerate(self.hands))[1]
-            why = f"holds {TILES[self.hands[designated][0]]}, the heaviest tile dealt"
-        else:  # DOM-7
-            designated = self.next_banker
-            if self.last is not None and self.last.get("winner") is None:
-                why = "stays banker after the draw"
-            elif designated == self.prev_banker:
-                why = "won the last hand and stays banker"
-            else:
-                why = "won the last hand"
-        need = self.payout(self.opts["max_bet"] if not self.limits_set else self.max_bet)
-        banker = -1
-        s = designated
-        for _ in range(SEATS):
-            if self.active[s] and self.stacks[s] >= need:
-                banker = s
-                break
-            s = self._next(s)
-        if banker < 0:
-            self._end_game(events, f"nobody has the {need} chips needed to be banker (DOM-8)")
-            return
-        if banker != designated:
-            why = (f"{player(designated)} cannot cover {need} chips, so the bank passes on (DOM-8)")
-        self.banker = banker
-        if self.stakes[banker]:  # DOM-8: a carried stake goes back to the new banker's stack
-            back = self.stakes[banker]
-            self.stacks[banker] += back
-            self.stakes[banker] = self.carried[banker] = 0
-            events.append(Event("refund", f"{player(banker)} becomes banker; the carried stake of {back} "
-                                          "returns to their stack.", seat=banker, data={"amount": back}))
-        short = [p for p in range(SEATS) if p != banker and self.stacks[p] < self.min_bet]
-        if short:
-            self._end_game(events, f"{player(short[0])} cannot bet the minimum of {self.min_bet} (DOM-25)")
-            return
-        self.hand_start = [self.stacks[p] + self.stakes[p] for p in range(SEATS)]
-        events.append(Event("deal", f"Hand {self.hands_done + 1}: the tiles are dealt. {player(banker)} is "
-                                    f"the banker ({why}).", seat=banker,
-                            data={"hand": self.hands_done + 1, "banker": banker}))
-        for p in range(SEATS):
-            events.append(Event("hand", "Your tiles: " + " ".join([NAMES[c] for c in self.hands[p]]),
-                                seat=p, private_to=p))
-        if first and not self.limits_set:
-            self.phase = "limits"
-        else:
-            self._after_limits(events)
-
-    def _early(self) -> bool:
-        """DOM-17: a hand whose banker differs from the previous hand's."""
-        return bool(self.opts["early_bets_after_bank_change"]) and self.hands_done > 0 \
-            and self.prev_banker >= 0 and self.banker != self.prev_banker
-
-    def _after_limits(self, events: list[Event]) -> None:
-        early = self._early()
-        if self.opts["late_bet_variant"] and not early:
-            self.phase = "deadline"
-        elif early:
-            self.phase = "early_bets"
-            events.append(Event("early_bets", f"New banker: every player bets before {player(self.banker)} "
-                                              "places the first tile (DOM-17)."))
-        else:
-            self._begin_play()
-
-    def _begin_play(self) -> None:
-        self.phase = "play"
-        self.turn = self.banker
-
-    def _refresh_masks(self) -> None:
-        for s in range(SEATS):
-            m = 0
-            for c in self.hands[s]:
-                m |= NUMS[c]
-            self.masks[s] = m
-
-    # --- the contract: who acts and what they may do ---------------------------------------
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -534,11 +400,6 @@ class BukiDomino(SpectatorBets, Views):
             self._begin_play()
         return events
 
-    def _record_bet(self, seat: int, n: int) -> None:
-        self.bets[seat] = n
-        self.stacks[seat] -= n
-        self.stakes[seat] += n
-
     def _apply_limits(self, seat: int, a: SetLimits) -> list[Event]:
         if self.phase != "limits":
             raise IllegalAction("The bet limits are already set for this game.", rule="DOM-15")
@@ -570,97 +431,6 @@ class BukiDomino(SpectatorBets, Views):
             "refuses late bets: bets close before the 3rd tile"
         self._begin_play()
         return [Event("deadline", f"{player(seat)} {word}.", seat=seat, data={"tile": a.tile})]
-
-    # --- end of a hand, end of the game ---------------------------------------------------
-
-    def _end_hand(self, events: list[Event], winner: int | None, how: str) -> None:
-        b = self.banker
-        lines: list[str] = []
-        for p in range(SEATS):  # DOM-18
-            if p != b and self.bets[p] is None:
-                n = self.bet_range(p)[0]
-                self._record_bet(p, n)
-                lines.append(f"{player(p)} had not bet: the minimum of {n} is recorded (DOM-18).")
-        totals = [sum(PIPS[c] for c in h) for h in self.hands]
-        if how == "domino":
-            head = f"{player(winner)} places the last tile: **domino**, {player(winner)} wins."
-        else:
-            winner = block_winner(totals)
-            detail = ", ".join(f"{player(p)} {t}" for p, t in enumerate(totals))
-            if winner is None:
-                head = f"The line is **blocked**. Pips left: {detail}. The lowest total is shared: **draw**."
-            else:
-                head = f"The line is **blocked**. Pips left: {detail}. {player(winner)} wins with the lowest total."
-        acc = [(x["spectator"], x["seat"], x["amount"]) for x in self.spec if x["status"] == "accepted"]
-        res = settle(self.stacks, self.stakes, b, winner, acc, self.payout, self.spayout)
-        self.stacks = res.stacks
-        self.stakes = res.stakes
-        self.carried = res.carried
-        for sid, amount in res.spectator_paid:
-            self.due[sid] = self.due.get(sid, 0) + amount
-        self.spec = []
-        change = [self.stacks[p] + self.stakes[p] - self.hand_start[p] for p in range(SEATS)]
-        shown = [[NAMES[c] for c in h] for h in self.hands]
-        stamm = [NAMES[c] for c in self.stamm]
-        hands_text = "; ".join(f"{PLAYER[p]} " + (" ".join(h) or "—") for p, h in enumerate(shown))
-        stamm_text = " ".join(stamm)
-        net = ", ".join(f"{player(p)} {d:+d} → {self.stacks[p]}" for p, d in enumerate(change))
-        text = "\n".join([f"**Hand {self.hands_done + 1}** — banker {player(b)}.", head, *lines, *res.lines,
-                          f"Chips: {net}.", f"Tiles left: {hands_text}.", f"Stamm: {stamm_text}."])
-        self.last = {
-            "hand": self.hands_done + 1, "banker": b, "winner": winner, "how": how, "totals": totals,
-            "hands": shown, "stamm": stamm, "change": change,
-            "line": [f"[{x}|{y}]" for x, y in self.line],
-        }
-        events.append(Event("summary", text, seat=winner, data=dict(self.last)))
-        self.prev_banker = b
-        self.next_banker = b if winner is None else winner
-        self.hands_done += 1
-        self._start_hand(events)
-
-    def _end_game(self, events: list[Event], reason: str) -> None:
-        """DOM-25: carried stakes go back to their owners; open spectator requests lapse."""
-        self._close_window(events, refund_accepted=True)
-        lines = []
-        for p in range(SEATS):
-            if self.stakes[p]:
-                lines.append(f"{player(p)}'s carried stake of {self.stakes[p]} returns to their stack.")
-                self.stacks[p] += self.stakes[p]
-                self.stakes[p] = 0
-            self.carried[p] = 0
-        self.phase = "over"
-        self.turn = -1
-        self.end_reason = reason
-        final = ", ".join(f"{player(p)} {self.stacks[p]}" for p in range(SEATS) if self.active[p])
-        events.append(Event("game_over", "\n".join([f"The game is over: {reason}.", *lines,
-                                                    f"Final stacks: {final}."]),
-                            data={"reason": reason, "stacks": list(self.stacks)}))
-
-    # --- leaving --------------------------------------------------------------------------
-
-    def can_cash_out(self, seat: int) -> bool:
-        if self.phase == "over" or not self.active[seat]:
-            return True
-        return self.left < 0 and all(b is None for b in self.bets) \
-            and not any(x["status"] == "accepted" for x in self.spec)
-
-    def cash_out(self, seat: int) -> list[Event]:
-        if not 0 <= seat < SEATS:
-            raise IllegalAction("There is no such seat.", rule="DOM-2")
-        if not self.can_cash_out(seat):
-            raise IllegalAction("You can leave between hands; finish this hand first.", rule="DOM-25")
-        if not self.active[seat]:
-            return []
-        events: list[Event] = []
-        if self.phase != "over":  # the game needs four: the fresh deal is void (DOM-25)
-            self._reset_hand()
-            self._end_game(events, f"{player(seat)} left the table")
-        amount = self.stacks[seat]
-        self.stacks[seat] = 0
-        self.active[seat] = False
-        events.append(Event("cash_out", f"{player(seat)} leaves the table with {amount} chips.", seat=seat,
-                            data={"amount": amount}))
-        return events
 
     # --- chips, persistence ---------------------------------------------------------------
 
@@ -716,8 +486,6 @@ def _copy(value: Any) -> Any:
     return value
 
 
-PLAYER = tuple(player(s) for s in range(SEATS))
-ALL36 = tuple(range(36))
 BETS: tuple[Bet, ...] = tuple(Bet(n) for n in range(256))
 
 
