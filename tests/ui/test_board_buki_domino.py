@@ -110,3 +110,24 @@ def test_largest_boards_fit_discord_limits() -> None:
             for seat in range(4):
                 assert len(BOARD.hand_text(g.private_view(seat), pub)) <= 1024
         check_limits(BOARD.table_fields(g.public_view(), LONG_NAMES))
+
+
+def test_every_control_round_trips_through_custom_ids() -> None:
+    from bot.ui import controls, custom_ids
+    g = new_game(D6_HANDS, D6_STAMM, first_banker_sets_limits=True, late_bet_variant=True)
+    seen_kinds = set()
+    for _ in play(g, bot_policy, seed=3):
+        if g.is_over():
+            break
+        if g.spectator_window_open() and not g.spec:
+            g.place_spectator_bet(123456789012345678, (g.banker + 1) % 4, g.min_bet)
+        for seat in g.to_act():
+            legal = g.legal_actions(seat)
+            for action in legal:
+                seen_kinds.add(action.kind)
+                args = custom_ids.encode_args(action)
+                assert custom_ids.decode_action(BukiDomino.action_types, action.kind, args) == action
+                custom_ids.action_id(10**18, 99999, action)  # within 100 characters
+            spec = controls.layout(10**18, 99999, legal)
+            assert spec.rows
+    assert {"play", "bet", "choose_deadline", "accept_spectator_bet", "refuse_spectator_bet"} <= seen_kinds
