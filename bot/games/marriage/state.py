@@ -316,14 +316,20 @@ class Marriage:
         self._cache[key] = out
         return out
 
+    def _tiplu_possible(self) -> bool:
+        """A first show needs a card to become the indicator (MAR-10, MAR-16)."""
+        return self.tiplu is not None or bool(self.stock) or len(self.pile) >= 2
+
     def _show_options(self, seat: int) -> bool:
+        if not self._tiplu_possible():
+            return False
         key = ("show", seat, len(self.hands[seat]))
         if key not in self._cache:
             self._cache[key] = bool(pure_set_options(self.hands[seat], self._show_need(seat), limit=1))
         return self._cache[key]
 
     def _dublee_show_ok(self, seat: int) -> bool:
-        if not self._dublee_allowed():
+        if not self._dublee_allowed() or not self._tiplu_possible():
             return False
         n = len(dublee_faces(self.hands[seat]))
         if self.opts["declared_tunnela_counts_as_dublee"]:
@@ -760,14 +766,22 @@ class Marriage:
                 note = f" → {adjusted[s]} ({self.opts['unseen_maal']}, MAR-21)"
             lines.append(f"{player(s)} ({status}): {raw[s]} points ({items}){note}")
         total = sum(adjusted.values())
-        lines.append(f"Total maal {total}, {len(self.players)} players.")
+        for s in self.players:
+            if s != winner:
+                lines.append(f"{player(s)} held: {pretty_cards(sorted(self._owned(s)))}")
+        n = len(self.players)
+        cpp = self.opts["chips_per_point"]
         for i, x in owed.items():
+            w = self.opts["seen_payment"] if self.seen[i] else self.opts["unseen_payment"]
+            bonus = f" + dublee bonus {self.opts['dublee_finish_bonus']}" if dublee_finish else ""
+            why = (f"({'seen' if self.seen[i] else 'unseen'} payment {w}{bonus} + total maal {total} "
+                   f"− {n}×{adjusted[i]}{f', ×{cpp} chips per point' if cpp != 1 else ''}; MAR-23)")
             if x > 0:
-                lines.append(f"{player(i)} owes {player(winner)} {x:,} chips.")
+                lines.append(f"{player(i)} owes {player(winner)} {x:,} chips {why}.")
             elif x < 0:
-                lines.append(f"{player(winner)} owes {player(i)} {-x:,} chips.")
+                lines.append(f"{player(winner)} owes {player(i)} {-x:,} chips {why}.")
             else:
-                lines.append(f"{player(i)} and {player(winner)} are even.")
+                lines.append(f"{player(i)} and {player(winner)} are even {why}.")
         for payer, payee, amount in transfers:
             lines.append(f"{player(payer)} pays {player(payee)} {amount:,} chips.")
         for i, x in owed.items():
@@ -813,7 +827,10 @@ class Marriage:
             show_declared = self.phase != "declare"
             seats.append({
                 "seat": s, "in_deal": s in self.players, "left": self.left[s], "stack": self.stacks[s],
-                "hand_size": len(self.hands[s]), "seen": self.seen[s], "route": self.route[s],
+                # during the declaration phase a declared tunnela still counts in the hand size, so
+                # nothing shows before the joint announcement (MAR-4)
+                "hand_size": len(self.hands[s]) + (0 if show_declared else 3 * len(self.declared[s])),
+                "seen": self.seen[s], "route": self.route[s],
                 "declared": _melds_str(self.declared[s]) if show_declared else [],
                 "shown": _melds_str(self.shown[s]), "dublees": _melds_str(self.dublees[s]),
             })

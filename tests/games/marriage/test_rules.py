@@ -83,6 +83,7 @@ def test_mar_4_declaration_phase_is_private_until_everyone_answers():
     ev = g.apply(seat, DeclareTunnela(Card.parse("8C")))
     assert ev[0].private_to == seat
     assert g.public_view()["seats"][seat]["declared"] == []  # not announced yet
+    assert g.public_view()["seats"][seat]["hand_size"] == 21  # and the hand size does not tell
     for s in list(g.to_act()):
         ev = g.apply(s, DeclareDone())
     assert g.phase == "play" and ev[-1].private_to is None and "8♣" in ev[-1].text
