@@ -14,15 +14,14 @@ from ..base import BuyIn, Event, IllegalAction, player, seat_key
 from ..cards import Card, deal_rng, new_deck, pretty_cards
 from .actions import (ACTION_TYPES, DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, NextDeal, Show,
                       ShowDublees, TakeAndFinish, TakeDiscard)
-from .finish import DUBLEE, NORMAL, FinishResult, check_finish, finishing_discards
-from .layout import cohesion, dublee_faces, group_hand, pure_set_options, take_faces
-from .melds import PURE_TYPES, MeldType, classify_meld, face_of, maal_faces, wild_faces
+from .finish import DUBLEE, finishing_discards
+from .going_out import GoingOut
+from .melds import face_of, wild_faces
 from .options import OPTION_SPECS, resolve
-from .scoring import adjust_unseen, maal_points, owed_amounts, settle
+from .shows import Shows
+from .views import Views
 
 FORMAT = 1
-PHASE_NAMES = {"declare": "Declaring tunnelas", "play": "Playing", "between": "Between deals",
-               "over": "Game over"}
 
 RULES_SUMMARY = """\
 **Marriage** — Nepali rummy with three packs (156 cards), 2–5 players, 21 cards each.
@@ -63,7 +62,7 @@ def _meld_text(m: list[Card]) -> str:
     return pretty_cards(sorted(m))
 
 
-class Marriage:
+class Marriage(Shows, GoingOut, Views):
     """One Marriage table: a sequence of deals over fixed seats."""
 
     id = "marriage"
@@ -316,26 +315,6 @@ class Marriage:
         self._cache[key] = out
         return out
 
-    def _tiplu_possible(self) -> bool:
-        """A first show needs a card to become the indicator (MAR-10, MAR-16)."""
-        return self.tiplu is not None or bool(self.stock) or len(self.pile) >= 2
-
-    def _show_options(self, seat: int) -> bool:
-        if not self._tiplu_possible():
-            return False
-        key = ("show", seat, len(self.hands[seat]))
-        if key not in self._cache:
-            self._cache[key] = bool(pure_set_options(self.hands[seat], self._show_need(seat), limit=1))
-        return self._cache[key]
-
-    def _dublee_show_ok(self, seat: int) -> bool:
-        if not self._dublee_allowed() or not self._tiplu_possible():
-            return False
-        n = len(dublee_faces(self.hands[seat]))
-        if self.opts["declared_tunnela_counts_as_dublee"]:
-            n += len(self.declared[seat])
-        return n >= 7
-
     def _discard_choices(self, seat: int) -> list[Card]:
         """One card per face that MAR-7 allows (the lowest allowed copy)."""
         out: dict[tuple[int, str], Card] = {}
@@ -517,110 +496,6 @@ class Marriage:
                         seat=seat, data={"card": str(a.card)})]
         return events + self._go_out(seat, a.discard)
 
-    def _choose_tiplu(self) -> list[Event]:
-        """MAR-10: the card at position ⌊L/2⌋ of the stock becomes the indicator, at the bottom."""
-        events: list[Event] = []
-        if not self.stock:
-            events += self._rebuild(force=True)
-        idx = len(self.stock) // 2
-        self.tiplu = self.stock.pop(idx)
-        self.stock.append(self.tiplu)
-        return events
-
-    def _show(self, seat: int, a: Show) -> list[Event]:
-        self._need_phase("play", "show")
-        if not self.drawn or self.route[seat] is not None:
-            raise IllegalAction("You can show once, after drawing." if self.route[seat] is None
-                                else "You have already shown.", rule="MAR-8")
-        need = self._show_need(seat)
-        options = pure_set_options(self.hands[seat], need)
-        if not options:
-            raise IllegalAction(f"You need {need} pure sets (tunnelas or same-suit sequences, no wild cards) "
-                                f"to show.", rule="MAR-8")
-        events = []
-        first = self.tiplu is None
-        if first:
-            events += self._choose_tiplu()
-        chosen = self._pick_show(seat, options)
-        flat = [f for t in chosen for f in t]
-        cards, rest = take_faces(self.hands[seat], flat)
-        self.hands[seat] = rest
-        self.shown[seat] = [sorted(cards[i:i + 3]) for i in range(0, len(cards), 3)]
-        self.route[seat] = NORMAL
-        self.seen[seat] = True
-        shown = "; ".join(_meld_text(m) for m in self.shown[seat]) or "their declared tunnelas"
-        events.append(Event("show", f"{player(seat)} shows {shown} and sees the tiplu.", seat=seat,
-                            data={"melds": _melds_str(self.shown[seat])}))
-        events.append(self._tiplu_event(seat, first))
-        return events
-
-    def _tiplu_event(self, seat: int, first: bool) -> Event:
-        assert self.tiplu is not None
-        jh, ti, po = (Card(f % 13 + 1, "SHDC"[f // 13]) for f in maal_faces(face_of(self.tiplu)))
-        how = "was picked from the middle of the stock" if first else "is"
-        return Event("tiplu", f"The tiplu {how}: {ti.pretty} (jhiplu {jh.pretty}, poplu {po.pretty}). "
-                              f"All {ti.rank_name}s, {jh.pretty} and {po.pretty} are wild for you.",
-                     seat=seat, private_to=seat, data={"tiplu": str(self.tiplu)})
-
-    def _pick_show(self, seat: int, options: list[list[tuple[int, int, int]]]) -> list[tuple[int, int, int]]:
-        """The pure sets to show: those of a finishing layout when the hand already finishes (so
-        showing never spoils going out), else the choice that leaves the best-knit hand."""
-        need = self._show_need(seat)
-        if need == 0:
-            return []
-        owned = self._owned(seat)
-        res = check_finish(owned, self.tiplu, self.declared[seat], (), NORMAL, self.taken,
-                           self._finish_options()) if len(owned) == 22 else FinishResult(False)
-        if res.finishing:
-            pure = [tuple(sorted(face_of(c) for c in m)) for m in res.melds[len(self.declared[seat]):]
-                    if classify_meld(m, None) in PURE_TYPES]
-            if len(pure) >= need:
-                return pure[:need]  # type: ignore[return-value]
-        hand_faces = [face_of(c) for c in self.hands[seat]]
-        best, best_score = options[0], None
-        for opt in options:
-            rest = list(hand_faces)
-            for t in opt:
-                for f in t:
-                    rest.remove(f)
-            score = cohesion(rest)
-            if best_score is None or score > best_score:
-                best, best_score = opt, score
-        return best
-
-    def _show_dublees(self, seat: int, a: ShowDublees) -> list[Event]:
-        self._need_phase("play", "show dublees")
-        if not self.drawn or self.route[seat] is not None:
-            raise IllegalAction("You can show once, after drawing." if self.route[seat] is None
-                                else "You have already shown.", rule="MAR-9")
-        if not self._dublee_allowed():
-            raise IllegalAction("The dublee route is not played at this table.", rule="MAR-9")
-        if not self._dublee_show_ok(seat):
-            raise IllegalAction("You need seven dublees (pairs of identical cards) in your hand.", rule="MAR-9")
-        events = []
-        first = self.tiplu is None
-        if first:
-            events += self._choose_tiplu()
-        wild = self._wild()
-        faces = dublee_faces(self.hands[seat])
-        if not self.opts["dublee_wild_as_itself"]:
-            faces = sorted(faces, key=lambda f: f in wild)
-        from_tunnelas: list[list[Card]] = []
-        if self.opts["declared_tunnela_counts_as_dublee"]:
-            short = max(0, 7 - len(faces))
-            from_tunnelas = [t[:2] for t in self.declared[seat][:short]]
-        faces = sorted(faces[:7 - len(from_tunnelas)])
-        cards, rest = take_faces(self.hands[seat], [f for f in faces for _ in range(2)])
-        self.hands[seat] = rest
-        self.dublees[seat] = [cards[i:i + 2] for i in range(0, len(cards), 2)] + from_tunnelas
-        self.route[seat] = DUBLEE
-        self.seen[seat] = True
-        events.append(Event("show_dublees", f"{player(seat)} shows seven dublees: "
-                            f"{'; '.join(_meld_text(d) for d in self.dublees[seat])}, and sees the tiplu.",
-                            seat=seat, data={"dublees": _melds_str(self.dublees[seat])}))
-        events.append(self._tiplu_event(seat, first))
-        return events
-
     def _finish(self, seat: int, a: Finish) -> list[Event]:
         self._need_phase("play", "go out")
         if not self.drawn:
@@ -688,198 +563,9 @@ class Marriage:
             return [Event("game_over", "The game is over: fewer than two players have chips to play.")]
         return []
 
-    def _best_layout(self, seat: int, discard: Card) -> FinishResult:
-        """MAR-27: among layouts with this discard, the one worth the most maal."""
-        owned = self._owned(seat)
-        opts = self._finish_options()
-        if self.route[seat] == DUBLEE:
-            return check_finish(owned, self.tiplu, self.declared[seat], self.dublees[seat], DUBLEE, self.taken,
-                                opts, discard=discard)
-        best, best_pts = None, None
-        for m in (0, 1, 2, -1):
-            res = check_finish(owned, self.tiplu, self._fixed_melds(seat), (), NORMAL, self.taken, opts,
-                               discard=discard, marriages=m)
-            if not res.finishing:
-                continue
-            hold = [c for c in owned if c != res.discard]
-            exposed = [list(x) for x in res.melds[len(self.declared[seat]):]]
-            pts = maal_points(hold, self.declared[seat], exposed, self.tiplu, self.opts).total
-            if best_pts is None or pts > best_pts:
-                best, best_pts = res, pts
-        assert best is not None
-        return best
-
-    def _go_out(self, seat: int, discard: Card) -> list[Event]:
-        layout = self._best_layout(seat, discard)
-        assert layout.finishing and layout.discard is not None
-        final = layout.discard
-        self.hands[seat].remove(final)
-        self.pile.append((final, seat, True))
-        if layout.route == NORMAL:
-            new = [list(m) for m in layout.melds[len(self.declared[seat]) + len(self.shown[seat]):]]
-            going_out = [list(m) for m in layout.melds[len(self.declared[seat]):]]
-            desc = "; ".join(f"{_meld_text(list(m))} ({t.value.replace('_', ' ').lower()})"
-                             for m, t in zip(layout.melds, layout.meld_types))
-        else:
-            new = [list(d) for d in layout.dublees[len(self.dublees[seat]):]]
-            going_out = []
-            desc = "eight dublees: " + "; ".join(_meld_text(list(d)) for d in layout.dublees)
-        events = [Event("finish", f"{player(seat)} goes out, discarding {final.pretty}: {desc}.", seat=seat,
-                        data={"route": layout.route, "melds": [_cards(list(m)) for m in layout.melds],
-                              "dublees": [_cards(list(d)) for d in layout.dublees], "discard": str(final)})]
-        events += self._settle(seat, layout, going_out, new)
-        return events
-
-    def _settle(self, winner: int, layout: FinishResult, going_out: list[list[Card]],
-                new: list[list[Card]]) -> list[Event]:
-        """MAR-17 … MAR-25: reveal, score every player, settle in chips."""
-        assert self.tiplu is not None
-        points_detail = {}
-        raw: dict[int, int] = {}
-        for s in self.players:
-            hold = self._owned(s)
-            exposed = going_out if s == winner else self.shown[s]
-            p = maal_points(hold, self.declared[s], exposed, self.tiplu, self.opts)
-            points_detail[s] = p
-            raw[s] = p.total
-        dublee_finish = layout.route == DUBLEE
-        adjusted = adjust_unseen(raw, {s: self.seen[s] for s in self.players}, winner, self.opts["unseen_maal"])
-        owed = owed_amounts(adjusted, {s: self.seen[s] for s in self.players}, winner, dublee_finish, self.opts)
-        order = []
-        s = winner
-        for _ in range(len(self.players) - 1):
-            s = self._next_in(self.players, s)
-            order.append(s)
-        before = {s: self.stacks[s] for s in self.players}
-        transfers = settle(owed, winner, before, order, self.opts["short_stack_rule"])
-        for payer, payee, amount in transfers:
-            self.stacks[payer] -= amount
-            self.stacks[payee] += amount
-        lines = [f"**Deal {self.deal_no}** — {player(winner)} goes out "
-                 f"({'eight dublees' if dublee_finish else 'seven melds'}). Tiplu: {self.tiplu.pretty}."]
-        for s in self.players:
-            p = points_detail[s]
-            items = ", ".join(f"{label} {v}" for label, v in p.items) or "no maal"
-            status = "seen" if self.seen[s] else "unseen"
-            note = ""
-            if adjusted[s] != raw[s]:
-                note = f" → {adjusted[s]} ({self.opts['unseen_maal']}, MAR-21)"
-            lines.append(f"{player(s)} ({status}): {raw[s]} points ({items}){note}")
-        total = sum(adjusted.values())
-        for s in self.players:
-            if s != winner:
-                lines.append(f"{player(s)} held: {pretty_cards(sorted(self._owned(s)))}")
-        n = len(self.players)
-        cpp = self.opts["chips_per_point"]
-        for i, x in owed.items():
-            w = self.opts["seen_payment"] if self.seen[i] else self.opts["unseen_payment"]
-            bonus = f" + dublee bonus {self.opts['dublee_finish_bonus']}" if dublee_finish else ""
-            why = (f"({'seen' if self.seen[i] else 'unseen'} payment {w}{bonus} + total maal {total} "
-                   f"− {n}×{adjusted[i]}{f', ×{cpp} chips per point' if cpp != 1 else ''}; MAR-23)")
-            if x > 0:
-                lines.append(f"{player(i)} owes {player(winner)} {x:,} chips {why}.")
-            elif x < 0:
-                lines.append(f"{player(winner)} owes {player(i)} {-x:,} chips {why}.")
-            else:
-                lines.append(f"{player(i)} and {player(winner)} are even {why}.")
-        for payer, payee, amount in transfers:
-            lines.append(f"{player(payer)} pays {player(payee)} {amount:,} chips.")
-        for i, x in owed.items():
-            paid = sum(a for p, q, a in transfers if (p, q) in ((i, winner), (winner, i)))
-            if paid < abs(x):
-                who = player(i) if x > 0 else player(winner)
-                lines.append(f"{who} was short by {abs(x) - paid:,} chips (MAR-25).")
-        self.result = {
-            "abandoned": False, "winner": winner, "route": layout.route, "tiplu": str(self.tiplu),
-            "melds": [_cards(list(m)) for m in layout.melds], "dublees": [_cards(list(d)) for d in layout.dublees],
-            "discard": str(layout.discard),
-            "points": {str(s): raw[s] for s in self.players},
-            "adjusted": {str(s): adjusted[s] for s in self.players},
-            "items": {str(s): [[label, v] for label, v in points_detail[s].items] for s in self.players},
-            "owed": {str(i): x for i, x in owed.items()},
-            "transfers": [[p, q, a] for p, q, a in transfers],
-            "hands": {str(s): _cards(sorted(self._owned(s))) for s in self.players},
-        }
-        # the winner's new melds go on the table
-        for m in new:
-            for c in m:
-                self.hands[winner].remove(c)
-        if layout.route == NORMAL:
-            self.shown[winner] = self.shown[winner] + new
-        else:
-            self.dublees[winner] = self.dublees[winner] + new
-        events = [Event("summary", "\n".join(lines), data={
-            "winner": winner, "points": {str(s): adjusted[s] for s in self.players},
-            "transfers": [[p, q, a] for p, q, a in transfers]})]
-        return events + self._end_deal()
-
     def _next_deal(self, seat: int, a: NextDeal) -> list[Event]:
         self._need_phase("between", "deal")
         return self._start_deal()
-
-    # --- views ---------------------------------------------------------------------------------
-
-    def public_view(self) -> dict[str, Any]:
-        in_deal = self.phase in ("declare", "play")
-        top = self.pile[-1] if self.pile and in_deal else None
-        seats = []
-        for s in range(self.n):
-            show_declared = self.phase != "declare"
-            seats.append({
-                "seat": s, "in_deal": s in self.players, "left": self.left[s], "stack": self.stacks[s],
-                # during the declaration phase a declared tunnela still counts in the hand size, so
-                # nothing shows before the joint announcement (MAR-4)
-                "hand_size": len(self.hands[s]) + (0 if show_declared else 3 * len(self.declared[s])),
-                "seen": self.seen[s], "route": self.route[s],
-                "declared": _melds_str(self.declared[s]) if show_declared else [],
-                "shown": _melds_str(self.shown[s]), "dublees": _melds_str(self.dublees[s]),
-            })
-        return {
-            "phase": PHASE_NAMES[self.phase], "phase_id": self.phase, "deal_no": self.deal_no,
-            "dealer": self.dealer, "players": list(self.players), "to_act": self.to_act(),
-            "turn": self.turn if self.phase == "play" else None,
-            "drawn": self.drawn if self.phase == "play" else False,
-            "taken": str(self.taken) if self.taken is not None and self.phase == "play" else None,
-            "stacks": list(self.stacks), "seats": seats,
-            "discard_top": str(top[0]) if top else None,
-            "discard_top_by": top[1] if top else None,
-            "discard_top_by_seen": top[2] if top else None,
-            "discard_pile": [str(c) for c, _, _ in self.pile] if in_deal else [],
-            "discard_by": [by for _, by, _ in self.pile] if in_deal else [],
-            "stock_count": self._drawable() if in_deal else 0,
-            "rebuilds": self.rebuilds, "max_rebuilds": self.opts["max_stock_rebuilds"],
-            "tiplu_chosen": self.tiplu is not None,
-            "tiplu": str(self.tiplu) if self.tiplu is not None and not in_deal else None,
-            "last_deal": self.result,
-            "seen_payment": self.opts["seen_payment"], "unseen_payment": self.opts["unseen_payment"],
-            "chips_per_point": self.opts["chips_per_point"],
-        }
-
-    def private_view(self, seat: int) -> dict[str, Any]:
-        hand = sorted(self.hands[seat])
-        view: dict[str, Any] = {
-            "seat": seat, "hand": _cards(hand), "groups": group_hand(hand),
-            "declared": _melds_str(self.declared[seat]), "shown": _melds_str(self.shown[seat]),
-            "dublees": _melds_str(self.dublees[seat]), "seen": self.seen[seat], "route": self.route[seat],
-            "tiplu": None, "wild": [], "maal": {}, "show_need": self._show_need(seat),
-            "drawn_card": None, "taken": None, "finish_discards": [],
-            "dublee_allowed": self._dublee_allowed(),
-            "declarable": _cards(self._declarable(seat)) if self.phase in ("declare", "play") else [],
-        }
-        if self.seen[seat] and self.tiplu is not None and self.phase in ("declare", "play"):
-            wild = self._wild()
-            jh, ti, po = maal_faces(face_of(self.tiplu))
-            view["tiplu"] = str(self.tiplu)
-            view["wild"] = _cards([c for c in hand if face_of(c) in wild])
-            view["maal"] = {"tiplu": str(Card(ti % 13 + 1, "SHDC"[ti // 13])),
-                            "poplu": str(Card(po % 13 + 1, "SHDC"[po // 13])),
-                            "jhiplu": str(Card(jh % 13 + 1, "SHDC"[jh // 13]))}
-        if self.phase == "play" and self.turn == seat:
-            view["drawn_card"] = str(self.drawn_card) if self.drawn_card is not None else None
-            view["taken"] = str(self.taken) if self.taken is not None else None
-            if self.drawn and self.route[seat] is not None:
-                view["finish_discards"] = _cards(self._finishers(seat, taken=self.taken))
-        return view
 
     # --- serialisation ---------------------------------------------------------------------------
 
