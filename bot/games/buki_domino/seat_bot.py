@@ -122,6 +122,10 @@ def _playout(hands: list[list[int]], left: int, right: int, turn: int, step: int
     for s in range(4):
         for c in hands[s]:
             masks[s] |= NUMS[c]
+    if left >= 0:
+        ends = (1 << left) | (1 << right)
+        if not any(masks[p] & ends for p in range(4)):
+            return _block_winner(hands)
     s = turn
     while True:
         hand = hands[s]
@@ -151,10 +155,14 @@ def _playout(hands: list[list[int]], left: int, right: int, turn: int, step: int
         masks[s] = m
         ends = (1 << left) | (1 << right)
         if not any(masks[p] & ends for p in range(4)):
-            totals = [sum(PIPS[x] for x in h) for h in hands]
-            low = min(totals)
-            return totals.index(low) if totals.count(low) == 1 else None
+            return _block_winner(hands)
         s = (s + step) % 4
+
+
+def _block_winner(hands: list[list[int]]) -> int | None:
+    totals = [sum(PIPS[x] for x in h) for h in hands]
+    low = min(totals)
+    return totals.index(low) if totals.count(low) == 1 else None
 
 
 # --- decisions --------------------------------------------------------------------------------
@@ -184,6 +192,15 @@ def _answer_spectator(private: dict[str, Any], public: dict[str, Any], answers: 
     return accept if info.win_chance(rng) >= 0.3 else refuse
 
 
+def _ends_after(info: _Info, move: Play) -> tuple[int, int]:
+    t = move.tile
+    if info.left < 0:
+        return t.high, t.low
+    if move.end == "L":
+        return (t.low if t.high == info.left else t.high), info.right
+    return info.left, (t.low if t.high == info.right else t.high)
+
+
 def _best_play(info: _Info, plays: list[Play]) -> Play:
     best, best_score = plays[0], float("-inf")
     for move in plays:
@@ -199,12 +216,7 @@ def _rate(info: _Info, move: Play) -> float:
     rest = [c for c in info.hand if c != code]
     if not rest:
         return 1e9  # domino
-    if info.left < 0:
-        nl, nr = t.high, t.low
-    elif move.end == "L":
-        nl, nr = (t.low if t.high == info.left else t.high), info.right
-    else:
-        nl, nr = info.left, (t.low if t.high == info.right else t.high)
+    nl, nr = _ends_after(info, move)
     score = 1.0 * PIPS[code]  # dump weight while it is cheap to do so
     mine_fit = len({c for c, _ in legal_codes(rest, nl, nr)})
     rest_numbers = 0
