@@ -42,6 +42,7 @@ class CardRoomBot(commands.Bot):
         self.wallets: WalletService
         self.tables: TableService
         self._deadlines: asyncio.Task[None] | None = None
+        self._restoring: asyncio.Task[list[int]] | None = None
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
@@ -57,9 +58,8 @@ class CardRoomBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
-        if not getattr(self, "_restored", False):
-            self._restored = True  # on_ready repeats after reconnects; restore once
-            await self.tables.restore()
+        if self._restoring is None:  # on_ready repeats after reconnects; restore once
+            self._restoring = asyncio.create_task(self.tables.restore())
 
     async def _sync(self) -> None:
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
@@ -93,11 +93,13 @@ class CardRoomBot(commands.Bot):
                 await asyncio.sleep(DEADLINE_POLL_S)
 
     async def close(self) -> None:
-        if self._deadlines is not None:
-            self._deadlines.cancel()
+        for task in (self._deadlines, self._restoring):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         await super().close()
         if getattr(self, "tables", None) is not None:
-            self.tables.stop()
+            await self.tables.stop()
         if self.db is not None:
             await self.db.close()
             self.db = None

@@ -19,6 +19,7 @@ from storage import ledger
 from storage.db import Database
 
 GUILD, CHANNEL = 1, 1
+MAX_MOVES = 20_000
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"]
 
 
@@ -104,6 +105,9 @@ async def run_demo(game_id: str, players: int | None, seed: int, out=print) -> b
             await service.start(snap.table_id, users[0])
             moves = 0
             while (snap := await service.snapshot(snap.table_id)).status == "playing":
+                if moves >= MAX_MOVES:
+                    out(f"Stopped after {MAX_MOVES:,} moves: the game did not end.")
+                    return False
                 seat = snap.to_act[0]
                 action = await service.suggest(snap.table_id, seat)
                 out(f"  ▶ {snap.names[seat]} chooses: {action.label}")

@@ -322,10 +322,12 @@ class TableService:
         self._drivers.add(task)
         task.add_done_callback(self._drivers.discard)
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
         """Cancel bot moves in flight (shutdown); the database keeps the last committed state."""
-        for task in list(self._drivers):
+        tasks = list(self._drivers)
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def suggest(self, table_id: int, seat: int) -> Any:
         """What the seat bot would play for this seat now (hints, and the console demo)."""
