@@ -82,9 +82,6 @@ def settle_tricks(game: Bourre) -> list[str]:
         exempt[s] = True
     game.exempt = exempt
     lines.append(f"Next pot: {_chips(game.pot)}.")
-    if free:
-        lines.append("Skipping the next ante: " + ", ".join(_p(s) for s in sorted(free, key=active.index))
-                     + ".")
     return lines
 
 
@@ -146,5 +143,8 @@ def _split(game: Bourre) -> list[str]:
     for i, s in enumerate(seats):
         game.stacks[s] += share + (1 if i < rest else 0)
     game.pot = 0
-    odd = f"; {_chips(1) if rest == 1 else _chips(rest)} go one each from the dealer's left" if rest else ""
+    odd = ""
+    if rest:
+        who = ", ".join(_p(s) for s in seats[:rest])
+        odd = f"; the odd chip goes to {who}" if rest == 1 else f"; one odd chip each to {who}"
     return [f"The game is over. The pot of {_chips(pot)} is shared: {_chips(share)} each{odd}."]

@@ -189,15 +189,20 @@ class Bourre:
         self.last_winner: int | None = None
         self.pot_start = self.pot
         self.upcard_out = False
+        total = sum(anted)
         skipped = ""
         if self.skipped_ante:
-            skipped = " " + ", ".join("{p%d}" % s for s in self.skipped_ante) + " skip the ante."
+            skipped = " (" + ", ".join("{p%d}" % s for s in self.skipped_ante) + " skip it)"
+        short = [s for s in order if not exempt[s] and anted[s] < ante]
+        if short:
+            skipped += "; " + ", ".join("{p%d} antes %d" % (s, anted[s]) for s in short) + ", all they had"
         extra = f" (extra hand {self.extra})" if self.extra is not None else ""
         events.append(Event(
             "hand",
             f"Hand {self.hand_no}{extra}: {{p{d}}} deals; the upcard {PRETTY[self.upcard]} makes "
-            f"{SUIT_SYMBOLS[SUITS[self.trump]]} trump. Pot {self.pot}.{skipped}",
-            seat=d, data={"hand": self.hand_no, "upcard": NOTE[self.upcard], "pot": self.pot}))
+            f"{SUIT_SYMBOLS[SUITS[self.trump]]} trump. Antes {total}{skipped}; pot {self.pot}.",
+            seat=d, data={"hand": self.hand_no, "upcard": NOTE[self.upcard], "pot": self.pot,
+                          "antes": total}))
 
     def _can_fold(self, seat: int) -> bool:
         """BOU-10: the dealer may not fold on an ace upcard (by default)."""
@@ -488,6 +493,9 @@ class Bourre:
     def _end_hand(self, lines: list[str], events: list[Event]) -> list[Event]:
         """Settlement is done: the end-of-game check (BOU-23, BOU-24), then the next deal."""
         lines.extend(scoring.end_check(self))
+        if not self.over and any(self.exempt):
+            free = [s for s in self.order if self.exempt[s]]
+            lines.append("Skipping the next ante: " + ", ".join("{p%d}" % s for s in free) + ".")
         text = "\n".join(lines)
         self.last_summary = text
         events.append(Event("summary", text, data={"hand": self.hand_no, "pot": self.pot}))

@@ -148,6 +148,10 @@ def test_b18_sole_winner_and_two_bourres() -> None:
     assert "{p0} 3, {p1} 2, {p2} 0, {p3} 0" in summary.text
     assert "{p2} is bourré and pays 4 chips" in summary.text
     assert "{p3} is bourré and pays 4 chips" in summary.text
+    assert "Next pot: 8 chips." in summary.text
+    assert "Skipping the next ante: {p2}, {p3}." in summary.text
+    hand2 = events[-1]
+    assert hand2.kind == "hand" and "Antes 2 ({p2}, {p3} skip it); pot 10." in hand2.text
     # Hand 2: C and D skip the ante; A and B pay.
     assert g.hand_no == 2
     assert g.stacks == [202, 198, 195, 195]
