@@ -6,12 +6,14 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.games import GAMES, IllegalAction
 from bot.games.base import BuyIn, action_from_dict, action_to_dict
-from bot.games.bourre import Bourre
+from bot.games.bourre import Bourre, legal_cards
 from bot.games.bourre.actions import Exchange, Fold, PlayCard, PlayHand
-from bot.games.cards import Card, parse_cards
+from bot.games.cards import Card, new_deck, parse_cards
 from bot.games.simulate import play as drive, random_policy
 
 from .helpers import everyone_plays, legal, play, start
@@ -316,3 +318,40 @@ def test_to_dict_round_trip_mid_game() -> None:
         seat = g.to_act()[0]
         g.apply(seat, rng.choice(g.legal_actions(seat)))
         assert Bourre.from_dict(json.loads(json.dumps(g.to_dict()))).to_dict() == g.to_dict()
+
+
+# --- BOU-14 against a literal transcription of the rules' pseudo-code ---------------------
+
+def _reference_legal(hand, played, trump, must_beat, must_trump, must_overtrump):
+    """bourre.md BOU-14, line by line, on Card objects."""
+    if not played:
+        return list(hand)
+    led = played[0].suit
+    trumps_played = [c for c in played if c.suit == trump]
+    if trumps_played:
+        w = max(trumps_played, key=lambda c: c.high)
+    else:
+        w = max((c for c in played if c.suit == led), key=lambda c: c.high)
+    f = [c for c in hand if c.suit == led]
+    if f:
+        if w.suit == led and must_beat:
+            b = [c for c in f if c.high > w.high]
+            return b if b else f
+        return f
+    r = [c for c in hand if c.suit == trump]
+    if r and must_trump:
+        if w.suit == trump and must_overtrump:
+            b = [c for c in r if c.high > w.high]
+            return b if b else r
+        return r
+    return list(hand)
+
+
+@settings(derandomize=True, deadline=None, max_examples=400)
+@given(cards=st.permutations(new_deck()), hand_size=st.integers(1, 5), trick_size=st.integers(0, 7),
+       trump=st.sampled_from("SHDC"), flags=st.tuples(st.booleans(), st.booleans(), st.booleans()))
+def test_bou_14_matches_the_rules_pseudocode(cards, hand_size, trick_size, trump, flags) -> None:
+    hand, played = cards[:hand_size], cards[hand_size:hand_size + trick_size]
+    mb, mt, mo = flags
+    got = legal_cards(hand, played, trump, must_beat=mb, must_trump=mt, must_overtrump=mo)
+    assert got == _reference_legal(hand, played, trump, mb, mt, mo)
