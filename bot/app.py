@@ -43,6 +43,7 @@ class CardRoomBot(commands.Bot):
         self.tables: TableService
         self._deadlines: asyncio.Task[None] | None = None
         self._restoring: asyncio.Task[list[int]] | None = None
+        self._left_open: list[int] = []
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
@@ -54,12 +55,13 @@ class CardRoomBot(commands.Bot):
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync()
+        self._left_open = await self.tables.open_table_ids()  # before anyone can open a new one
         self._deadlines = asyncio.create_task(self._fire_deadlines())
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
         if self._restoring is None:  # on_ready repeats after reconnects; restore once
-            self._restoring = asyncio.create_task(self.tables.restore())
+            self._restoring = asyncio.create_task(self.tables.restore(self._left_open))
 
     async def _sync(self) -> None:
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None

@@ -367,10 +367,14 @@ class TableService:
 
     # --- restarts --------------------------------------------------------------------------
 
-    async def restore(self) -> list[int]:
-        """Reload every open table after a start-up; refund those that cannot be resumed."""
+    async def open_table_ids(self) -> list[int]:
         async with self.db.read() as tx:
-            ids = await tables.open_ids(tx)
+            return await tables.open_ids(tx)
+
+    async def restore(self, ids: list[int] | None = None) -> list[int]:
+        """Reload open tables after a start-up (all, or those that were open before it);
+        refund those that cannot be resumed."""
+        ids = await self.open_table_ids() if ids is None else ids
         restored = []
         for table_id in ids:
             try:

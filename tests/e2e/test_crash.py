@@ -1,0 +1,98 @@
+"""The bot process killed with SIGKILL mid-game resumes the table at its last committed action."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+
+from bot.games import GAMES
+from bot.games.base import seat_key
+
+from tests.e2e.conftest import World
+from tests.e2e.test_bot import ACTION, books, table_message, verb_id
+
+SELECT = re.compile(r"cr:\d+:v\d+:s:")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def start_bot(world: World, db: Path) -> asyncio.subprocess.Process:
+    env = {**os.environ, "DISCORD_TOKEN": "fake-token", "DATABASE_PATH": str(db), "BOT_DELAY_S": "0",
+           "LOG_LEVEL": "WARNING", "DEV_GUILD_ID": ""}
+    before = world.fake.identify_count
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.e2e.run_bot", world.fake.api_base,
+                                                world.fake.gateway_url, cwd=ROOT, env=env,
+                                                stdin=asyncio.subprocess.DEVNULL)
+    await world.fake.wait_identified(timeout=30, after=before)
+    return proc
+
+
+def table_row(db: Path) -> tuple[int, dict, int, int]:
+    """(version, state, escrow balance, last logged version) of the only table, read from disk."""
+    con = sqlite3.connect(db)
+    try:
+        table_id, version, state = con.execute("SELECT id, version, state FROM game_tables").fetchone()
+        escrow = con.execute("SELECT balance FROM accounts WHERE account = ?", (f"table:{table_id}",)).fetchone()[0]
+        logged = con.execute("SELECT MAX(version) FROM table_actions WHERE table_id = ?", (table_id,)).fetchone()[0]
+        return version, json.loads(state), escrow, logged
+    finally:
+        con.close()
+
+
+async def play_one(world: World, user: int) -> None:
+    playing = await table_message(world, "My hand")
+    await world.fake.wait_for(lambda: f"▶ <@{user}>" in playing.text)
+    hand = await (await world.fake.click(user, playing, verb_id(playing, "hand"))).reply()
+    old = hand.text
+    button = next((cid for cid in hand.custom_ids() if ACTION.match(cid) and ":a:resign" not in cid), None)
+    if button is not None:
+        await world.fake.click(user, hand, button)
+    else:
+        select = next(cid for cid in hand.custom_ids() if SELECT.match(cid))
+        await world.fake.select(user, hand, select, [hand.find_component(select)["options"][0]["value"]])
+    await world.fake.wait_for(lambda: hand.text != old)
+
+
+async def test_sigkill_mid_game_resumes_at_the_last_committed_action(world: World, tmp_path: Path) -> None:
+    fake, g, c = world.fake, world.guild.id, world.channel
+    db = tmp_path / "bot.db"
+    proc = await start_bot(world, db)
+    try:
+        await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
+        lobby = await table_message(world)
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        for _ in range(3):
+            await play_one(world, world.alice)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        await proc.wait()
+    version, state, escrow, logged = table_row(db)
+    assert logged == version  # every committed state has its action in the log
+    game = GAMES["gin_rummy"].from_dict(state)
+    assert sum(game.chips().values()) == escrow
+    messages_before = len(fake.channel_messages(c))
+
+    proc = await start_bot(world, db)
+    try:
+        # the table is posted anew, from the state committed before the kill
+        await fake.wait_for(lambda: len(fake.channel_messages(c)) > messages_before
+                            and "My hand" in fake.channel_messages(c)[-1].text)
+        assert table_row(db)[0] == version
+        await play_one(world, world.alice)
+        after, state2, escrow2, _ = table_row(db)
+        assert after > version
+        assert sum(GAMES["gin_rummy"].from_dict(state2).chips().values()) == escrow2 == 500
+        con = sqlite3.connect(db)
+        alice_stack = con.execute("SELECT stack FROM seats WHERE seat = 0").fetchone()[0]
+        con.close()
+        assert alice_stack == GAMES["gin_rummy"].from_dict(state2).chips()[seat_key(0)]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        await proc.wait()
+    assert books(db) == (0, [])
