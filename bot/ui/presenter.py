@@ -70,8 +70,11 @@ class DiscordPresenter:
         await channel.send(embed=notice_embed(snap, text))
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
+        """The result, pinging the players so nobody misses where their chips went."""
         channel = await self._channel(snap.channel_id)
-        await channel.send(embed=results_embed(snap, payouts))
+        players = " ".join(f"<@{s.user_id}>" for s in snap.seats if not s.is_bot)
+        await channel.send(content=players or None, embed=results_embed(snap, payouts),
+                           allowed_mentions=discord.AllowedMentions(users=True))
 
     async def _dm(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
         user_id = snap.seats[seat].user_id

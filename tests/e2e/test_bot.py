@@ -152,3 +152,70 @@ async def test_a_player_acts_through_my_hand_and_stale_buttons_are_refused(world
         stale = await (await fake.click(world.alice, old_copy, button)).reply()
         assert stale.ephemeral and "That button is from an earlier turn" in stale.text
         assert "Your hand" in stale.text
+
+
+def text_inputs(modal: dict) -> list[str]:
+    from tests.e2e.fake_discord import iter_components
+    return [c["custom_id"] for c in iter_components(modal.get("components", [])) if c.get("type") == 4]
+
+
+async def test_host_changes_table_options_in_the_lobby(world: World, make_bot: Callable[[], CardRoomBot]) -> None:
+    fake, g, c = world.fake, world.guild.id, world.channel
+    async with running_bot(fake, make_bot()):
+        await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
+        table = await table_message(world)
+        refused = await (await fake.click(world.bob, table, verb_id(table, "opts"))).reply()
+        assert "Only the player who opened this table" in refused.text
+        menu = await (await fake.click(world.alice, table, verb_id(table, "opts"))).reply()
+        [select] = [cid for cid in menu.custom_ids()]
+        assert "knock_limit" in str(menu.find_component(select)["options"])
+
+        async def set_option(value: str) -> str:
+            rec = await fake.select(world.alice, menu, select, ["knock_limit"])
+            modal = await rec.wait_modal()
+            [field] = text_inputs(modal)
+            return (await (await fake.submit_modal(world.alice, c, modal["custom_id"], {field: value})).reply()).text
+
+        assert "knock_limit must be 0–10; got 42" in await set_option("42")
+        assert "knock_limit: 10" in table.text
+        assert "knock_limit is now 5" in await set_option("5")
+        await fake.wait_for(lambda: "**knock_limit: 5**" in table.text)
+
+
+async def test_free_buy_in_games_ask_how_many_chips(world: World, make_bot: Callable[[], CardRoomBot]) -> None:
+    fake, g, c = world.fake, world.guild.id, world.channel
+    free = next(game_id for game_id, cls in GAMES.items()
+                if (b := cls.buy_in({s.name: s.default for s in cls.option_specs})).minimum != b.maximum)
+    async with running_bot(fake, make_bot()):
+        await (await fake.slash(world.alice, g, c, "play", {"game": free})).reply()
+        table = await table_message(world)
+
+        async def join_with(value: str) -> str:
+            modal = await (await fake.click(world.bob, table, verb_id(table, "join"))).wait_modal()
+            [field] = text_inputs(modal)
+            return (await (await fake.submit_modal(world.bob, c, modal["custom_id"], {field: value})).reply()).text
+
+        assert "whole number" in await join_with("lots")
+        assert "wallet holds 1,000" in await join_with("5000")
+        assert "You sat down with 321 chips" in await join_with("321")
+        await fake.wait_for(lambda: f"<@{world.bob}> · 321" in table.text)
+
+
+async def test_table_view_leave_rules_and_history(world: World, make_bot: Callable[[], CardRoomBot]) -> None:
+    fake, g, c = world.fake, world.guild.id, world.channel
+    async with running_bot(fake, make_bot()):
+        none = await (await fake.slash(world.bob, g, c, "table view")).reply()
+        assert "no open table in this channel" in none.text
+        await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
+        view = await (await fake.slash(world.bob, g, c, "table view")).reply()
+        assert view.ephemeral and "Gin Rummy" in view.text
+        not_seated = await (await fake.slash(world.bob, g, c, "leave")).reply()
+        assert "not seated" in not_seated.text
+        left = await (await fake.slash(world.alice, g, c, "leave")).reply()
+        assert "back in your wallet" in left.text
+        rules = await (await fake.slash(world.bob, g, c, "rules", {"game": "gin_rummy"})).reply()
+        assert "Gin Rummy" in rules.text and "players" in rules.text
+        history = await (await fake.slash(world.bob, g, c, "history")).reply()
+        assert "not finished a game" in history.text
+        denied = await (await fake.slash(world.alice, g, world.guild.channel("lounge"), "table close")).reply()
+        assert "no open table" in denied.text
