@@ -13,6 +13,10 @@ from .showdown import auto_best, plan_layoffs
 from .views import notation
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count:,} {word}" + ("" if count == 1 else "s")
+
+
 class HandEnd:
     """Mixed into `GinRummy`: everything that happens once a hand is decided."""
 
@@ -78,16 +82,18 @@ class HandEnd:
         self.stacks[payer] -= paid
         self.stacks[1 - payer] += paid
         capped = f" (capped at the escrow left; {amount:,} was due)" if paid < amount else ""
-        return paid, f"{player(payer)} pays {player(1 - payer)} {paid:,} chips for {why}{capped}."
+        return paid, f"{player(payer)} pays {player(1 - payer)} {_n(paid, 'chip')} for {why}{capped}."
 
     def _score(self, scorer: int, points: int, lines: list[str]) -> list[Event]:
         self.scores[scorer] += points
         self.hands_won[scorer] += 1
         if self.opts["settle"] == "per_hand":
-            paid, text = self._pay(1 - scorer, points, f"{points} points")
+            paid, text = self._pay(1 - scorer, points, _n(points, "point"))
             if text:
                 lines.append(text)
                 self.last_hand["payments"].append({"payer": 1 - scorer, "chips": paid})
+        elif self.opts["stake_per_point"] and not reached_target(self.opts, self.scores[scorer]):
+            lines.append("Chips are settled when the match ends.")
         lines.append(f"Score: {player(0)} {self.scores[0]} – {player(1)} {self.scores[1]}.")
         self.last_hand["scores"] = list(self.scores)
         events = []
@@ -137,7 +143,7 @@ class HandEnd:
         payments = []
         if diff:
             payer = 1 if diff > 0 else 0
-            paid, text = self._pay(payer, abs(diff), f"the match ({abs(diff)} points)")
+            paid, text = self._pay(payer, abs(diff), f"the match ({_n(abs(diff), 'point')})")
             if text:
                 lines.append(text)
                 payments.append({"payer": payer, "chips": paid})
