@@ -172,3 +172,47 @@ def test_player_choice_arrangements_through_the_contract() -> None:
     for seed in (1, 16):
         play_checked(GinRummy, [250, 250], seed=seed, options=options, policy=recording)
     assert kinds.count("show_melds") >= 2
+
+
+def brute_force_layoff_deadwood(melds: tuple, defender: list[Card]) -> int:
+    """GIN-15 taken literally: D is the least dw of the cards left over every set of cards
+    that some order of single layoff steps can place (chains included)."""
+
+    def fits(meld: list[Card], card: Card) -> bool:
+        if is_run(meld):
+            ranks = [m.rank for m in meld]
+            return card.suit == meld[0].suit and card.rank in (min(ranks) - 1, max(ranks) + 1)
+        return len(meld) == 3 and card.rank == meld[0].rank
+
+    def placeable(cards: list[Card], state: list[list[Card]]) -> bool:
+        if not cards:
+            return True
+        for i, card in enumerate(cards):
+            for j, meld in enumerate(state):
+                if fits(meld, card):
+                    grown = state[:j] + [meld + [card]] + state[j + 1:]
+                    if placeable(cards[:i] + cards[i + 1:], grown):
+                        return True
+        return False
+
+    start = [list(m) for m in melds]
+    best = min_deadwood(defender)
+    for size in range(1, len(defender) + 1):
+        for subset in itertools.combinations(defender, size):
+            if placeable(list(subset), start):
+                best = min(best, min_deadwood([c for c in defender if c not in subset]))
+    return best
+
+
+def test_layoffs_equal_brute_force() -> None:
+    rng = random.Random(8)
+    deck = [c for c in new_deck() if c.rank <= 8]     # crowded: layoffs and chains are common
+    checked = 0
+    while checked < 150:
+        cards = rng.sample(deck, 18)
+        knocker, defender = cards[:10], cards[10:]
+        if min_deadwood(knocker) > 10:
+            continue
+        for arr in arrangements(knocker):
+            assert plan_layoffs(arr, defender).deadwood == brute_force_layoff_deadwood(arr, defender)
+        checked += 1
