@@ -182,6 +182,7 @@ class HandFlow:
             else:
                 head = f"The line is **blocked**. Pips left: {detail}. {player(winner)} wins with the lowest total."
         acc = [(x["spectator"], x["seat"], x["amount"]) for x in self.spec if x["status"] == "accepted"]
+        stakes = list(self.stakes)
         res = settle(self.stacks, self.stakes, b, winner, acc, self.payout, self.spayout)
         self.stacks = res.stacks
         self.stakes = res.stakes
@@ -199,6 +200,7 @@ class HandFlow:
                           f"Chips: {net}.", f"Tiles left: {hands_text}.", f"Stamm: {stamm_text}."])
         self.last = {
             "hand": self.hands_done + 1, "banker": b, "winner": winner, "how": how, "totals": totals,
+            "stakes": stakes,
             "hands": shown, "stamm": stamm, "change": change,
             "line": [f"[{x}|{y}]" for x, y in self.line],
         }

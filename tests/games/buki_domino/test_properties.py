@@ -131,3 +131,35 @@ def test_leaving_between_hands_keeps_chips(seed: int) -> None:
     amount = [e for e in g.cash_out(seat) if e.kind == "cash_out"][0].data["amount"]
     assert g.is_over() and sum(g.chips().values()) == total - amount
     assert all(k.startswith("seat:") or v == 0 for k, v in g.chips().items())
+
+
+@pytest.mark.parametrize("options", [None, {"payout_rounding": "ceil", "payout_multiplier": 3},
+                                     {"payout_multiplier": 2, "tiles_per_player": 7}])
+def test_every_settlement_follows_dom_20_and_22(options: dict | None) -> None:
+    """Over random games: a winning non-banker gains payout(S) and the banker pays it and takes
+    the other stakes; a winning banker takes every stake; a draw moves nothing (DOM-20, 22)."""
+    kinds = set()
+    for seed in range(15):
+        g = BukiDomino.start([100] * 4, options, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            seat = g.to_act()[0]
+            for e in g.apply(seat, rng.choice(g.legal_actions(seat))):
+                if e.kind != "summary":
+                    continue
+                d = e.data
+                b, w, stakes, change = d["banker"], d["winner"], d["stakes"], d["change"]
+                others = [p for p in range(4) if p != b]
+                assert all(stakes[p] >= 0 for p in others) and stakes[b] == 0
+                if w is None:
+                    kinds.add("draw")
+                    assert change == [0, 0, 0, 0]
+                elif w == b:
+                    kinds.add("banker")
+                    assert change[b] == sum(stakes) and all(change[p] == -stakes[p] for p in others)
+                else:
+                    kinds.add("player")
+                    assert change[w] == g.payout(stakes[w])
+                    assert change[b] == sum(stakes) - stakes[w] - g.payout(stakes[w])
+                assert sum(change) == 0
+    assert kinds == {"draw", "banker", "player"}
