@@ -99,21 +99,30 @@ def end_check(game: Bourre) -> list[str]:
     if o["max_hands"] and game.hand_no >= o["max_hands"]:
         reasons.append(f"{o['max_hands']} hands have been played")
     broke = [s for s in range(n) if game.seated[s] and game.stacks[s] == 0]
+    staying = _staying(game)
     if broke:
         if o["end_on_bust"]:
             reasons.append(", ".join(_p(s) for s in broke) + " went broke")
         else:
-            for s in broke:
-                game.seated[s] = False
-                lines.append(f"{_p(s)} has no chips left and leaves the table.")
-    if _staying(game) < o["min_players"]:
-        reasons.append(f"fewer than {o['min_players']} players are left")
+            staying -= sum(1 for s in broke if not game.leaving[s])
+    if staying < o["min_players"]:
+        if broke and not o["end_on_bust"]:
+            reasons.append(", ".join(_p(s) for s in broke) + " went broke, leaving fewer than "
+                           f"{o['min_players']} players")
+        else:
+            reasons.append(f"fewer than {o['min_players']} players are left")
     if o["end_on_double"]:
         rich = [s for s in range(n) if game.seated[s] and game.stacks[s] >= 2 * o["buy_in"]]
         if rich:
             reasons.append(", ".join(_p(s) for s in rich) + " doubled their buy-in")
     if not reasons:
+        if broke:  # BOU-23 without end_on_bust: a broke player leaves while the game goes on
+            for s in broke:
+                game.seated[s] = False
+                lines.append(f"{_p(s)} has no chips left and leaves the table.")
         return lines
+    # A game that ends here keeps its broke players seated for the final split (BOU-24),
+    # as it does with end_on_bust.
     lines.append("The game ends: " + "; ".join(reasons) + ".")
     if o["final_pot"] == "extra_hands" and game.pot and _staying(game) >= o["min_players"]:
         game.extra = 0

@@ -355,3 +355,13 @@ def test_bou_14_matches_the_rules_pseudocode(cards, hand_size, trick_size, trump
     mb, mt, mo = flags
     got = legal_cards(hand, played, trump, must_beat=mb, must_trump=mt, must_overtrump=mo)
     assert got == _reference_legal(hand, played, trump, mb, mt, mo)
+
+
+def test_bou_23_when_the_broke_leave_too_few_the_game_ends_and_they_share_the_pot() -> None:
+    g = start(2, 1, {1: "2S 3S 4S 5S 9D"}, stacks=[200, 1], options={"end_on_bust": False})
+    assert g.stacks == [199, 0] and g.pot == 2
+    g.apply(0, Fold())
+    events = g.apply(1, Fold())
+    summary = next(e for e in events if e.kind == "summary").text
+    assert g.is_over() and "{p1} went broke, leaving fewer than 2 players" in summary
+    assert g.stacks == [200, 1] and g.pot == 0  # BOU-24: both were still seated at the end
