@@ -97,7 +97,7 @@ def main() -> None:
     print(f"{'random play':<36}{'hands':>8}{'hands/s (CPU)':>16}{'hands/s (wall)':>16}")
     runs = (("default options", None, False),
             ("default, via simulate.play", None, True),
-            ("7 tiles, late bets, 4th-tile bets", {"tiles_per_player": 7, "late_bet_variant": True}, False))
+            ("7 tiles, late-bet variant", {"tiles_per_player": 7, "late_bet_variant": True}, False))
     for name, options, harness in runs:
         done, cpu, wall = random_hands(20_000, options, harness)
         note = ("  ok" if done / cpu >= TARGET else f"  BELOW TARGET {TARGET:,}") if not harness and options is None \

@@ -1,4 +1,9 @@
-"""Buki-Domino (rules/dominoes.md): a Viennese banking domino game for four players."""
+"""Buki-Domino (rules/dominoes.md): a Viennese banking domino game for four players.
+
+Public pieces: `BukiDomino` (the engine), its actions, and `legal_plays(hand, ends)` (DOM-10).
+Spectator bets go through `BukiDomino.place_spectator_bet` and `take_spectator_payouts`; the
+protocol the table service follows is in the docstring of `spectators.py`.
+"""
 
 from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
 from .line import legal_plays
