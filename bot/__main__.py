@@ -20,13 +20,14 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("game", choices=sorted(GAMES))
     demo.add_argument("--players", type=int, default=None)
     demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--deals", type=int, default=None, help="everyone leaves after this many deals")
     args = parser.parse_args(argv)
 
     load_dotenv()
     if args.command == "demo":
         from bot.console import run_demo
         logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-        return 0 if asyncio.run(run_demo(args.game, args.players, args.seed)) else 1
+        return 0 if asyncio.run(run_demo(args.game, args.players, args.seed, deals=args.deals)) else 1
 
     try:
         settings = Settings.from_env()

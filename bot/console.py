@@ -35,6 +35,7 @@ class ConsolePresenter:
     def __init__(self, out=print) -> None:
         self.out = out
         self.messages = 0
+        self.summaries = 0
 
     def _table(self, snap: TableSnapshot) -> str:
         ids = [s.user_id for s in snap.seats]
@@ -45,14 +46,15 @@ class ConsolePresenter:
                 lines.append(f"│ {name}: " + _strip(value, snap.names, ids).replace("\n", "\n│   "))
         stacks = ", ".join(f"{s.name} {s.stack:,}" if s.present else f"{s.name} left with {s.cashed_out:,}"
                            for s in snap.seats)
-        lines.append(f"│ Players: {stacks}")
+        lines.append(f"│ Players: {stacks or 'none yet'}")
         if snap.to_act:
             lines.append(f"│ To act: {', '.join(snap.names[s] for s in snap.to_act)}")
         return "\n".join(lines) + "\n└─"
 
     async def table_changed(self, snap: TableSnapshot, events: list[Event], repost: bool) -> int | None:
         for event in events:
-            self.out(f"  · {snap.render(event)}")
+            if event.kind != "summary":  # summaries arrive as notices
+                self.out(f"  · {snap.render(event)}")
         if repost or snap.message_id is None:
             self.messages += 1
             self.out(self._table(snap))
@@ -76,6 +78,7 @@ class ConsolePresenter:
             self.out(f"      choices: {shown}")
 
     async def notice(self, snap: TableSnapshot, text: str) -> None:
+        self.summaries += 1
         self.out("  📣 " + text.replace("\n", "\n     "))
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
@@ -85,8 +88,12 @@ class ConsolePresenter:
                 self.out(f"  {s.name}: bought in {s.buy_in:,}, took home {payouts[s.seat]:,}")
 
 
-async def run_demo(game_id: str, players: int | None, seed: int, out=print) -> bool:
-    """Play a whole game; True when the books balance at the end."""
+async def run_demo(game_id: str, players: int | None, seed: int, out=print, deals: int | None = None) -> bool:
+    """Play a whole game; True when the books balance at the end.
+
+    With `deals`, everyone leaves after that many deals (the game ends as players cash out);
+    so does a game still running after MAX_MOVES moves.
+    """
     cls = GAMES[game_id]
     n = players or cls.min_players
     if not cls.min_players <= n <= cls.max_players:
@@ -97,16 +104,26 @@ async def run_demo(game_id: str, players: int | None, seed: int, out=print) -> b
         try:
             clock = FakeClock()
             wallets = WalletService(db, settings, clock)
-            service = TableService(db, wallets, ConsolePresenter(out), clock)
+            presenter = ConsolePresenter(out)
+            service = TableService(db, wallets, presenter, clock)
             users = list(range(101, 101 + n))
             snap = await service.open(GUILD, CHANNEL, users[0], game_id, seed=seed)
             for uid, name in zip(users, NAMES):
                 await service.join(snap.table_id, uid, name)
             await service.start(snap.table_id, users[0])
-            moves = 0
+            moves, leaving = 0, False
             while (snap := await service.snapshot(snap.table_id)).status == "playing":
-                if moves >= MAX_MOVES:
-                    out(f"Stopped after {MAX_MOVES:,} moves: the game did not end.")
+                if not leaving and (moves >= MAX_MOVES or (deals is not None and presenter.summaries >= deals)):
+                    out("Everyone leaves the table; their turns are played for them until the deal ends.")
+                    leaving = True
+                    for uid in users:
+                        out(f"  {await service.leave(snap.table_id, uid)}")
+                await service.settle()
+                snap = await service.snapshot(snap.table_id)
+                if snap.status != "playing":
+                    break
+                if leaving:
+                    out("The game did not end after everyone left.")
                     return False
                 seat = snap.to_act[0]
                 action = await service.suggest(snap.table_id, seat)

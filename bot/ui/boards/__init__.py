@@ -13,6 +13,7 @@ Games without one get the generic rendering below.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from types import ModuleType
@@ -43,6 +44,7 @@ class Board:
         self.hand_text = getattr(module, "hand_text", _generic_hand)
 
 
+@functools.cache
 def board_for(game_id: str) -> Board:
     names = {m.name for m in pkgutil.iter_modules(__path__)}
     return Board(importlib.import_module(f"{__name__}.{game_id}") if game_id in names else None)
