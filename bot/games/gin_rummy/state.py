@@ -223,17 +223,13 @@ class GinRummy(HandEnd):
             raise IllegalAction("First take the upcard or pass.", rule="GIN-7")
         other = 1 - seat
         events = [Event("pass", f"{player(seat)} passes on the upcard {top.pretty}.", seat)]
-        if self.opts["first_turn"] == "source" or self.passes == 1:
-            if self.opts["first_turn"] == "classic":
-                # Both passed: the non-dealer draws from the stock; the upcard is refused.
-                self.refused = top
-                self.turn = other
-            else:
-                self.turn = other
-            self.phase = "draw"
+        if self.opts["first_turn"] == "classic" and self.passes == 0:
+            self.passes = 1                 # classic: the dealer may now take it or pass
         else:
-            self.passes = 1
-            self.turn = other
+            if self.opts["first_turn"] == "classic":
+                self.refused = top          # both passed: it may not be taken (GIN-7)
+            self.phase = "draw"             # source: the dealer's normal turn; classic: the
+        self.turn = other                   # non-dealer draws from the stock
         return events
 
     def _apply_draw(self, seat: int, action: Any) -> list[Event]:

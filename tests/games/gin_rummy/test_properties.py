@@ -145,9 +145,14 @@ def test_random_matches_keep_invariants(index: int) -> None:
 
 
 def test_random_play_to_small_target() -> None:
+    """Random play without resigning: mostly void hands (GIN-13) until someone knocks."""
     options = {"target_score": 10, "knocker_arrangement": "player_choice"}
-    game = play_checked(GinRummy, [250, 250], seed=99, options=options, policy=no_resign)
-    assert game.is_over() and game.result["forfeit"] is None
+    earlier_hands = 0
+    for seed in (0, 2):
+        game = play_checked(GinRummy, [250, 250], seed=seed, options=options, policy=no_resign)
+        assert game.is_over() and game.result["forfeit"] is None
+        earlier_hands += game.hand_no - 1
+    assert earlier_hands >= 8
 
 
 def test_bot_plays_itself_to_the_end() -> None:
