@@ -136,10 +136,15 @@ class Marriage(Shows, GoingOut, Views):
         raise RuntimeError("no seat")
 
     def _owned(self, seat: int) -> list[Card]:
+        """Every card the seat owns: hand and exposed (a declared tunnela counted as a dublee
+        under `declared_tunnela_counts_as_dublee` appears in both lists but is owned once)."""
         out = list(self.hands[seat])
-        for group in (self.declared[seat], self.shown[seat], self.dublees[seat]):
+        for group in (self.declared[seat], self.shown[seat]):
             for m in group:
                 out.extend(m)
+        seen = set(out)
+        for d in self.dublees[seat]:
+            out.extend(c for c in d if c not in seen)
         return out
 
     def _drawable(self) -> int:

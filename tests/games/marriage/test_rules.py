@@ -324,3 +324,40 @@ def test_private_view_marks_wild_cards_once_seen():
     g.seen[0] = True
     v = g.private_view(0)
     assert set(v["wild"]) == {"7S", "7H", "6D", "8D"} and v["maal"]["poplu"] == "8D"
+
+
+def test_mar_9_declared_tunnela_may_count_as_a_dublee():
+    g = game_in_play(2, {"declared_tunnela_counts_as_dublee": True})
+    set_position(g, {0: "AS AS 3H 3H 5D 5D 7C 7C 9S 9S JH JH 2S 4H 6D 8C 10S QH"},
+                 turn=0, pile=[("KS", 1, False)])
+    g.declared[0] = [cards("KD KD KD")]
+    g.apply(0, DrawStock())
+    assert ShowDublees() in g.legal_actions(0)
+    g.apply(0, ShowDublees())
+    assert len(g.dublees[0]) == 7 and len(g._owned(0)) == 22
+    assert any(d[0].face == (13, "D") for d in g.dublees[0])
+    g2 = game_in_play(2)
+    set_position(g2, {0: "AS AS 3H 3H 5D 5D 7C 7C 9S 9S JH JH 2S 4H 6D 8C 10S QH"},
+                 turn=0, pile=[("KS", 1, False)])
+    g2.declared[0] = [cards("KD KD KD")]
+    g2.apply(0, DrawStock())
+    assert ShowDublees() not in g2.legal_actions(0)  # default: declared tunnelas are not dublees
+
+
+@pytest.mark.parametrize("policy,take,combo", [("never", False, False), ("any", True, False)])
+def test_mar_6_dublee_pickup_policies(policy, take, combo):
+    g = game_in_play(2, {"dublee_discard_pickup": policy})
+    set_position(g, {0: "AS AS 3H 3H 5D 5D 7C 7C 9S 9S JH JH QD QD 2S 4H 6D 8C 10S QH"},
+                 turn=0, pile=[("KS", 1, False), ("KC", 1, False)], tiplu="5H")
+    g.hands[0].append(cards("KC")[0])
+    g.seen[0], g.route[0] = True, "dublee"
+    pairs = [[c for c in g.hands[0] if c.face == f] for f in
+             [(1, "S"), (3, "H"), (5, "D"), (7, "C"), (9, "S"), (11, "H"), (12, "D")]]
+    for p in pairs:
+        for c in p:
+            g.hands[0].remove(c)
+    g.dublees[0] = pairs
+    g._cache.clear()
+    legal = g.legal_actions(0)
+    assert any(isinstance(a, TakeDiscard) for a in legal) == take
+    assert any(isinstance(a, TakeAndFinish) for a in legal) == combo
