@@ -70,7 +70,8 @@ class HandEnd:
                      + (" · ".join(pretty_cards(m) for m in plan.melds) or "no melds")
                      + f"; deadwood {pretty_cards(plan.dead) or 'none'} = {plan.deadwood}.")
         lines.append(f"{player(scorer)} scores {hs.points} ({hs.reason}).")
-        events = [Event("showdown", "\n".join(lines), knocker, data={"points": hs.points, "scorer": scorer})]
+        events = [Event("showdown", f"Showdown: {player(scorer)} scores {hs.points} ({hs.reason}).", knocker,
+                        data={"points": hs.points, "scorer": scorer})]
         return events + self._score(scorer, hs.points, lines)
 
     def _pay(self, payer: int, points: int, why: str) -> tuple[int, str | None]:
