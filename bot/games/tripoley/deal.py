@@ -24,6 +24,9 @@ class DealMixin:
         self.auction = self.mich = self.betting = None
         self.spare_choice = None
         self.dead, self.spare, self.dead_from, self.revealed_dead = [], [], None, []
+        if len(self.active) < self.opts["min_active_players"]:      # leavers between deals (TRI-38 a)
+            self.deal_no -= 1
+            return events + self._finish_game(before_deal=True)
         if dealer is None:
             dealer = self._next_dealer()
         if self.status[dealer] != ACTIVE:
@@ -95,6 +98,12 @@ class DealMixin:
         if self.revealed_dead:
             events.append(Event("dead_hand", f"The dead hand: {pretty_cards(sort_hand(self.dead, True))}"))
         notes: list[str] = []
+        for p in sorted(self.leaving):            # TRI-37 (0)
+            self.status[p] = LEFT
+            notes.append(f"{player(p)} leaves the table with their wallet.")
+            if self.last_mich_winner == p:
+                self.last_mich_winner = None
+        self.leaving = set()
         for p in self.dealt_in:
             if self.status[p] == ACTIVE and self.stacks[p] == 0:
                 self.status[p] = BROKE

@@ -96,6 +96,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         self.draw: list[list[Any]] = []
         self.final: list[list[Any]] = []
         self.revealed_dead: list[Card] = []
+        self.leaving: set[int] = set()          # asked to leave during the deal (TRI-2)
 
     # ---- construction ---------------------------------------------------------------------
 
@@ -203,7 +204,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         if ph == "michigan":
             return [self.mich["leader"]]  # type: ignore[index]
         if ph == "between":
-            return [self._next_dealer()]
+            return [self._next_dealer()] if self.active else []
         return []
 
     def legal_actions(self, seat: int) -> list[Any]:
@@ -317,6 +318,24 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
             out[f"mat:{code}"] = self.mat[code]
         return out
 
+    def leave(self, seat: int) -> list[Event]:
+        """TRI-2/TRI-37 (0): the seat plays out the current deal (the table times its turns out),
+        then it is no longer active: dealt out of later deals, never paid from the mat. Between
+        deals it stops being active at once; the game-end check follows its cash-out."""
+        if self.phase == "over" or self.status[seat] == LEFT:
+            return []
+        if self.phase != "between" and seat in self.dealt_in and self.status[seat] == ACTIVE:
+            self.leaving.add(seat)
+            return []
+        self._depart(seat)
+        return []
+
+    def _depart(self, seat: int) -> None:
+        self.status[seat] = LEFT
+        self.leaving.discard(seat)
+        if self.last_mich_winner == seat:
+            self.last_mich_winner = None
+
     def can_cash_out(self, seat: int) -> bool:
         if self.phase in ("between", "over"):
             return True
@@ -325,16 +344,11 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
     def cash_out(self, seat: int) -> list[Event]:
         if not self.can_cash_out(seat):
             raise IllegalAction("You can leave at the end of this deal.", rule="TRI-2")
-        if self.status[seat] == LEFT:
-            return []
         amount = self.stacks[seat]
         self.stacks[seat] = 0
-        was_active = self.status[seat] == ACTIVE
-        self.status[seat] = LEFT
-        if self.last_mich_winner == seat:
-            self.last_mich_winner = None
+        self._depart(seat)
         events = [Event("left", f"{player(seat)} leaves the table with {amount} chips.", seat=seat)]
-        if self.phase == "between" and was_active and len(self.active) < self.opts["min_active_players"]:
+        if self.phase == "between" and len(self.active) < self.opts["min_active_players"]:
             self.ledger = []
             events += self._finish_game()
             events.append(Event("summary", summary_text(self, [], deal=False)))
@@ -350,7 +364,8 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
             "game": self.id, "phase": PHASE_NAMES[self.phase], "phase_id": self.phase,
             "deal": self.deal_no, "deals_done": self.deals_done, "max_deals": self.opts["max_deals"],
             "dealer": self.dealer, "mat": self._compartments(), "mat_total": sum(self.mat.values()),
-            "stacks": list(self.stacks), "status": list(self.status), "dealt_in": list(self.dealt_in),
+            "stacks": list(self.stacks), "dealt_in": list(self.dealt_in),
+            "status": ["leaving" if p in self.leaving else s for p, s in enumerate(self.status)],
             "hand_sizes": [len(h) if p in self.dealt_in else None for p, h in enumerate(self.hands)],
             "spare_size": len(self.spare), "dead_size": len(self.dead), "spare_choice": self.spare_choice,
             "to_act": self.to_act(), "pay_timing": self.opts["pay_timing"],
@@ -422,7 +437,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
             "pay_results": _jsonable(self.pay_results), "mich": _jsonable(self.mich),
             "mich_winner": self.mich_winner, "last_mich_winner": self.last_mich_winner,
             "ledger": _jsonable(self.ledger), "draw": _jsonable(self.draw), "final": _jsonable(self.final),
-            "revealed_dead": _cards(self.revealed_dead),
+            "revealed_dead": _cards(self.revealed_dead), "leaving": sorted(self.leaving),
         }
 
     @classmethod
@@ -449,6 +464,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         g.mich_winner, g.last_mich_winner = data["mich_winner"], data["last_mich_winner"]
         g.ledger, g.draw, g.final = _jsonable(data["ledger"]), _jsonable(data["draw"]), _jsonable(data["final"])
         g.revealed_dead = _parse(data["revealed_dead"])
+        g.leaving = set(data.get("leaving", []))
         return g
 
 

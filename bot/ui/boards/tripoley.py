@@ -64,6 +64,9 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         text = f"{deal} · dealer **{dealer}** · {public['phase']}\nCards held: {held}\n{spare.capitalize()}."
         if out:
             text += "\nOut of the game: " + ", ".join(_short(_name(names, p)) for p in out)
+        leaving = [p for p, s in enumerate(public["status"]) if s == "leaving"]
+        if leaving:
+            text += "\nLeaving after this deal: " + ", ".join(_short(_name(names, p)) for p in leaving)
         fields.append(("Deal", _clip(text)))
     if public.get("first_dealer_draw"):
         last = public["first_dealer_draw"][-1]

@@ -106,3 +106,39 @@ def test_chip3_split_remainders_stay_on_the_mat(cls: type) -> None:
                     assert 0 <= left < receivers and game.mat[code] == left
                     shared += 1
     assert shared > 0
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.id)
+def test_random_leaves_and_cash_outs_keep_the_books(cls: type) -> None:
+    """Players ask to leave at random moments (TRI-2); the harness cashes them out as soon as
+    `can_cash_out` allows, as the table service does. Chips in the game plus chips paid out stay
+    constant, nobody cashes out mid-deal, leavers are dealt out, and the game always ends."""
+    rng = random.Random(f"leave:{cls.id}")
+    for seed in range(12):
+        players = rng.randint(cls.min_players, cls.max_players)
+        game = cls.start([40] * players, {"max_deals": 6}, seed=seed)
+        total, paid, leaving = 40 * players, 0, set()
+        for _ in range(5000):
+            if game.is_over():
+                break
+            if rng.random() < 0.02:
+                seat = rng.randrange(players)
+                if seat not in leaving:
+                    leaving.add(seat)
+                    game.leave(seat)
+            for seat in sorted(leaving):
+                if game.can_cash_out(seat) and not (game.status[seat] == "left" and game.stacks[seat] == 0):
+                    paid += game.stacks[seat]
+                    game.cash_out(seat)
+                    assert game.stacks[seat] == 0
+            if game.is_over():
+                break
+            seat = game.to_act()[0]
+            action = game.timeout_action(seat) if seat in leaving else random_policy(game, seat, rng)
+            game.apply(seat, action)
+            if game.phase not in ("between", "over"):
+                assert not set(game.dealt_in) & {s for s in leaving if game.status[s] == "left"}
+            assert sum(game.chips().values()) + paid == total
+            assert min(game.stacks) >= 0
+        assert game.is_over()
+        assert sum(game.mat.values()) == 0 and sum(game.stacks) + paid == total

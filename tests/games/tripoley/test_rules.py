@@ -468,3 +468,59 @@ def test_rules_summaries_are_short() -> None:
     for cls in (TripoleyGame, MichiganRummyGame):
         assert len(cls.rules_summary) <= 1800
         assert all(a.kind for a in cls.action_types)
+
+
+def _finish_deal(game) -> None:
+    while game.phase not in ("between", "over"):
+        seat = game.to_act()[0]
+        game.apply(seat, game.timeout_action(seat))
+
+
+def test_tri_2_leave_mid_deal_plays_out_the_deal_then_is_dealt_out() -> None:
+    game = TripoleyGame.start([50] * 4, seed=3, dealer=DEE)
+    assert game.leave(BOB) == [] and not game.can_cash_out(BOB)
+    assert game.public_view()["status"][BOB] == "leaving"
+    total_before = total(game)
+    _finish_deal(game)
+    assert game.status[BOB] == "left" and game.can_cash_out(BOB)
+    stack = game.stacks[BOB]
+    events = game.cash_out(BOB)
+    assert game.stacks[BOB] == 0 and str(stack) in events[0].text
+    assert total(game) == total_before - stack
+    dealer = game.to_act()[0]
+    game.apply(dealer, NextDeal())
+    assert BOB not in game.dealt_in and game.hands[BOB] == []
+
+
+def test_tri_37_leaver_never_receives_mat_chips_at_game_end() -> None:
+    game = TripoleyGame.start([50] * 2, seed=4, dealer=BOB)
+    game.leave(ANN)
+    _finish_deal(game)
+    assert game.is_over()                     # one active player left: Bob takes the mat (TRI-39)
+    assert sum(game.mat.values()) == 0
+    assert not any(e[1] == "seat:0" and e[3] == "final" for e in game.ledger)
+    game.cash_out(ANN)
+    assert game.stacks[ANN] == 0
+
+
+def test_tri_2_leave_between_deals_takes_effect_at_once() -> None:
+    game = TripoleyGame.start([50] * 3, seed=5, dealer=CAL)
+    _finish_deal(game)
+    game.leave(ANN)
+    assert game.status[ANN] == "left" and game.can_cash_out(ANN)
+    game.cash_out(ANN)
+    assert game.leave(BOB) == [] and not game.is_over()
+    events = game.cash_out(BOB)               # too few remain: the game ends, Cal takes the mat
+    assert game.is_over() and any(e.kind == "summary" for e in events)
+    assert sum(game.mat.values()) == 0 and game.stacks[ANN] == game.stacks[BOB] == 0
+
+
+def test_tri_38_next_deal_with_too_few_active_players_ends_the_game() -> None:
+    game = TripoleyGame.start([50] * 3, seed=6, dealer=CAL)
+    _finish_deal(game)
+    game.leave(ANN)
+    game.leave(BOB)
+    assert game.to_act() == [CAL]
+    game.apply(CAL, NextDeal())
+    assert game.is_over() and sum(game.mat.values()) == 0
+    assert game.can_cash_out(ANN) and game.can_cash_out(BOB)
