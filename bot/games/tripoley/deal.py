@@ -120,10 +120,13 @@ class DealMixin:
         return events + [Event("summary", text, data={"deal": self.deal_no})] + tail
 
     def _recipients(self) -> list[int]:
-        active = self.active
-        if active:
-            return active
-        return [p for p in self.dealt_in if self.status[p] != LEFT]
+        """Who shares the mat at game end (TRI-39): the active players; if none, the players of
+        the final deal who have not left; if everyone left, those not yet paid out (the mat must
+        go to somebody: CHIP-1)."""
+        if self.active:
+            return self.active
+        stayed = [p for p in self.dealt_in if self.status[p] != LEFT]
+        return stayed or [p for p in self.dealt_in if p not in self.cashed]
 
     def _finish_game(self, before_deal: bool = False) -> list[Event]:
         """TRI-39: the mat is emptied; the game is over."""

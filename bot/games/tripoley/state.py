@@ -97,6 +97,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         self.final: list[list[Any]] = []
         self.revealed_dead: list[Card] = []
         self.leaving: set[int] = set()          # asked to leave during the deal (TRI-2)
+        self.cashed: set[int] = set()           # paid out by the table
 
     # ---- construction ---------------------------------------------------------------------
 
@@ -319,15 +320,17 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         return out
 
     def leave(self, seat: int) -> list[Event]:
-        """TRI-2/TRI-37 (0): the seat plays out the current deal (the table times its turns out),
-        then it is no longer active: dealt out of later deals, never paid from the mat. Between
-        deals it stops being active at once; the game-end check follows its cash-out."""
-        if self.phase == "over" or self.status[seat] == LEFT:
+        """TRI-2/TRI-37 (0): a seat in the current deal plays it out (the table times its turns
+        out), then is no longer active: dealt out of later deals, never paid from the mat.
+        Between deals it stops being active at once, unless it is the last active player: then
+        the game ends at the next deal's start (TRI-38 a) and it takes the mat (TRI-39)."""
+        if self.phase == "over" or self.status[seat] == LEFT or seat in self.leaving:
             return []
-        if self.phase != "between" and seat in self.dealt_in and self.status[seat] == ACTIVE:
+        in_deal = self.phase != "between" and seat in self.dealt_in and self.status[seat] == ACTIVE
+        if in_deal or self.active == [seat]:
             self.leaving.add(seat)
-            return []
-        self._depart(seat)
+        else:
+            self._depart(seat)
         return []
 
     def _depart(self, seat: int) -> None:
@@ -337,22 +340,23 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
             self.last_mich_winner = None
 
     def can_cash_out(self, seat: int) -> bool:
-        if self.phase in ("between", "over"):
+        """Nothing at stake: game over, already paid out, not active, or between deals while
+        someone else is still active (the last one plays on until the game ends)."""
+        if self.phase == "over" or seat in self.cashed or self.status[seat] != ACTIVE:
             return True
-        return self.status[seat] != ACTIVE or seat not in self.dealt_in
+        if self.phase == "between":
+            return self.active != [seat]
+        return seat not in self.dealt_in
 
     def cash_out(self, seat: int) -> list[Event]:
         if not self.can_cash_out(seat):
             raise IllegalAction("You can leave at the end of this deal.", rule="TRI-2")
         amount = self.stacks[seat]
         self.stacks[seat] = 0
-        self._depart(seat)
-        events = [Event("left", f"{player(seat)} leaves the table with {amount} chips.", seat=seat)]
-        if self.phase == "between" and len(self.active) < self.opts["min_active_players"]:
-            self.ledger = []
-            events += self._finish_game()
-            events.append(Event("summary", summary_text(self, [], deal=False)))
-        return events
+        self.cashed.add(seat)
+        if self.phase != "over":
+            self._depart(seat)
+        return [Event("left", f"{player(seat)} leaves the table with {amount} chips.", seat=seat)]
 
     # ---- views ----------------------------------------------------------------------------------------
 
@@ -438,6 +442,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
             "mich_winner": self.mich_winner, "last_mich_winner": self.last_mich_winner,
             "ledger": _jsonable(self.ledger), "draw": _jsonable(self.draw), "final": _jsonable(self.final),
             "revealed_dead": _cards(self.revealed_dead), "leaving": sorted(self.leaving),
+            "cashed": sorted(self.cashed),
         }
 
     @classmethod
@@ -465,6 +470,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         g.ledger, g.draw, g.final = _jsonable(data["ledger"]), _jsonable(data["draw"]), _jsonable(data["final"])
         g.revealed_dead = _parse(data["revealed_dead"])
         g.leaving = set(data.get("leaving", []))
+        g.cashed = set(data.get("cashed", []))
         return g
 
 

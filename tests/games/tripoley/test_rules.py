@@ -414,7 +414,9 @@ def test_tri_2_cash_out_only_between_deals_and_the_game_ends_when_too_few_remain
     game.cash_out(ANN)
     assert game.stacks[ANN] == 0 and game.status[ANN] == "left" and not game.is_over()
     mat = sum(game.mat.values())
-    events = game.cash_out(BOB)
+    game.cash_out(BOB)
+    assert game.to_act() == [CAL] and not game.can_cash_out(CAL)
+    events = game.apply(CAL, NextDeal())      # one active player: the game ends (TRI-38 a, TRI-39)
     assert game.is_over() and game.stacks[CAL] == stacks[CAL] + mat
     assert any(e.kind == "summary" for e in events)
 
@@ -509,10 +511,15 @@ def test_tri_2_leave_between_deals_takes_effect_at_once() -> None:
     game.leave(ANN)
     assert game.status[ANN] == "left" and game.can_cash_out(ANN)
     game.cash_out(ANN)
-    assert game.leave(BOB) == [] and not game.is_over()
-    events = game.cash_out(BOB)               # too few remain: the game ends, Cal takes the mat
+    assert game.leave(BOB) == [] and game.status[BOB] == "left"
+    game.cash_out(BOB)
+    assert not game.can_cash_out(CAL)         # the last player plays on until the game ends
+    game.leave(CAL)
+    assert game.status[CAL] == "active" and game.to_act() == [CAL]
+    events = game.apply(CAL, game.timeout_action(CAL))   # too few remain: Cal takes the mat (TRI-38 a)
     assert game.is_over() and any(e.kind == "summary" for e in events)
     assert sum(game.mat.values()) == 0 and game.stacks[ANN] == game.stacks[BOB] == 0
+    assert game.can_cash_out(CAL)
 
 
 def test_tri_38_next_deal_with_too_few_active_players_ends_the_game() -> None:
