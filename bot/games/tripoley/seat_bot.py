@@ -88,7 +88,7 @@ def choose(game: Any, seat: int, rng: random.Random) -> Any:
     if any(isinstance(a, (Bid, PassBid)) for a in legal):
         return _bid(legal, view, pub, seat, rng)
     if any(isinstance(a, Lead) for a in legal):
-        return _lead(legal, view, pub)
+        return _lead(legal, view, pub, seat, rng)
     return _bet(legal, view, pub, seat, rng)
 
 
@@ -144,33 +144,89 @@ def _bet(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random)
     return Fold()
 
 
-def _lead(legal: list[Any], view: dict, pub: dict) -> Any:
-    hand = [Card.parse(c) for c in view["hand"]]
-    played = {Card.parse(c) for c in pub["michigan"]["played"]}
+def _lead(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random) -> Any:
+    """Choose the suit whose lead does best over sampled deals of the unseen cards (rollouts)."""
+    if len(legal) == 1:
+        return legal[0]
+    hand = [_cid(Card.parse(c)) for c in view["hand"]]
+    played = {_cid(Card.parse(c)) for c in pub["michigan"]["played"]}
     mine = set(hand)
-    pay_on_play = pub["pay_timing"] == "on_play"
+    unseen = [c for c in range(52) if c not in mine and c not in played]
+    order = list(pub["dealt_in"])
+    sizes = pub["hand_sizes"]
+    others = [p for p in order if p != seat]
+    pay_value = _pay_values(pub) if pub["pay_timing"] == "on_play" else {}
+    suits = [(a, "SHDC".index(a.suit.letter)) for a in legal]
+    totals = {a: 0.0 for a, _ in suits}
+    for _ in range(ROLLOUTS):
+        rng.shuffle(unseen)
+        owner = [-1] * 52
+        pos = 0
+        for p in others:
+            for c in unseen[pos:pos + sizes[p]]:
+                owner[c] = p
+            pos += sizes[p]
+        for c in hand:
+            owner[c] = seat
+        for action, suit in suits:
+            totals[action] += _rollout(list(owner), order, seat, suit, pay_value)
+    return max(legal, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
+
+
+ROLLOUTS = 16
+
+
+def _cid(card: Card) -> int:
+    """0..51: suit-major, rank 2 (0) … ace (12), so the next card up is id + 1 within a suit."""
+    return card.suit_index * 13 + card.high - 2
+
+
+def _pay_values(pub: dict) -> dict[int, int]:
+    """Chips a card collects when played (MICH-7 / TRI-19 single pay cards)."""
     mat = {m["code"]: m["chips"] for m in pub["mat"]}
-    pay_cards = {"AH", "KC", "QD", "JS", "10H"} if pub["game"] == "michigan_rummy" else {"AH", "KH", "QH", "JH", "10H"}
-    best, best_score = legal[0], float("-inf")
-    for action in legal:
-        suit = action.suit.letter
-        cards = sorted((c for c in hand if c.suit == suit), key=lambda c: c.high)
-        run = [cards[0]]
+    return {_cid(Card.parse(code)): chips for code, chips in mat.items()
+            if chips and code not in ("KQ", "RUN", "KITTY", "POT", "POKER_POOL")}
+
+
+def _rollout(owner: list[int], order: list[int], me: int, suit: int, pay: dict[int, int]) -> float:
+    """Play the Michigan phase out after `me` leads `suit`; everyone then leads the suit of their
+    lowest card. Worth: winning (plus the others' cards) or minus the cards left; pay cards won."""
+    counts = {p: 0 for p in order}
+    for c in range(52):
+        if owner[c] >= 0:
+            counts[owner[c]] += 1
+    gained = 0
+    leader, forbidden, lead_suit = me, -1, suit
+    n = len(order)
+    for _ in range(60):
+        low = min((c for c in range(lead_suit * 13, lead_suit * 13 + 13) if owner[c] == leader), default=None)
+        if low is None:
+            return -counts[me]
+        c, holder = low, leader
         while True:
-            top = run[-1]
-            if top.high == 14:
+            owner[c] = -1
+            counts[holder] -= 1
+            if holder == me:
+                gained += pay.get(c, 0)
+            if counts[holder] == 0:
+                if holder == me:
+                    return 6.0 + sum(counts.values()) + gained / 3
+                return -counts[me] + gained / 3
+            if c % 13 == 12 or owner[c + 1] < 0:
                 break
-            nxt = Card(1 if top.high == 13 else top.high + 1, suit)
-            if nxt in mine:
-                run.append(nxt)
-            else:
+            c, holder = c + 1, owner[c + 1]
+        forbidden = c // 13
+        start = order.index(holder)
+        leader, lead_suit = -1, -1
+        for k in range(n):
+            p = order[(start + k) % n]
+            best = None
+            for cc in range(52):
+                if owner[cc] == p and cc // 13 != forbidden and (best is None or cc % 13 < best % 13):
+                    best = cc
+            if best is not None:
+                leader, lead_suit = p, best // 13
                 break
-        keeps = run[-1].high == 14 or Card(1 if run[-1].high == 13 else run[-1].high + 1, suit) in played
-        score = len(run) * 2.0 + (5.0 if keeps else 0.0) + (14 - cards[0].high) / 7
-        if len(run) == len(hand):
-            score += 1000
-        if pay_on_play:
-            score += sum(mat.get(str(c), 0) for c in run if str(c) in pay_cards) / 3
-        if score > best_score:
-            best, best_score = action, score
-    return best
+        if leader < 0:
+            return -counts[me] + gained / 3
+    return -counts[me] + gained / 3
