@@ -217,12 +217,27 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         if ph == "auction":
             return self._auction_legal(seat)
         if ph == "choose_hand":
-            return [ChoosePokerHand(tuple(best_hand(self.hands[seat]).cards))]
+            return self._hand_choices(seat)
         if ph == "betting":
             return self._betting_legal(seat)
         if ph == "michigan":
             return [Lead(Suit.of(s)) for s in rules.lead_suits(self.hands[seat], self.mich["forbidden"])]  # type: ignore[index]
         return [NextDeal()]
+
+    def _hand_choices(self, seat: int) -> list[Any]:
+        """TRI-20 player_choice: the best five first (the timeout choice), then groups of five
+        covering every other card, so a multi-select offers the whole hand; `apply` accepts any
+        five cards of the hand."""
+        hand = sort_hand(self.hands[seat], True)
+        out = [ChoosePokerHand(tuple(best_hand(hand).cards))]
+        seen = [set(out[0].cards)]
+        for i in range(0, len(hand), 5):
+            chunk = hand[i:i + 5]
+            chunk += [c for c in hand if c not in chunk][:5 - len(chunk)]
+            if set(chunk) not in seen:
+                seen.append(set(chunk))
+                out.append(ChoosePokerHand(tuple(chunk)))
+        return out
 
     def _check(self, seat: int, action: Any) -> None:
         """Every reason `action` is illegal now, before anything changes."""

@@ -153,6 +153,8 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
     chosen = private.get("poker_hand")
     if chosen:
         lines.append(f"Your poker hand: **{chosen['text']}** ({_pretty(chosen['cards'])})")
+    if public.get("phase_id") == "choose_hand" and not chosen:
+        lines.append("Choose the five cards of your poker hand (any five; they stay in your hand for Michigan).")
     if "to_call" in private:
         lines.append(f"To call: **{private['to_call']}** · your chips: {private['wallet']}")
     if private.get("lead_suits") and public.get("phase_id") == "michigan" and \

@@ -531,3 +531,13 @@ def test_tri_38_next_deal_with_too_few_active_players_ends_the_game() -> None:
     game.apply(CAL, NextDeal())
     assert game.is_over() and sum(game.mat.values()) == 0
     assert game.can_cash_out(ANN) and game.can_cash_out(BOB)
+
+
+def test_tri_20_choices_cover_the_whole_hand_for_the_multi_select() -> None:
+    game = TripoleyGame.start([50] * 2, {"poker_hand_selection": "player_choice", **ON_PLAY}, seed=4,
+                              dealer=BOB)
+    game.apply(BOB, KeepHand())
+    legal = game.legal_actions(ANN)
+    assert legal[0] == game.timeout_action(ANN) and all(len(a.cards) == 5 for a in legal)
+    assert set().union(*(a.cards for a in legal)) == set(game.hands[ANN])
+    assert len({frozenset(a.cards) for a in legal}) == len(legal)
