@@ -1,8 +1,8 @@
 """The Bourré seat bot: decides from the seat's own views and its legal actions only.
 
 Play or fold by an estimate of the tricks the hand will take against the players still in;
-exchange everything but trumps, aces and guarded kings; in tricks, win cheaply when it can
-hold, lead master cards (drawing trumps first), and otherwise throw the least useful card.
+exchange everything but trumps, aces and guarded kings; in tricks, win as cheaply as it can,
+lead master cards (drawing trumps first), and otherwise throw the least useful card.
 """
 
 from __future__ import annotations
@@ -138,9 +138,9 @@ def _play(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any
             return PlayCard(CARDS[min(winners, key=value)])
         sure = [c for c in winners if _boss(c, gone) or
                 (c // 13 == trump and trick[0] // 13 != trump and _boss(c, gone))]
-        if sure:
-            return PlayCard(CARDS[min(sure, key=value)])
-        return PlayCard(CARDS[max(winners, key=value)])
+        # the cheapest card that cannot be beaten, else the cheapest that wins for now (the
+        # later players must beat it if they can, which costs them their high cards)
+        return PlayCard(CARDS[min(sure or winners, key=value)])
     return PlayCard(CARDS[min(options, key=value)])
 
 
