@@ -79,14 +79,21 @@ def hand_message(client: discord.Client, snap: TableSnapshot, seat: int, events:
 
 async def _show_hand(interaction: discord.Interaction[CardRoomBot], table_id: int, note: str | None = None,
                      edit: bool = False) -> None:
+    """The player's hand and controls: a new ephemeral reply, or (`edit`) the message they clicked."""
     snap = await interaction.client.tables.snapshot(table_id)
     seat = snap.seat_of(interaction.user.id)
-    if seat is None:
-        text = note or "You are not seated at this table."
-        await interaction.followup.send(text, ephemeral=True)
-        return
-    if snap.status != "playing":
-        await interaction.followup.send(note or "The game is not being played right now.", ephemeral=True)
+    if seat is None or snap.status != "playing":
+        if snap.status == "finished" or (seat is None and snap.status == "playing" and
+                                         any(s.user_id == interaction.user.id for s in snap.seats)):
+            text = "You have left this table; the result is in the channel."
+        elif seat is None:
+            text = "You are not seated at this table."
+        else:
+            text = "The game has not started yet."
+        if edit:
+            await interaction.edit_original_response(content=text, embed=None, view=None)
+        else:
+            await interaction.followup.send(note or text, ephemeral=True)
         return
     message = hand_message(interaction.client, snap, seat.seat, note=note)
     if edit:

@@ -1,0 +1,100 @@
+"""Plays a human seat through real clicks, choosing what the seat bot would choose.
+
+The test reads the committed state from the database only to decide; every move goes through
+the table's “My hand” button and the controls the bot drew, exactly as a player's would.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from bot.games import GAMES
+from bot.ui import custom_ids
+
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage
+
+VERSION = re.compile(r"cr:\d+:v(\d+):")
+
+
+def read_table(db: Path) -> dict[str, Any]:
+    con = sqlite3.connect(db)
+    con.row_factory = sqlite3.Row
+    try:
+        row = con.execute("SELECT * FROM game_tables ORDER BY id DESC LIMIT 1").fetchone()
+        seats = con.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (row["id"],)).fetchall()
+        return {"id": row["id"], "status": row["status"], "version": row["version"], "game_id": row["game_id"],
+                "state": json.loads(row["state"]) if row["state"] else None, "seed": row["seed"],
+                "seats": [dict(s) for s in seats]}
+    finally:
+        con.close()
+
+
+class HumanSeat:
+    def __init__(self, fake: FakeDiscord, channel: int, db: Path, user_id: int) -> None:
+        self.fake, self.channel, self.db, self.user = fake, channel, db, user_id
+        self.moves = 0
+
+    def table_message(self) -> FakeMessage:
+        return next(m for m in reversed(self.fake.channel_messages(self.channel))
+                    if any(cid.endswith(":hand") for cid in m.custom_ids()))
+
+    def my_turn(self) -> bool:
+        t = read_table(self.db)
+        if t["status"] != "playing":
+            return False
+        seat = next(s["seat"] for s in t["seats"] if s["user_id"] == self.user)
+        return seat in GAMES[t["game_id"]].from_dict(t["state"]).to_act()
+
+    async def wait_turn_or_end(self, timeout: float = 20) -> bool:
+        """True when it is our turn; False when the table has closed."""
+        return await self.fake.wait_for(lambda: ("turn" if self.my_turn() else
+                                                 "end" if read_table(self.db)["status"] != "playing" else None),
+                                        timeout, what="our turn or the end") == "turn"
+
+    async def move(self) -> None:
+        """One decision, through “My hand” and the matching control."""
+        table = self.table_message()
+        hand = await (await self.fake.click(self.user, table, next(c for c in table.custom_ids()
+                                                                    if c.endswith(":hand")))).reply()
+        ids = hand.custom_ids()
+        version = int(VERSION.match(next(c for c in ids if VERSION.match(c)))[1])
+        t = read_table(self.db)
+        assert t["version"] == version, "the controls were drawn for the committed version"
+        game = GAMES[t["game_id"]].from_dict(t["state"])
+        seat = next(s["seat"] for s in t["seats"] if s["user_id"] == self.user)
+        action = game.bot_action(seat, random.Random(f"human:{version}"))
+        assert action in game.legal_actions(seat)
+        edits = len(hand.history)
+        button = custom_ids.action_id(t["id"], version, action)
+        if button in ids:
+            await self.fake.click(self.user, hand, button)
+        else:
+            await self._select(hand, ids, t["id"], version, action)
+        self.moves += 1
+        await self.fake.wait_for(lambda: len(hand.history) > edits, what="the reply to the move")
+
+    async def _select(self, hand: FakeMessage, ids: list[str], table_id: int, version: int, action: Any) -> None:
+        single = custom_ids.select_id(table_id, version, action.kind)
+        multi = custom_ids.select_id(table_id, version, action.kind, multi=True)
+        if single in ids:
+            value = custom_ids.encode_args(action)
+            options = [o["value"] for o in hand.find_component(single)["options"]]
+            if value not in options:  # a long list is thinned to 25 choices; take an offered one
+                value = options[len(options) // 2]
+            await self.fake.select(self.user, hand, single, [value])
+        else:
+            assert multi in ids, f"no control for {action} in {ids}"
+            items = [str(i) for i in getattr(action, dataclasses.fields(action)[0].name)]
+            await self.fake.select(self.user, hand, multi, items)
+
+    async def play_to_the_end(self, max_moves: int = 2000) -> int:
+        while await self.wait_turn_or_end():
+            await self.move()
+            assert self.moves < max_moves, "the game did not end"
+        return self.moves

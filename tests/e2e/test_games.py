@@ -1,0 +1,54 @@
+"""Every game, end to end: a human (playing through real clicks) against seat bots, to the end."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from bot.app import CardRoomBot
+from bot.games import GAMES
+
+from tests.e2e.conftest import World
+from tests.e2e.driver import HumanSeat, read_table
+from tests.e2e.fake_discord import running_bot
+from tests.e2e.test_bot import books, table_message, verb_id
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_a_human_plays_a_whole_game_against_seat_bots(game_id: str, world: World, tmp_path: Path,
+                                                           make_bot: Callable[[], CardRoomBot]) -> None:
+    fake, g, c = world.fake, world.guild.id, world.channel
+    cls = GAMES[game_id]
+    async with running_bot(fake, make_bot()):
+        await (await fake.slash(world.alice, g, c, "play", {"game": game_id})).reply()
+        lobby = await table_message(world)
+        for _ in range(cls.min_players - 1):
+            await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        human = HumanSeat(fake, c, tmp_path / "bot.db", world.alice)
+        for _ in range(400):
+            if not await human.wait_turn_or_end():
+                break
+            await human.move()
+        else:
+            left = await (await fake.slash(world.alice, g, c, "leave")).reply()
+            assert "leave" in left.text.lower()
+        await fake.wait_for(lambda: read_table(tmp_path / "bot.db")["status"] == "finished", timeout=30)
+        result = await fake.wait_for_message(c, lambda m: "final result" in m.text)
+        assert f"<@{world.alice}>" in result.content
+        dms = [m for m in fake.dms(world.alice) if m.embeds]
+        assert dms, "the hand came by DM"
+        dealt = dms[0].embeds[0]["description"]  # the whole hand as dealt
+        for message in fake.channel_messages(c):
+            assert dealt not in message.text, "a private hand leaked into the channel"
+    total, bad = books(tmp_path / "bot.db")
+    assert (total, bad) == (0, [])
+    con = sqlite3.connect(tmp_path / "bot.db")
+    escrow = con.execute("SELECT balance FROM accounts WHERE account LIKE 'table:%'").fetchone()[0]
+    wallet = con.execute("SELECT balance FROM accounts WHERE account = ?", (f"user:{world.alice}",)).fetchone()[0]
+    net = con.execute("SELECT cashed_out - buy_in FROM seats WHERE user_id = ?", (world.alice,)).fetchone()[0]
+    con.close()
+    assert escrow == 0 and wallet == 1000 + net
