@@ -59,7 +59,7 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         spare = {None: f"spare hand {public['spare_size']} cards, face down",
                  "swap": "the dealer swapped for the spare hand",
                  "keep": "the dealer kept their hand; the spare hand is dead",
-                 "auction": "the spare hand was auctioned"}[public["spare_choice"]]
+                 "auction": _auction_result(public, names)}[public["spare_choice"]]
         out = [p for p, s in enumerate(public["status"]) if s in ("broke", "out")]
         text = f"{deal} · dealer **{dealer}** · {public['phase']}\nCards held: {held}\n{spare.capitalize()}."
         if out:
@@ -108,6 +108,15 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         got = ", ".join(f"{_name(names, p)} {a}" for p, a in public["final"] if a)
         fields.append(("Game over", _clip(f"The mat went to: {got or 'nobody (it was empty)'}.")))
     return fields
+
+
+def _auction_result(public: dict[str, Any], names: Sequence[str]) -> str:
+    auction = public.get("auction") or {}
+    if public["phase_id"] == "auction":
+        return "the spare hand is being auctioned"
+    if auction.get("high_seat") is not None:
+        return f"{_name(names, auction['high_seat'])} bought the spare hand for {auction['high']}"
+    return "nobody bid: the spare hand is dead"
 
 
 def _michigan_text(public: dict[str, Any], mich: dict[str, Any], names: Sequence[str]) -> str:
