@@ -159,8 +159,9 @@ class DealMixin:
         self.final = [[p, a] for p, a in shares]
         ranking = sorted((p for p in range(self.n) if self.status[p] != LEFT), key=lambda p: -self.stacks[p])
         text = "Game over." + (f" Chips left on the mat ({total}): {how} — " + ", ".join(lines) + "." if lines else "")
-        text += "\nFinal wallets: " + ", ".join(f"{player(p)} {self.stacks[p]}" for p in ranking)
-        events = [Event("game_over", text, data={"ranking": ranking})]
+        standings = [[p, self.stacks[p], 1 + sum(self.stacks[q] > self.stacks[p] for q in ranking)] for p in ranking]
+        text += "\nStandings (TRI-40): " + ", ".join(f"{r}. {player(p)} {w}" for p, w, r in standings)
+        events = [Event("game_over", text, data={"ranking": ranking, "standings": standings})]
         if before_deal:
             events.append(Event("summary", text))
         return events

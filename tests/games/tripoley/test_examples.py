@@ -246,3 +246,4 @@ def test_ex17_end_of_game_mat_to_last_michigan_winner() -> None:
     assert sum(game.mat.values()) == 0 and total(game) == 180
     over = next(e for e in events if e.kind == "game_over")
     assert over.data["ranking"] == [BOB, CAL, ANN]
+    assert over.data["standings"] == [[BOB, 77, 1], [CAL, 62, 2], [ANN, 41, 3]]

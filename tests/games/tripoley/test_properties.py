@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from bot.games.simulate import bot_policy, play, random_policy
 from bot.games.tripoley import MichiganRummyGame, TripoleyGame
@@ -142,3 +143,23 @@ def test_random_leaves_and_cash_outs_keep_the_books(cls: type) -> None:
             assert min(game.stacks) >= 0
         assert game.is_over()
         assert sum(game.mat.values()) == 0 and sum(game.stacks) + paid == total
+
+
+
+@st.composite
+def game_setups(draw):
+    cls = draw(st.sampled_from(CLASSES))
+    players = draw(st.integers(cls.min_players, cls.max_players))
+    stacks = draw(st.lists(st.integers(1, 70), min_size=players, max_size=players))
+    options = {spec.name: draw(st.sampled_from(spec.choices)) for spec in cls.option_specs
+               if spec.choices is not None}
+    options["max_deals"] = draw(st.integers(1, 3))
+    return cls, stacks, options, draw(st.integers(0, 2**31))
+
+
+@settings(derandomize=True, deadline=None, max_examples=40)
+@given(game_setups())
+def test_any_option_set_keeps_every_invariant(setup) -> None:
+    cls, stacks, options, seed = setup
+    game = play_checked(cls, stacks, seed, options)
+    assert game.is_over() and sum(game.mat.values()) == 0

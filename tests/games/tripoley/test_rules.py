@@ -541,3 +541,11 @@ def test_tri_20_choices_cover_the_whole_hand_for_the_multi_select() -> None:
     assert legal[0] == game.timeout_action(ANN) and all(len(a.cards) == 5 for a in legal)
     assert set().union(*(a.cards for a in legal)) == set(game.hands[ANN])
     assert len({frozenset(a.cards) for a in legal}) == len(legal)
+
+
+def test_tri_40_equal_wallets_share_a_rank() -> None:
+    game = position(TripoleyGame, [30, 30, 10], {ANN: "2S", BOB: "2H", CAL: "2D"}, dealer=CAL,
+                    options={"max_deals": 1})
+    events = game._end_deal()
+    over = next(e for e in events if e.kind == "game_over")
+    assert [r for _, _, r in over.data["standings"]] == [1, 1, 3]
