@@ -549,3 +549,48 @@ def test_tri_40_equal_wallets_share_a_rank() -> None:
     events = game._end_deal()
     over = next(e for e in events if e.kind == "game_over")
     assert [r for _, _, r in over.data["standings"]] == [1, 1, 3]
+
+
+def test_tri_13_reveal_dead_hand_option_shows_it_at_the_end_of_the_deal() -> None:
+    game = TripoleyGame.start([50] * 3, {"reveal_dead_hand": True}, seed=2, dealer=CAL)
+    spare = sorted(map(str, game.spare))
+    assert game.public_view()["dead_hand"] == []
+    events = []
+    while game.phase != "between":
+        seat = game.to_act()[0]
+        events += game.apply(seat, game.timeout_action(seat))     # dealer keeps: the spare hand dies
+    assert sorted(game.public_view()["dead_hand"]) == spare
+    assert any(e.kind == "dead_hand" and e.private_to is None for e in events)
+
+
+def test_tri_22_dealer_opens_the_betting_with_option() -> None:
+    game = TripoleyGame.start([50] * 3, {"poker_first_to_act": "dealer", **ON_PLAY}, seed=2, dealer=BOB)
+    game.apply(BOB, KeepHand())
+    assert game.phase == "betting" and game.to_act() == [BOB]
+    game = TripoleyGame.start([50] * 3, ON_PLAY, seed=2, dealer=BOB)
+    game.apply(BOB, KeepHand())
+    assert game.to_act() == [CAL]
+
+
+def test_mich_6_dealer_leads_first_with_option() -> None:
+    for option, first in (("left_of_dealer", ANN), ("dealer", DEE)):
+        game = MichiganRummyGame.start([50] * 4, {"mich_first_leader": option}, seed=3, dealer=DEE)
+        events = game.apply(DEE, KeepHand())
+        assert events[1].text == "Michigan: {p%d} leads first." % first
+
+
+def test_mich_7_on_hold_option_pays_michigan_rummy_cards_after_the_spare_phase() -> None:
+    game = position(MichiganRummyGame, [20] * 3, {ANN: "KC QD 7S 8S 9S", BOB: "QH KH", CAL: "AH JS 10H KS"},
+                    mat={"AH": 3, "KC": 3, "QD": 3, "JS": 3, "10H": 3, "KQ": 3, "RUN": 3}, dealer=CAL,
+                    options={"pay_timing": "on_hold"})
+    game._pay_on_hold()
+    assert game.stacks == [20 + 3 + 3 + 3, 20 + 3, 20 + 3 + 3 + 3]
+    assert game.mat["POKER_POOL"] == 0 and sum(game.mat.values()) == 0
+
+
+def test_tri_38_min_active_players_three_ends_when_two_remain() -> None:
+    game = position(TripoleyGame, [30, 0, 30], {ANN: "2S", BOB: "2H", CAL: "2D"}, mat={"KITTY": 3},
+                    dealer=CAL, options={"min_active_players": 3})
+    game.mich_winner = game.last_mich_winner = CAL
+    game._end_deal()
+    assert game.status[BOB] == "broke" and game.is_over() and game.stacks == [30, 0, 33]
