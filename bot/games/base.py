@@ -170,6 +170,39 @@ class GameState(Protocol):
         """The inverse of `to_dict`, upgrading older formats."""
 
 
+class SpectatorBets(Protocol):
+    """Optional: games where onlookers who are not seated may bet (Buki-Domino, DOM-23).
+
+    The table moves the chips wallet -> escrow and calls `place_spectator_bet` in one
+    transaction; after every change it pays what `take_spectator_payouts` returns, escrow ->
+    wallet, so the escrow always equals the sum of `chips()`.
+    """
+
+    def spectator_bet_range(self, backed_seat: int) -> tuple[int, int] | None:
+        """The lowest and highest bet on that seat a spectator may ask for now, or None."""
+
+    def place_spectator_bet(self, spectator_id: int, backed_seat: int, amount: int) -> list[Event]:
+        """Record the request (its chips are now in `chips()`), or raise IllegalAction."""
+
+    def take_spectator_payouts(self) -> list[tuple[int, int]]:
+        """(spectator id, chips) owed now, removed from `chips()`."""
+
+
+def takes_spectator_bets(game: Any) -> bool:
+    """For a game class or state."""
+    return hasattr(game, "place_spectator_bet")
+
+
+def spectator_holdings(chips: Mapping[str, int]) -> dict[int, int]:
+    """Chips `chips()` holds for onlookers, by user id (keys `spectator:<id>`, `spectator_due:<id>`)."""
+    held: dict[int, int] = {}
+    for key, amount in chips.items():
+        if key.startswith("spectator") and amount:
+            user_id = int(key.rsplit(":", 1)[1])
+            held[user_id] = held.get(user_id, 0) + amount
+    return held
+
+
 # --- Actions as JSON ------------------------------------------------------------------------
 
 def action_to_dict(action: Any) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from typing import Any, Awaitable, Callable, Iterator
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError
 from bot.games import GAMES
-from bot.games.base import Event, action_to_dict, seat_key
+from bot.games.base import Event, action_to_dict, seat_key, spectator_holdings, takes_spectator_bets
 from bot.games.options import resolve_options
 from bot.wallet import WalletService
 from storage import ledger, tables
@@ -261,6 +261,51 @@ class TableService:
                 row = await self._load(tx, table_id)
             await self._render(row, game, events, repost=False, before=before, actor=seat.seat)
 
+    async def spectator_choices(self, table_id: int, user_id: int) -> list[tuple[int, str, int, int]]:
+        """(seat, name, lowest, highest) for each player an onlooker may back now."""
+        async with self.db.read() as tx:
+            row = await self._load(tx, table_id)
+        game = self._spectator_game(row, user_id)
+        choices = []
+        for s in row.seats:
+            if s.present and (limits := game.spectator_bet_range(s.seat)) is not None:
+                choices.append((s.seat, s.name, *limits))
+        if not choices:
+            raise TableError("Spectator bets are closed right now; they open each hand until the first tile.")
+        return choices
+
+    async def spectator_bet(self, table_id: int, user_id: int, seat: int, amount: int) -> None:
+        """An onlooker backs a player: chips wallet -> escrow, and the request, in one transaction."""
+        with noted(table_id):
+            async with self._lock(table_id):
+                async with self.db.transaction() as tx:
+                    row = await self._load(tx, table_id)
+                    game = self._spectator_game(row, user_id)
+                    before = self._privates(row, game)
+                    await self.wallets.ensure_member(tx, row.guild_id, user_id)
+                    try:
+                        await self._move(tx, row, wallet(user_id), escrow(row.id), amount, "spectator_bet",
+                                         f"specbet:{row.id}:{row.version}:{user_id}")
+                    except ledger.InsufficientFunds as exc:
+                        raise NotEnoughChips(f"Your wallet holds {exc.balance:,} chips; you cannot bet {amount:,}.") \
+                            from None
+                    events = game.place_spectator_bet(user_id, seat, amount)
+                    events = await self._commit(tx, row, game, None, {"kind": "spectator_bet", "user": user_id,
+                                                                       "seat": seat, "amount": amount}, events)
+                    row = await self._load(tx, table_id)
+                await self._render(row, game, events, repost=False, before=before)
+        self._drive_soon(table_id)
+
+    def _spectator_game(self, row: TableRow, user_id: int) -> Any:
+        if row.status != "playing":
+            raise TableError("Spectator bets are taken only while the game is on.")
+        game = self.games[row.game_id].from_dict(row.state)
+        if not takes_spectator_bets(game):
+            raise TableError(f"{self.games[row.game_id].title} takes no spectator bets.")
+        if row.seat_of(user_id):
+            raise TableError("You are playing at this table; spectator bets are for onlookers.")
+        return game
+
     async def fire_due(self) -> int:
         """Play `timeout_action` for every seat whose deadline has passed; how many tables."""
         async with self.db.read() as tx:
@@ -404,6 +449,7 @@ class TableService:
                 events += game.cash_out(s.seat)
                 await self._pay_out(tx, row, s, stack)
                 events.append(Event("left", f"{{p{s.seat}}} left the table with {stack:,} chips.", s.seat))
+        await self._pay_spectators(tx, row, game)
         await self._check_escrow(tx, row, game)
         status = "playing"
         if game.is_over():
@@ -422,6 +468,14 @@ class TableService:
         if status == "finished":
             await tables.finish(tx, row.id, "finished", stamp(self.clock()))
         return events
+
+    async def _pay_spectators(self, tx: Tx, row: TableRow, game: Any) -> None:
+        """Whatever the game owes onlookers goes from escrow to their wallets (DOM-26)."""
+        if not takes_spectator_bets(game):
+            return
+        for i, (user_id, amount) in enumerate(game.take_spectator_payouts()):
+            await self._move(tx, row, escrow(row.id), wallet(user_id), amount, "spectator_payout",
+                             f"specpay:{row.id}:{row.version}:{i}")
 
     async def _check_escrow(self, tx: Tx, row: TableRow, game: Any) -> None:
         held = await ledger.balance(tx, row.guild_id, escrow(row.id))
@@ -448,6 +502,9 @@ class TableService:
         if game is not None:
             chips = game.chips()
             stacks = {s.seat: chips.get(seat_key(s.seat), 0) for s in present}
+            for i, (user_id, amount) in enumerate(sorted(spectator_holdings(chips).items())):
+                await self._move(tx, row, escrow(row.id), wallet(user_id), amount, "spectator_refund",
+                                 f"specrefund:{row.id}:{i}")
         else:
             stacks = {s.seat: (s.buy_in if row.status == "lobby" else s.stack) for s in present}
         held = await ledger.balance(tx, row.guild_id, escrow(row.id))

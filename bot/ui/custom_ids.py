@@ -19,7 +19,7 @@ from typing import Any
 from bot.games.base import action_from_dict
 
 MAX_LEN = 100
-VERBS = ("join", "leave", "bot", "start", "cancel", "hand", "opts")
+VERBS = ("join", "leave", "bot", "start", "cancel", "hand", "opts", "back")
 
 VERB_PATTERN = r"cr:(?P<table>\d+):(?P<verb>" + "|".join(VERBS) + r")"
 ACTION_PATTERN = r"cr:(?P<table>\d+):v(?P<version>\d+):a:(?P<kind>[a-z_]+)(?::(?P<args>.*))?"

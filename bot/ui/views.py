@@ -14,6 +14,7 @@ import discord
 
 from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
+from bot.games.base import takes_spectator_bets
 from bot.games.options import show_option
 from bot.tables.models import TableSnapshot
 
@@ -51,6 +52,8 @@ def table_view(snap: TableSnapshot) -> discord.ui.View | None:
     else:
         view.add_item(TableButton(snap.table_id, "hand", "My hand", discord.ButtonStyle.primary))
         view.add_item(TableButton(snap.table_id, "leave", "Leave", discord.ButtonStyle.secondary))
+        if takes_spectator_bets(GAMES[snap.game_id]) and snap.options.get("spectator_bets", True):
+            view.add_item(TableButton(snap.table_id, "back", "Back a player", discord.ButtonStyle.success))
     return view
 
 
@@ -128,6 +131,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await service.join(self.table_id, interaction.user.id, interaction.user.display_name)
                 await interaction.followup.send(f"You sat down with {snap.buy_in.default:,} chips.", ephemeral=True)
+            elif self.verb == "back":
+                choices = await service.spectator_choices(self.table_id, interaction.user.id)
+                await interaction.response.send_message("Whom do you back?", view=BackView(self.table_id, choices),
+                                                        ephemeral=True)
             elif self.verb == "opts":
                 snap = await service.snapshot(self.table_id)
                 if snap.host_id != interaction.user.id:
@@ -292,6 +299,48 @@ class OptionModal(discord.ui.Modal, title="Table setting"):
             snap = await interaction.client.tables.set_option(self.table_id, interaction.user.id, self.name,
                                                               self.value.value.strip())
             await interaction.followup.send(f"{self.name} is now {show_option(snap.options[self.name])}.",
+                                            ephemeral=True)
+        except Exception as exc:
+            await report_error(interaction, exc)
+
+
+class BackView(discord.ui.View):
+    """An onlooker picks a player to back; a modal takes the amount (short-lived)."""
+
+    def __init__(self, table_id: int, choices: list[tuple[int, str, int, int]]) -> None:
+        super().__init__(timeout=300)
+        self.table_id = table_id
+        self.limits = {seat: (name, low, high) for seat, name, low, high in choices}
+        select = discord.ui.Select(placeholder="Choose a player to back", options=[
+            discord.SelectOption(label=name[:100], value=str(seat), description=f"bets {low} to {high}")
+            for seat, name, low, high in choices[:25]])
+        select.callback = self._picked
+        self.add_item(select)
+
+    async def _picked(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+        seat = int((interaction.data or {}).get("values", ["0"])[0])
+        name, low, high = self.limits[seat]
+        await interaction.response.send_modal(BetModal(self.table_id, seat, name, low, high))
+
+
+class BetModal(discord.ui.Modal, title="Spectator bet"):
+    def __init__(self, table_id: int, seat: int, name: str, low: int, high: int) -> None:
+        super().__init__(timeout=300)
+        self.table_id, self.seat = table_id, seat
+        self.amount = discord.ui.TextInput(label=f"Chips on {name}"[:45], placeholder=f"{low} to {high}",
+                                           default=str(low), max_length=9)
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                amount = int(self.amount.value.replace(",", "").strip())
+            except ValueError:
+                raise PlayerError("Please enter a whole number of chips.") from None
+            await interaction.client.tables.spectator_bet(self.table_id, interaction.user.id, self.seat, amount)
+            await interaction.followup.send(f"You asked to bet {amount:,} chips; the banker accepts or refuses. "
+                                            "Your chips are held until then and come back if refused.",
                                             ephemeral=True)
         except Exception as exc:
             await report_error(interaction, exc)
