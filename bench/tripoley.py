@@ -134,7 +134,7 @@ def poker_table() -> None:
     header = f"{'cards':>5} | {'ours':>12}"
     names = ["treys", "phevaluator"]
     for name in names:
-        header += f" | {name:>28}"
+        header += f" | {name:>32}"
     print(header)
     print("-" * len(header))
     for size in SIZES:
@@ -146,7 +146,7 @@ def poker_table() -> None:
             else:
                 agree = "same order" if row["agrees"] else "ORDER DIFFERS"
                 cell = f"{row['rate']:>9,.0f} ({row['hands']} h, {agree})"
-            line += f" | {cell:>28}"
+            line += f" | {cell:>32}"
         print(line)
     target = ours[17] >= 100_000
     print(f"target ≥ 100,000 hands/s at 17 cards: {'met' if target else 'NOT met'} ({ours[17]:,.0f})")
