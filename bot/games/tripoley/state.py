@@ -162,19 +162,20 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         return rules.tie_order(self.dealer, among, self.n, self.opts["tie_priority"] == "dealer_first")
 
     def _move(self, src: str, dst: str, amount: int, reason: str) -> None:
-        """The only way a chip moves (CHIP-2); refuses to make anything negative (CHIP-4/6)."""
+        """The only way a chip moves (CHIP-2); refuses, before changing anything, a transfer
+        the source cannot cover (CHIP-4/6: that would be a bug, never a game event)."""
         if amount <= 0:
             return
+        kind, _, name = src.partition(":")
+        have = self.stacks[int(name)] if kind == "seat" else self.mat[name]
+        if have < amount:
+            raise RuntimeError(f"chip bug: {src} holds {have}, cannot pay {amount} ({reason})")
         for place, sign in ((src, -1), (dst, 1)):
             kind, _, name = place.partition(":")
             if kind == "seat":
                 self.stacks[int(name)] += sign * amount
-                if self.stacks[int(name)] < 0:
-                    raise RuntimeError(f"chip bug: {place} would go negative")
             else:
                 self.mat[name] += sign * amount
-                if self.mat[name] < 0:
-                    raise RuntimeError(f"chip bug: {place} would go negative")
         self.ledger.append([src, dst, amount, reason])
 
     @staticmethod
