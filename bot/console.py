@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.clock import FakeClock
 from bot.config import Settings
+from bot.errors import PlayerError
 from bot.games import GAMES
 from bot.games.base import Event
 from bot.tables.models import TableSnapshot
@@ -117,7 +118,10 @@ async def run_demo(game_id: str, players: int | None, seed: int, out=print, deal
                     out("Everyone leaves the table; their turns are played for them until the deal ends.")
                     leaving = True
                     for uid in users:
-                        out(f"  {await service.leave(snap.table_id, uid)}")
+                        try:
+                            out(f"  {await service.leave(snap.table_id, uid)}")
+                        except PlayerError as exc:  # the game may end as the first players leave
+                            out(f"  {exc}")
                 await service.settle()
                 snap = await service.snapshot(snap.table_id)
                 if snap.status != "playing":

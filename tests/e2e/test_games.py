@@ -17,6 +17,20 @@ from tests.e2e.fake_discord import running_bot
 from tests.e2e.test_bot import books, table_message, verb_id
 
 
+BOARD_FIELDS = {"gin_rummy": {"Stock", "Match score"}, "bourre": {"Trump", "Pot"}, "tripoley": {"Mat"},
+                "michigan_rummy": {"Mat"}, "marriage": {"Stock", "Discard pile"}, "buki_domino": {"Line"}}
+
+
+def field_names(fake, channel: int) -> set[str]:
+    """Every embed field name the channel's messages ever showed, edits included."""
+    names = set()
+    for message in fake.channel_messages(channel):
+        for version in [*message.history, message.data]:
+            for embed in version.get("embeds") or []:
+                names |= {f["name"] for f in embed.get("fields") or []}
+    return names
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 async def test_a_human_plays_a_whole_game_against_seat_bots(game_id: str, world: World, tmp_path: Path,
                                                            make_bot: Callable[[], CardRoomBot]) -> None:
@@ -37,6 +51,8 @@ async def test_a_human_plays_a_whole_game_against_seat_bots(game_id: str, world:
             left = await (await fake.slash(world.alice, g, c, "leave")).reply()
             assert "leave" in left.text.lower()
         await fake.wait_for(lambda: read_table(tmp_path / "bot.db")["status"] == "finished", timeout=30)
+        shown = field_names(fake, c)
+        assert BOARD_FIELDS[game_id] | {"Players", "To act"} <= shown, shown
         result = await fake.wait_for_message(c, lambda m: "final result" in m.text)
         assert f"<@{world.alice}>" in result.content
         dms = [m for m in fake.dms(world.alice) if m.embeds]
