@@ -72,7 +72,8 @@ def table_embed(snap: TableSnapshot, events: list[Event] | None = None) -> disco
     elif snap.public is not None:
         for name, value in board_for(snap.game_id).table_fields(public, snap.names):
             _add(e, name, value)
-    _add(e, "Players", "\n".join(seat_line(snap, s) for s in snap.seats))
+    board_has_players = any(f.name == "Players" for f in e.fields)
+    _add(e, "Stacks" if board_has_players else "Players", "\n".join(seat_line(snap, s) for s in snap.seats))
     if snap.status == "playing" and snap.to_act:
         names = ", ".join(snap.names[s] if snap.seats[s].is_bot else f"<@{snap.seats[s].user_id}>" for s in snap.to_act)
         due = f" · {discord.utils.format_dt(snap.deadline, 'R')}" if snap.deadline else ""

@@ -31,6 +31,12 @@ def field_names(fake, channel: int) -> set[str]:
     return names
 
 
+def field_lists(fake, channel: int) -> list[list[str]]:
+    return [[f["name"] for f in embed.get("fields") or []]
+            for message in fake.channel_messages(channel) for version in [*message.history, message.data]
+            for embed in version.get("embeds") or []]
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 async def test_a_human_plays_a_whole_game_against_seat_bots(game_id: str, world: World, tmp_path: Path,
                                                            make_bot: Callable[[], CardRoomBot]) -> None:
@@ -53,6 +59,7 @@ async def test_a_human_plays_a_whole_game_against_seat_bots(game_id: str, world:
         await fake.wait_for(lambda: read_table(tmp_path / "bot.db")["status"] == "finished", timeout=30)
         shown = field_names(fake, c)
         assert BOARD_FIELDS[game_id] | {"Players", "To act"} <= shown, shown
+        assert not any(len(names) != len(set(names)) for names in field_lists(fake, c)), "two fields, one name"
         result = await fake.wait_for_message(c, lambda m: "final result" in m.text)
         assert f"<@{world.alice}>" in result.content
         dms = [m for m in fake.dms(world.alice) if m.embeds]
