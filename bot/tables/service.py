@@ -13,7 +13,6 @@ import logging
 import random
 import secrets
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Awaitable, Callable, Iterator
 
@@ -36,12 +35,6 @@ log = logging.getLogger(__name__)
 
 class ConservationError(RuntimeError):
     """The escrow and the game disagree about the chips on the table: a bug, never committed."""
-
-
-@dataclass(frozen=True, slots=True)
-class Before:
-    views: dict[int, dict[str, Any]]
-    to_act: frozenset[int]
 
 
 @contextmanager
@@ -255,7 +248,7 @@ class TableService:
                 game = self.games[row.game_id].from_dict(row.state)
                 if version is not None and version != row.version and action not in game.legal_actions(seat.seat):
                     raise StaleControl("That button is from an earlier turn; here is the table now.")
-                before = self._privates(row, game)
+                before = self._waiting(game)
                 events = game.apply(seat.seat, action)
                 events = await self._commit(tx, row, game, seat.seat, action_to_dict(action), events)
                 row = await self._load(tx, table_id)
@@ -281,7 +274,7 @@ class TableService:
                 async with self.db.transaction() as tx:
                     row = await self._load(tx, table_id)
                     game = self._spectator_game(row, user_id)
-                    before = self._privates(row, game)
+                    before = self._waiting(game)
                     await self.wallets.ensure_member(tx, row.guild_id, user_id)
                     try:
                         await self._move(tx, row, wallet(user_id), escrow(row.id), amount, "spectator_bet",
@@ -342,7 +335,7 @@ class TableService:
             game = self.games[row.game_id].from_dict(row.state)
             if seat not in game.to_act():
                 return False
-            before = self._privates(row, game)
+            before = self._waiting(game)
             action, events = None, []
             if row.seats[seat].is_bot:
                 try:
@@ -560,10 +553,10 @@ class TableService:
         info = row.seats[seat]
         return not info.is_bot and info.present and not info.leaving
 
-    def _privates(self, row: TableRow, game: Any) -> Before:
-        """What each human seat saw before an action, to tell whose hand changed."""
-        return Before({s.seat: game.private_view(s.seat) for s in row.seats if not s.is_bot and s.present},
-                      frozenset(game.to_act()))
+    @staticmethod
+    def _waiting(game: Any) -> frozenset[int]:
+        """Who was to act before an action, to tell who must act anew after it."""
+        return frozenset(game.to_act())
 
     # --- rendering, after commit -----------------------------------------------------------
 
@@ -588,7 +581,7 @@ class TableService:
                              pots={k: v for k, v in game.chips().items() if not k.startswith("seat:")})
 
     async def _render(self, row: TableRow, game: Any, events: list[Event], repost: bool,
-                      before: Before | None = None, everyone: bool = False,
+                      before: frozenset[int] | None = None, everyone: bool = False,
                       actor: int | None = None) -> TableSnapshot:
         """Show the committed state. A failed render is logged and mended by the next one."""
         snap = self._snapshot(row, game)
@@ -607,12 +600,14 @@ class TableService:
             if snap.status == "finished":
                 await self.presenter.game_over(snap, {s.seat: s.cashed_out or 0 for s in snap.seats})
                 return snap
-            for seat, view in snap.privates.items():
+            for seat in snap.privates:
+                # A seat hears from us when it must act anew, when a deal starts (or we restarted),
+                # or when something only it may see happened; not on every move of the others.
                 mine = [e for e in events if e.private_to == seat]
-                changed = everyone or before is None or bool(mine) or view != before.views.get(seat)
-                if seat in snap.to_act and (changed or seat not in before.to_act):
+                news = everyone or repost or bool(mine)
+                if seat in snap.to_act and (news or before is None or seat not in before or seat == actor):
                     await self.presenter.prompt(snap, seat, mine)
-                elif changed and before is not None or everyone:
+                elif news:
                     await self.presenter.hand_changed(snap, seat, mine)
         except Exception:
             log.exception("rendering table %d failed", row.id)
