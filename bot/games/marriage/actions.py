@@ -132,5 +132,16 @@ class NextDeal:
         return "Deal the next hand"
 
 
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """Between deals, when everybody else has left or is out of chips: close the game (MAR-2)."""
+
+    kind: ClassVar[str] = "end_game"
+
+    @property
+    def label(self) -> str:
+        return "End the game (nobody left to play against)"
+
+
 ACTION_TYPES: tuple[type, ...] = (DeclareTunnela, DeclareDone, DrawStock, TakeDiscard, TakeAndFinish,
-                                  Show, ShowDublees, Finish, Discard, NextDeal)
+                                  Show, ShowDublees, Finish, Discard, NextDeal, EndGame)

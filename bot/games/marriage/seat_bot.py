@@ -12,8 +12,8 @@ from collections import Counter
 from typing import Any
 
 from ..cards import Card
-from .actions import (DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, NextDeal, Show, ShowDublees,
-                      TakeAndFinish, TakeDiscard)
+from .actions import (DeclareDone, DeclareTunnela, Discard, DrawStock, EndGame, Finish, NextDeal, Show,
+                      ShowDublees, TakeAndFinish, TakeDiscard)
 from .layout import cohesion
 from .melds import face_of, wild_faces
 
@@ -51,6 +51,8 @@ def choose_action(public: dict[str, Any], private: dict[str, Any], legal: list[A
         kinds.setdefault(type(a), []).append(a)
     if NextDeal in kinds:
         return kinds[NextDeal][0]
+    if EndGame in kinds:
+        return kinds[EndGame][0]
     if DeclareTunnela in kinds:
         return kinds[DeclareTunnela][0]
     if DeclareDone in kinds:

@@ -12,8 +12,8 @@ from typing import Any, Mapping
 
 from ..base import BuyIn, Event, IllegalAction, player, seat_key
 from ..cards import Card, deal_rng, new_deck, pretty_cards
-from .actions import (ACTION_TYPES, DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, NextDeal, Show,
-                      ShowDublees, TakeAndFinish, TakeDiscard)
+from .actions import (ACTION_TYPES, DeclareDone, DeclareTunnela, Discard, DrawStock, EndGame, Finish, NextDeal,
+                      Show, ShowDublees, TakeAndFinish, TakeDiscard)
 from .finish import DUBLEE, finishing_discards
 from .going_out import GoingOut
 from .melds import face_of, wild_faces
@@ -80,7 +80,8 @@ class Marriage(Shows, GoingOut, Views):
         self.seed = seed
         self.n = len(stacks)
         self.stacks = list(stacks)
-        self.left = [False] * self.n
+        self.left = [False] * self.n      # cashed out: stack paid out, seat gone
+        self.leaving = [False] * self.n   # asked to leave: dealt out of every later deal
         self.deal_no = 0
         self.dealer: int | None = None
         self.phase = "between"
@@ -126,7 +127,8 @@ class Marriage(Shows, GoingOut, Views):
     # --- helpers ---------------------------------------------------------------------------
 
     def _eligible(self) -> list[int]:
-        return [i for i in range(self.n) if not self.left[i] and self.stacks[i] >= self.opts["min_chips_to_play"]]
+        return [i for i in range(self.n) if not self.left[i] and not self.leaving[i]
+                and self.stacks[i] >= self.opts["min_chips_to_play"]]
 
     def _next_in(self, seats: list[int], after: int) -> int:
         for k in range(1, self.n + 1):
@@ -237,7 +239,9 @@ class Marriage(Shows, GoingOut, Views):
             return [self.turn]
         if self.phase == "between":
             eligible = self._eligible()
-            if len(eligible) < 2:
+            if len(eligible) == 1:  # the others left: the last player closes the game (EndGame)
+                return eligible
+            if not eligible:
                 return []
             return [self._next_in(eligible, self.dealer if self.dealer is not None else -1)]
         return []
@@ -252,7 +256,28 @@ class Marriage(Shows, GoingOut, Views):
     def chips(self) -> dict[str, int]:
         return {seat_key(i): self.stacks[i] for i in range(self.n)}
 
+    def leave(self, seat: int) -> list[Event]:
+        """The seat asked to leave (MAR-18): it is dealt out of every deal that starts from now on.
+
+        In the middle of a deal it is dealt in, its turns are played by `timeout_action` until
+        the deal ends and it is settled normally; then `can_cash_out` turns true. Between deals
+        it may cash out at once, and the game ends when fewer than two players can be dealt in.
+        """
+        if self.phase == "over" or self.left[seat] or self.leaving[seat]:
+            return []
+        self.leaving[seat] = True
+        self._cache.clear()
+        if self.phase in ("declare", "play") and seat in self.players:
+            return [Event("leaving", f"{player(seat)} plays on automatically (draw from the stock, discard) "
+                                     f"until deal {self.deal_no} ends, and is then dealt out (MAR-18).",
+                          seat=seat)]
+        if self.phase == "between" and not self._eligible():
+            self.phase = "over"
+            return [Event("game_over", "The game is over: nobody remains to be dealt in.")]
+        return []
+
     def can_cash_out(self, seat: int) -> bool:
+        """Nothing at stake: between deals, game over, already out, or not dealt into this deal."""
         return self.left[seat] or self.phase in ("between", "over") or seat not in self.players
 
     def cash_out(self, seat: int) -> list[Event]:
@@ -263,11 +288,12 @@ class Marriage(Shows, GoingOut, Views):
         amount = self.stacks[seat]
         self.stacks[seat] = 0
         self.left[seat] = True
+        self.leaving[seat] = True
         self._cache.clear()
         events = [Event("leave", f"{player(seat)} leaves the table with {amount:,} chips.", seat=seat)]
-        if self.phase == "between" and len(self._eligible()) < 2:
+        if self.phase == "between" and not self._eligible():
             self.phase = "over"
-            events.append(Event("game_over", "The game is over: fewer than two players remain."))
+            events.append(Event("game_over", "The game is over: nobody remains to be dealt in."))
         return events
 
     # --- legal actions -----------------------------------------------------------------------
@@ -348,7 +374,7 @@ class Marriage(Shows, GoingOut, Views):
         if self.phase == "declare":
             return [DeclareTunnela(c) for c in self._declarable(seat)] + [DeclareDone()]
         if self.phase == "between":
-            return [NextDeal()]
+            return [NextDeal()] if len(self._eligible()) >= 2 else [EndGame()]
         acts: list[Any] = []
         if not self.drawn:
             if self.opts["tunnela_declare_window"] == "before_own_first_draw" and not self.first_turn_done[seat]:
@@ -377,7 +403,7 @@ class Marriage(Shows, GoingOut, Views):
         if self.phase == "declare":
             return DeclareDone()
         if self.phase == "between":
-            return NextDeal()
+            return legal[0]
         if not self.drawn:
             return DrawStock()
         discards = [a for a in legal if isinstance(a, Discard)]
@@ -403,7 +429,7 @@ class Marriage(Shows, GoingOut, Views):
         handler = {DeclareTunnela: self._declare, DeclareDone: self._declare_done, DrawStock: self._draw_stock,
                    TakeDiscard: self._take, TakeAndFinish: self._take_and_finish, Show: self._show,
                    ShowDublees: self._show_dublees, Finish: self._finish, Discard: self._discard,
-                   NextDeal: self._next_deal}.get(type(action))
+                   NextDeal: self._next_deal, EndGame: self._end_game}.get(type(action))
         if handler is None:
             raise IllegalAction("That is not a Marriage action.", rule="MAR-5")
         events = handler(seat, action)
@@ -565,19 +591,30 @@ class Marriage(Shows, GoingOut, Views):
         self.drawn, self.taken, self.drawn_card = False, None, None
         if len(self._eligible()) < 2:
             self.phase = "over"
-            return [Event("game_over", "The game is over: fewer than two players have chips to play.")]
+            return [Event("game_over", "The game is over: fewer than two players remain with chips to play "
+                                       "(MAR-2, MAR-25).")]
         return []
 
     def _next_deal(self, seat: int, a: NextDeal) -> list[Event]:
         self._need_phase("between", "deal")
+        if len(self._eligible()) < 2:
+            raise IllegalAction("Nobody is left to play against: end the game instead.", rule="MAR-2")
         return self._start_deal()
+
+    def _end_game(self, seat: int, a: EndGame) -> list[Event]:
+        self._need_phase("between", "end the game")
+        if len(self._eligible()) >= 2:
+            raise IllegalAction("Two or more players can still be dealt in: deal the next hand.", rule="MAR-2")
+        self.phase = "over"
+        return [Event("game_over", f"The game is over: {player(seat)} has nobody left to play against (MAR-2).")]
 
     # --- serialisation ---------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT, "opts": dict(self.opts), "seed": self.seed, "stacks": list(self.stacks),
-            "left": list(self.left), "deal_no": self.deal_no, "dealer": self.dealer, "phase": self.phase,
+            "left": list(self.left), "leaving": list(self.leaving), "deal_no": self.deal_no,
+            "dealer": self.dealer, "phase": self.phase,
             "players": list(self.players), "hands": [_cards(h) for h in self.hands],
             "declared": [_melds_str(d) for d in self.declared], "shown": [_melds_str(d) for d in self.shown],
             "dublees": [_melds_str(d) for d in self.dublees], "route": list(self.route), "seen": list(self.seen),
@@ -595,6 +632,7 @@ class Marriage(Shows, GoingOut, Views):
             raise ValueError(f"unknown Marriage state format {data.get('format')!r}")
         g = cls(list(data["stacks"]), resolve(data["opts"]), data["seed"])
         g.left = list(data["left"])
+        g.leaving = list(data.get("leaving") or data["left"])
         g.deal_no, g.dealer, g.phase = data["deal_no"], data["dealer"], data["phase"]
         g.players = list(data["players"])
         g.hands = [_parse(h) for h in data["hands"]]

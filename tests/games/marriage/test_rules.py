@@ -10,8 +10,8 @@ from bot.games import GAMES, IllegalAction
 from bot.games.base import seat_key
 from bot.games.cards import Card, new_deck
 from bot.games.marriage import Marriage
-from bot.games.marriage.actions import (DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, NextDeal, Show,
-                                        ShowDublees, TakeAndFinish, TakeDiscard)
+from bot.games.marriage.actions import (DeclareDone, DeclareTunnela, Discard, DrawStock, EndGame, Finish, NextDeal,
+                                        Show, ShowDublees, TakeAndFinish, TakeDiscard)
 from bot.games.marriage.options import OPTION_SPECS
 from bot.games.marriage.scoring import adjust_unseen, settle
 
@@ -313,7 +313,13 @@ def test_cash_out_between_deals_and_game_end():
     assert g.players == [1, 2]
     g._end_deal()
     g.cash_out(1)
-    assert g.is_over() and g.to_act() == []
+    # MAR-2: the last player has nobody to play against; they close the game (or it times out)
+    assert not g.is_over() and g.to_act() == [2] and g.legal_actions(2) == [EndGame()]
+    assert g.timeout_action(2) == EndGame()
+    with pytest.raises(IllegalAction):
+        g.apply(2, NextDeal())
+    g.apply(2, EndGame())
+    assert g.is_over() and g.to_act() == [] and g.chips() == {"seat:0": 0, "seat:1": 0, "seat:2": 100}
 
 
 def test_private_view_marks_wild_cards_once_seen():
