@@ -72,6 +72,11 @@ class HandFlow:
         self._reset_hand()
         self.spec = []
         self.spec_seen = []
+        gone = [p for p in range(SEATS) if self.leaving[p]]
+        if gone:  # DOM-25: the game needs four; a leaver plays no further hand
+            who = " and ".join(player(p) for p in gone)
+            self._end_game(events, f"{who} left the table, and the game needs four players")
+            return
         if self.hands_done >= self.opts["max_hands"]:
             self._end_game(events, f"all {self.opts['max_hands']} hands have been played")
             return
@@ -230,27 +235,43 @@ class HandFlow:
 
     # --- leaving --------------------------------------------------------------------------
 
+    def leave(self: Any, seat: int) -> list[Event]:
+        """The seat asked to leave (DOM-25; the contract's `leave`).
+
+        The next hand is dealt the moment a hand settles, so a leave always falls inside a dealt
+        hand: the leaver plays it out (the table makes their moves by `timeout_action`: n_min
+        bet, heaviest tile), and as it settles the game ends instead of dealing again, since
+        it needs four players. Carried stakes and spectator bets are then returned by
+        `_end_game`; every seat can cash out.
+        """
+        if not isinstance(seat, int) or not 0 <= seat < SEATS:
+            raise IllegalAction("There is no such seat.", rule="DOM-2")
+        if self.phase == "over" or not self.active[seat] or self.leaving[seat]:
+            return []
+        first = not any(self.leaving)
+        self.leaving[seat] = True
+        hand = self.hands_done + 1
+        head = f"Buki-Domino needs four players: the game ends after hand {hand}." if first else \
+            f"The game already ends after hand {hand}."
+        return [Event("leaving", f"{head} Until then {player(seat)}'s turns are played automatically (the "
+                                 "minimum bet, the heaviest tile).", seat=seat,
+                      data={"hand": hand})]
+
     def can_cash_out(self: Any, seat: int) -> bool:
-        if self.phase == "over" or not self.active[seat]:
-            return True
-        return self.left < 0 and all(b is None for b in self.bets) \
-            and not any(x["status"] == "accepted" for x in self.spec)
+        """Only once the game is over (or for a seat already paid out): a dealt hand always has
+        every seat in it, with tiles, a bet due and perhaps a carried stake (DOM-15, 22)."""
+        return self.phase == "over" or not self.active[seat]
 
     def cash_out(self: Any, seat: int) -> list[Event]:
-        if not 0 <= seat < SEATS:
+        if not isinstance(seat, int) or not 0 <= seat < SEATS:
             raise IllegalAction("There is no such seat.", rule="DOM-2")
         if not self.can_cash_out(seat):
-            raise IllegalAction("You can leave between hands; finish this hand first.", rule="DOM-25")
+            raise IllegalAction("You can leave when this hand ends: use leave, and your turns are played "
+                                "for you until then.", rule="DOM-25")
         if not self.active[seat]:
             return []
-        events: list[Event] = []
-        if self.phase != "over":  # the game needs four: the fresh deal is void (DOM-25)
-            self._reset_hand()
-            self._end_game(events, f"{player(seat)} left the table")
         amount = self.stacks[seat]
         self.stacks[seat] = 0
         self.active[seat] = False
-        events.append(Event("cash_out", f"{player(seat)} leaves the table with {amount} chips.", seat=seat,
-                            data={"amount": amount}))
-        return events
-
+        return [Event("cash_out", f"{player(seat)} leaves the table with {amount} chips.", seat=seat,
+                      data={"amount": amount})]

@@ -99,6 +99,7 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
         g.seed = seed
         g.stacks = list(stacks)
         g.active = [True] * SEATS
+        g.leaving = [False] * SEATS
         g.deal_no = 0
         g.hands_done = 0
         g.min_bet = opts["min_bet"]
@@ -448,7 +449,7 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
     _FIELDS = ("seed", "stacks", "active", "deal_no", "hands_done", "min_bet", "max_bet", "limits_set",
                "banker", "prev_banker", "next_banker", "carried", "stakes", "next_spec_id", "last",
                "end_reason", "phase", "line", "left", "right", "turn", "placed", "passes",
-               "bets", "deadline", "spec_seen", "hand_start")
+               "bets", "deadline", "spec_seen", "hand_start", "leaving")
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"format": FORMAT, "game": self.id, "options": dict(self.opts)}
@@ -467,7 +468,7 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
         g = cls()
         g.opts = resolve(data["options"])
         for name in cls._FIELDS:
-            setattr(g, name, _copy(data[name]))
+            setattr(g, name, _copy(data[name] if name != "leaving" else data.get(name, [False] * SEATS)))
         g.hands = [[ln.code_of(Tile.parse(t)) for t in h] for h in data["hands"]]
         g.stamm = [ln.code_of(Tile.parse(t)) for t in data["stamm"]]
         g.spec = [dict(x) for x in data["spec"]]

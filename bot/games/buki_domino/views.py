@@ -45,6 +45,7 @@ class Views:
             "stakes": list(self.stakes),
             "stacks": list(self.stacks),
             "active": list(self.active),
+            "leaving": list(self.leaving),
             "spectator_bets": [dict(x) for x in self.spec],
             "spectator_window": self.spectator_window_open(),
             "spectator_odds": self.opts["spectator_odds"],

@@ -56,6 +56,8 @@ def _player_line(public: dict[str, Any], names: Sequence[str], seat: int) -> str
     passes = sum(1 for p in public["passes"] if p[0] == seat)
     if passes:
         parts.append(f"passed {passes}×")
+    if public.get("leaving", [False] * 4)[seat]:
+        parts.append("leaving after this hand (moves made for them)")
     return f"{turn}{marks}**{name}** — " + " · ".join(parts)
 
 

@@ -117,22 +117,6 @@ def test_spectator_games_conserve_chips_any_options(seed: int, options: dict) ->
     run_with_spectators(seed, options)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_leaving_between_hands_keeps_chips(seed: int) -> None:
-    rng = random.Random(seed)
-    g = BukiDomino.start([100] * 4, {"first_banker_sets_limits": False}, seed=seed)
-    leave_after = rng.randrange(0, 5)
-    while g.hands_done < leave_after and not g.is_over():
-        seat = g.to_act()[0]
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
-    seat = rng.randrange(4)
-    assert g.can_cash_out(seat)
-    total = sum(g.chips().values())
-    amount = [e for e in g.cash_out(seat) if e.kind == "cash_out"][0].data["amount"]
-    assert g.is_over() and sum(g.chips().values()) == total - amount
-    assert all(k.startswith("seat:") or v == 0 for k, v in g.chips().items())
-
-
 @pytest.mark.parametrize("options", [None, {"payout_rounding": "ceil", "payout_multiplier": 3},
                                      {"payout_multiplier": 2, "tiles_per_player": 7}])
 def test_every_settlement_follows_dom_20_and_22(options: dict | None) -> None:

@@ -277,23 +277,6 @@ def test_dom_25_max_hands_and_carried_stakes_returned() -> None:
     assert "carried stake of 2 returns" in over.text
 
 
-def test_dom_25_leave_only_between_hands() -> None:
-    g = new_game(D6_HANDS, D6_STAMM)
-    assert g.can_cash_out(0)  # nothing staked yet: the fresh deal is void if someone leaves
-    g.apply(3, Play(T("[7|3]"), "L"))
-    assert not g.can_cash_out(0)
-    with pytest.raises(IllegalAction, match="between hands"):
-        g.cash_out(0)
-    g.apply(0, Play(T("[7|1]"), "L"))
-    g.apply(1, Play(T("[3|1]"), "R"))
-    assert g.can_cash_out(0)
-    ev = g.cash_out(0)
-    assert g.is_over() and g.chips()["seat:0"] == 0
-    assert [e for e in ev if e.kind == "cash_out"][0].data["amount"] == 98
-    assert all(k.startswith("seat:") or v == 0 for k, v in g.chips().items())
-    assert g.cash_out(2) and g.chips()["seat:2"] == 0
-
-
 def test_dom_27_timeout_plays_the_heaviest_tile_left_first() -> None:
     g = new_game(D6_HANDS, D6_STAMM)
     assert g.timeout_action(3) == Play(T("[8|7]"), "L")

@@ -132,19 +132,6 @@ def test_draw_refunds_spectators_and_losers_pay_the_bank() -> None:
     assert chips_total(g) == 405  # the spectator's 5 came in and stays with the bank
 
 
-def test_leaving_voids_the_deal_and_returns_accepted_bets() -> None:
-    g = new_game(D6_HANDS, D6_STAMM)
-    g.place_spectator_bet(1, 0, 4)
-    g.apply(3, AcceptSpectatorBet(1))
-    assert not g.can_cash_out(0)  # an accepted bet is at stake
-    g = new_game(D6_HANDS, D6_STAMM)
-    g.place_spectator_bet(1, 0, 4)
-    assert g.can_cash_out(0)
-    g.cash_out(0)
-    assert g.is_over() and g.take_spectator_payouts() == [(1, 4)]
-    assert all(k.startswith("seat:") or v == 0 for k, v in g.chips().items())
-
-
 def test_cover_uses_the_actual_stake_once_the_player_has_bet() -> None:
     g = new_game(D6_HANDS, D6_STAMM, stacks=[50, 50, 50, 20], early_bets_after_bank_change=True)
     # R = c + max_bet = 6 → payout 15; 20 - 15 = 5 leaves room for a bet of 2 (spayout 5)
