@@ -122,7 +122,54 @@ def bench_bot_vs_random() -> None:
     print()
 
 
+def bench_service_round_trip() -> None:
+    """What the table service does per move: load, decide, apply, save, then load again to draw
+    the table and every hand (from_dict, legal_actions, apply, to_dict, public/private views)."""
+    import json
+    print("One move as the table service makes it (JSON load → legal → apply → save → load → views)")
+    for n in (2, 5):
+        g = Marriage.start([10_000] * n, seed=SEED)
+        rng = random.Random(SEED)
+        data = json.dumps(g.to_dict())
+        moves, parts = 0, {"from_dict": 0.0, "legal_actions": 0.0, "apply": 0.0, "to_dict": 0.0, "views": 0.0}
+        t0 = time.perf_counter()
+        while moves < 1500:
+            t = time.perf_counter()
+            game = Marriage.from_dict(json.loads(data))
+            parts["from_dict"] += time.perf_counter() - t
+            if game.is_over():
+                game = Marriage.start([10_000] * n, seed=SEED + moves)
+            seat = game.to_act()[0]
+            t = time.perf_counter()
+            legal = game.legal_actions(seat)
+            parts["legal_actions"] += time.perf_counter() - t
+            action = game.bot_action(seat, rng) if rng.random() < 0.8 else rng.choice(legal)
+            t = time.perf_counter()
+            game.apply(seat, action)
+            parts["apply"] += time.perf_counter() - t
+            t = time.perf_counter()
+            data = json.dumps(game.to_dict())
+            parts["to_dict"] += time.perf_counter() - t
+            t = time.perf_counter()
+            again = Marriage.from_dict(json.loads(data))
+            parts["from_dict"] += time.perf_counter() - t
+            t = time.perf_counter()
+            again.public_view()
+            for s in range(n):
+                again.private_view(s)
+            for s in again.to_act():
+                again.legal_actions(s)
+            parts["views"] += time.perf_counter() - t
+            moves += 1
+        dt = time.perf_counter() - t0
+        row(f"{n} players: ms per move, everything (incl. the seat bot)", dt / moves * 1000, "ms")
+        for name, v in parts.items():
+            row(f"{n} players:   {name}", v / moves * 1000, "ms")
+    print()
+
+
 if __name__ == "__main__":
+    bench_service_round_trip()
     bench_check_finish()
     bench_deals()
     bench_bot_vs_random()

@@ -94,9 +94,23 @@ def cohesion(faces: Sequence[int], wild: frozenset[int] = frozenset()) -> float:
     return score
 
 
+_GROUPED: dict[tuple[Card, ...], tuple] = {}
+
+
 def group_hand(cards: Sequence[Card]) -> dict[str, list[list[str]]]:
     """A readable grouping: pure sets found in the hand (up to three), then identical pairs,
-    then the rest by suit."""
+    then the rest by suit. Memoised by hand (private views are drawn on every move)."""
+    key = tuple(cards)
+    hit = _GROUPED.get(key)
+    if hit is None:
+        hit = _group_hand(cards)
+        if len(_GROUPED) >= 4096:
+            _GROUPED.clear()
+        _GROUPED[key] = hit
+    return {name: [list(g) for g in groups] for name, groups in zip(("pure_sets", "pairs", "loose"), hit)}
+
+
+def _group_hand(cards: Sequence[Card]) -> tuple:
     sets_faces: list[tuple[int, int, int]] = []
     for k in (3, 2, 1):
         opt = pure_set_options(cards, k, limit=1)
@@ -120,9 +134,7 @@ def group_hand(cards: Sequence[Card]) -> dict[str, list[list[str]]]:
         cs = [c for c in rest if c.suit_index == s]
         if cs:
             by_suit.append(cs)
-    return {"pure_sets": [[str(c) for c in m] for m in sets],
-            "pairs": [[str(c) for c in p] for p in pairs],
-            "loose": [[str(c) for c in s] for s in by_suit]}
+    return tuple(tuple(tuple(str(c) for c in g) for g in groups) for groups in (sets, pairs, by_suit))
 
 
 def rank_of(face: int) -> int:

@@ -44,6 +44,21 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
 )
 
 
+_RESOLVED: dict[tuple, dict[str, Any]] = {}
+
+
 def resolve(given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Defaults overlaid with `given`; ValueError naming the option on a bad value."""
-    return resolve_options(OPTION_SPECS, given)
+    """Defaults overlaid with `given`; ValueError naming the option on a bad value.
+
+    Memoised (a fresh copy each time): `from_dict` resolves the saved options on every move."""
+    try:
+        key = tuple(sorted((k, type(v), v) for k, v in (given or {}).items()))
+        hash(key)
+    except TypeError:  # an unhashable value: let resolve_options report it
+        return resolve_options(OPTION_SPECS, given)
+    cached = _RESOLVED.get(key)
+    if cached is None:
+        cached = resolve_options(OPTION_SPECS, given)
+        if len(_RESOLVED) < 512:
+            _RESOLVED[key] = cached
+    return dict(cached)

@@ -14,6 +14,7 @@ from ..base import BuyIn, Event, IllegalAction, player, seat_key
 from ..cards import Card, deal_rng, new_deck, pretty_cards
 from .actions import (ACTION_TYPES, DeclareDone, DeclareTunnela, Discard, DrawStock, EndGame, Finish, NextDeal,
                       Show, ShowDublees, TakeAndFinish, TakeDiscard)
+from .codec import card as _card, card_or_none as _card_or_none, parse_list, text as _text, text_list
 from .finish import DUBLEE, finishing_discards
 from .going_out import GoingOut
 from .melds import face_of, wild_faces
@@ -42,12 +43,8 @@ Seen players may not take a wild card discarded by an unseen player.
 """
 
 
-def _cards(cards: list[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _parse(cards: list[str]) -> list[Card]:
-    return [Card.parse(c) for c in cards]
+_cards = text_list
+_parse = parse_list
 
 
 def _melds_str(melds: list[list[Card]]) -> list[list[str]]:
@@ -619,10 +616,10 @@ class Marriage(Shows, GoingOut, Views):
             "declared": [_melds_str(d) for d in self.declared], "shown": [_melds_str(d) for d in self.shown],
             "dublees": [_melds_str(d) for d in self.dublees], "route": list(self.route), "seen": list(self.seen),
             "declare_pending": list(self.declare_pending), "first_turn_done": list(self.first_turn_done),
-            "stock": _cards(self.stock), "tiplu": str(self.tiplu) if self.tiplu is not None else None,
-            "pile": [[str(c), by, seen] for c, by, seen in self.pile], "turn": self.turn, "drawn": self.drawn,
-            "taken": str(self.taken) if self.taken is not None else None,
-            "drawn_card": str(self.drawn_card) if self.drawn_card is not None else None,
+            "stock": _cards(self.stock), "tiplu": _text(self.tiplu) if self.tiplu is not None else None,
+            "pile": [[_text(c), by, seen] for c, by, seen in self.pile], "turn": self.turn, "drawn": self.drawn,
+            "taken": _text(self.taken) if self.taken is not None else None,
+            "drawn_card": _text(self.drawn_card) if self.drawn_card is not None else None,
             "rebuilds": self.rebuilds, "result": self.result,
         }
 
@@ -643,11 +640,11 @@ class Marriage(Shows, GoingOut, Views):
         g.declare_pending = list(data["declare_pending"])
         g.first_turn_done = list(data["first_turn_done"])
         g.stock = _parse(data["stock"])
-        g.tiplu = Card.parse(data["tiplu"]) if data["tiplu"] else None
-        g.pile = [(Card.parse(c), by, seen) for c, by, seen in data["pile"]]
+        g.tiplu = _card_or_none(data["tiplu"])
+        g.pile = [(_card(c), by, seen) for c, by, seen in data["pile"]]
         g.turn, g.drawn = data["turn"], data["drawn"]
-        g.taken = Card.parse(data["taken"]) if data["taken"] else None
-        g.drawn_card = Card.parse(data["drawn_card"]) if data["drawn_card"] else None
+        g.taken = _card_or_none(data["taken"])
+        g.drawn_card = _card_or_none(data["drawn_card"])
         g.rebuilds = data["rebuilds"]
         g.result = data["result"]
         return g

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
+from .codec import text_list
 from .layout import group_hand
 from .melds import face_of, maal_faces
 
@@ -16,8 +17,7 @@ PHASE_NAMES = {"declare": "Declaring tunnelas", "play": "Playing", "between": "B
                "over": "Game over"}
 
 
-def _cards(cards: list[Card]) -> list[str]:
-    return [str(c) for c in cards]
+_cards = text_list
 
 
 def _melds_str(melds: list[list[Card]]) -> list[list[str]]:
@@ -52,7 +52,7 @@ class Views:
             "discard_top": str(top[0]) if top else None,
             "discard_top_by": top[1] if top else None,
             "discard_top_by_seen": top[2] if top else None,
-            "discard_pile": [str(c) for c, _, _ in self.pile] if in_deal else [],
+            "discard_pile": _cards([c for c, _, _ in self.pile]) if in_deal else [],
             "discard_by": [by for _, by, _ in self.pile] if in_deal else [],
             "stock_count": self._drawable() if in_deal else 0,
             "rebuilds": self.rebuilds, "max_rebuilds": self.opts["max_stock_rebuilds"],

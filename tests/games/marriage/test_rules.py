@@ -367,3 +367,26 @@ def test_mar_6_dublee_pickup_policies(policy, take, combo):
     legal = g.legal_actions(0)
     assert any(isinstance(a, TakeDiscard) for a in legal) == take
     assert any(isinstance(a, TakeAndFinish) for a in legal) == combo
+
+
+def test_fast_paths_return_fresh_equal_values():
+    """The memoised hot paths (card notation, options, hand grouping) behave like the slow ones
+    and never hand out shared mutable state."""
+    from bot.games.marriage.codec import card, parse_list, text_list
+    from bot.games.marriage.layout import group_hand
+    from bot.games.marriage.options import resolve
+
+    deck = new_deck(3)
+    assert parse_list(text_list(deck)) == deck and text_list(deck) == [str(c) for c in deck]
+    assert card("qh#1") == Card.parse("QH#1") and card("10S") == Card(10, "S")
+    first = resolve({"seen_payment": 4})
+    first["seen_payment"] = 99
+    assert resolve({"seen_payment": 4})["seen_payment"] == 4 and resolve({})["seen_payment"] == 3
+    for _ in range(2):
+        with pytest.raises(ValueError, match="seen_payment"):
+            resolve({"seen_payment": 101})
+    hand = cards("3C 4C 5C 9S 9S KD 2H")
+    grouped = group_hand(hand)
+    assert grouped == {"pure_sets": [["3C", "4C", "5C"]], "pairs": [["9S", "9S#1"]], "loose": [["2H"], ["KD"]]}
+    grouped["pairs"][0].append("AS")
+    assert group_hand(list(hand))["pairs"] == [["9S", "9S#1"]]
