@@ -131,3 +131,74 @@ def test_every_control_round_trips_through_custom_ids() -> None:
             spec = controls.layout(10**18, 99999, legal)
             assert spec.rows
     assert {"play", "bet", "choose_deadline", "accept_spectator_bet", "refuse_spectator_bet"} <= seen_kinds
+
+
+def texts(g: BukiDomino) -> tuple[dict[str, str], list[str]]:
+    pub = g.public_view()
+    return dict(BOARD.table_fields(pub, NAMES)), [BOARD.hand_text(g.private_view(s), pub) for s in range(4)]
+
+
+def test_limits_stage_says_who_decides_what() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, first_banker_sets_limits=True)
+    fields, hands = texts(g)
+    assert "The banker is choosing the bet limits" in fields["Hand 1 of 12"]
+    assert "choose the bet limits for the whole game (the table proposes 2–6)" in hands[3]
+    assert "cover 2.5× the maximum" in hands[3]
+    assert all("Wait: the banker is choosing the bet limits" in h for h in hands[:3])
+
+
+def test_bet_window_and_what_a_win_pays() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.apply(3, Play(T("[7|3]"), "L"))
+    _, hands = texts(g)
+    assert "You may bet 2–6 now, or on a later turn: bets close before your 3rd tile " \
+           "(you have placed 0 tiles so far)." in hands[0]
+    assert "(bet 2 → +5, bet 6 → +15)" in hands[0]  # payout rounded down (DOM-21)
+    assert "No bet yet: you bet 2–6 on one of your turns, before your 3rd tile." in hands[1]
+    g.apply(0, Bet(4))
+    _, hands = texts(g)
+    assert "Your bet: **4**. If you win the hand you get it back plus **10** from the banker" in hands[0]
+
+
+def test_must_bet_and_early_bets_explain_why() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.apply(3, Play(T("[7|3]"), "L"))
+    g.apply(0, Play(T("[7|1]"), "L"))
+    g.apply(1, Play(T("[3|1]"), "R"))  # P2 wins: new banker Bo, early bets (DOM-17)
+    fields, hands = texts(g)
+    assert "New banker: every other player bets now, before the first tile." in fields["Hand 2 of 12"]
+    assert "**Bet now** (2–6): new banker, so everyone bets before the first tile." in hands[0]
+    assert "You are the banker" in hands[1] and "Bet now" not in hands[1]
+
+
+def test_carried_stake_is_part_of_the_payout() -> None:
+    from tests.games.buki_domino.decks import D7_HANDS, D7_STAMM
+    g = new_game(D7_HANDS, D7_STAMM)  # a draw: every non-banker carries 2 (DOM-22)
+    for seat, tile, end in ((2, "[6|0]", "L"), (3, "[4|0]", "R"), (0, "[7|4]", "R"), (1, "[7|6]", "L")):
+        g.apply(seat, Play(T(tile), end))
+    g.apply(2, g.legal_actions(2)[0])
+    fields, hands = texts(g)
+    assert "no bet yet (carries 2)" in fields["Players"]
+    turn = g.to_act()[0]
+    assert "You carry 2 from the drawn hand." in hands[turn]
+    assert "stake = bet + the 2 carried: bet 2 → +10, bet 6 → +20" in hands[turn]
+
+
+def test_banker_sees_spectator_requests_to_answer() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.place_spectator_bet(555, 1, 4)
+    _, hands = texts(g)
+    assert "• #1: <@555> bets 4; you pay 10 if their player wins, else you keep it" in hands[3]
+    assert "<@555>" not in hands[1]
+
+
+def test_leaving_player_is_marked_on_the_table_and_in_the_hand() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.leave(0)
+    fields, hands = texts(g)
+    assert "⚠ Ann is leaving: the game ends after this hand." in fields["Hand 1 of 12"]
+    assert "**Ann** — 6 tiles · no bet yet · leaving (moves made for them)" in fields["Players"]
+    assert "You are leaving: your moves are made for you until this hand ends" in hands[0]
+    assert "leaving" not in hands[1]
+    g.leave(2)
+    assert "⚠ Ann, Cy are leaving" in texts(g)[0]["Hand 1 of 12"]

@@ -74,7 +74,8 @@ class HandFlow:
         self.spec_seen = []
         gone = [p for p in range(SEATS) if self.leaving[p]]
         if gone:  # DOM-25: the game needs four; a leaver plays no further hand
-            who = " and ".join(player(p) for p in gone)
+            who = " and ".join([", ".join(player(p) for p in gone[:-1]), player(gone[-1])] if len(gone) > 1
+                               else [player(gone[0])])
             self._end_game(events, f"{who} left the table, and the game needs four players")
             return
         if self.hands_done >= self.opts["max_hands"]:

@@ -7,6 +7,8 @@ from typing import Any
 from . import line as ln
 from .line import TILES
 
+SEATS = 4
+
 PHASE_NAMES = {
     "limits": "Banker sets the bet limits",
     "deadline": "Banker decides on late bets",
@@ -73,6 +75,14 @@ class Views:
                              and seat != self.banker and self.bets[seat] is None),
             "bet_range": list(self.bet_range(seat)) if may_bet else None,
             "my_bet": self.bets[seat] if 0 <= seat < len(self.bets) else None,
+            "my_carried": self.carried[seat] if 0 <= seat < len(self.carried) else 0,
+            "my_stake": self.stakes[seat] if 0 <= seat < len(self.stakes) else 0,
+            "win_pays": self.payout(self.stakes[seat]) if 0 <= seat < SEATS and self.bets[seat] is not None
+            and seat != self.banker else None,
+            "bet_pays": [[n, self.payout(self.carried[seat] + n)] for n in sorted(set(self.bet_range(seat)))]
+            if may_bet else [],
+            "spectator_requests": [[x["id"], x["spectator"], x["seat"], x["amount"], self.spayout(x["amount"])]
+                                   for x in self.spec if x["status"] == "pending"] if seat == self.banker else [],
         }
         return view
 

@@ -10,6 +10,11 @@ from typing import Any, Sequence
 
 FIELD_LIMIT = 1024
 SPECTATORS_SHOWN = 12
+STAGE_NOTES = {
+    "limits": "The banker is choosing the bet limits for the whole game.",
+    "deadline": "The banker is deciding whether bets stay open until the 4th tile (late bets).",
+    "early_bets": "New banker: every other player bets now, before the first tile.",
+}
 
 
 def _name(names: Sequence[str], seat: int | None) -> str:
@@ -57,7 +62,7 @@ def _player_line(public: dict[str, Any], names: Sequence[str], seat: int) -> str
     if passes:
         parts.append(f"passed {passes}×")
     if public.get("leaving", [False] * 4)[seat]:
-        parts.append("leaving after this hand (moves made for them)")
+        parts.append("leaving (moves made for them)")
     return f"{turn}{marks}**{name}** — " + " · ".join(parts)
 
 
@@ -96,10 +101,17 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     stage = public["stage"]
     if stage != "over":
         deadline = public["bet_deadline_tile"]
-        fields.append((f"Hand {public['hand_no']} of {public['max_hands']}",
-                       f"Banker 🏦 **{_name(names, public['banker'])}** · bets {public['min_bet']}–"
-                       f"{public['max_bet']} before one's {_ordinal(deadline)} tile · pays "
-                       f"{public['payout_multiplier']}×"))
+        head = (f"Banker 🏦 **{_name(names, public['banker'])}** · the others bet {public['min_bet']}–"
+                f"{public['max_bet']} against the bank before their {_ordinal(deadline)} tile · a winning "
+                f"player is paid {public['payout_multiplier']}× their stake")
+        note = STAGE_NOTES.get(stage)
+        if note:
+            head += "\n" + note
+        leaving = [s for s, left in enumerate(public.get("leaving") or []) if left]
+        if leaving:
+            who = ", ".join(_name(names, s) for s in leaving)
+            head += f"\n⚠ {who} {'is' if len(leaving) == 1 else 'are'} leaving: the game ends after this hand."
+        fields.append((f"Hand {public['hand_no']} of {public['max_hands']}", _clip(head)))
         fields.append(("Line", _clip(line_text(public, names))))
         fields.append(("Players", _clip("\n".join(_player_line(public, names, s) for s in range(4)))))
         spect = _spectators(public, names)
@@ -113,8 +125,68 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     return fields
 
 
+def _pays_line(private: dict[str, Any], public: dict[str, Any]) -> str:
+    pays = private.get("bet_pays") or []
+    examples = ", ".join(f"bet {n} → +{p}" for n, p in pays)
+    carried = private.get("my_carried") or 0
+    if carried:
+        examples = f"stake = bet + the {carried} carried" + (f": {examples}" if examples else "")
+    return (f"If you win the hand you get your stake back plus {public['payout_multiplier']}× it from the "
+            "banker" + (f" ({examples})" if examples else "") + "; otherwise the stake goes to the banker.")
+
+
+def _banker_rows(private: dict[str, Any], public: dict[str, Any], acting: bool) -> list[str]:
+    stage, mult = public["stage"], public["payout_multiplier"]
+    if stage == "limits" and acting:
+        rows = [f"🏦 You are the banker. First choose the bet limits for the whole game (the table proposes "
+                f"{public['min_bet']}–{public['max_bet']}); your stack must cover {mult}× the maximum."]
+    elif stage == "deadline" and acting:
+        rows = ["🏦 You are the banker. Decide on late bets: accept (bets stay open until each player's 4th "
+                "tile) or refuse (bets close before the 3rd)."]
+    else:
+        rows = [f"🏦 You are the banker: you pay a winning player {mult}× their stake and collect every other "
+                "stake. You never bet."]
+    requests = private.get("spectator_requests") or []
+    if requests:
+        rows.append("Onlookers ask to bet against you — accept or refuse each (the table lists whom they back):")
+        for bet_id, spectator, _seat, amount, pays in requests[:SPECTATORS_SHOWN]:
+            rows.append(f"• #{bet_id}: <@{spectator}> bets {amount}; you pay {pays} if their player wins, "
+                        "else you keep it")
+        if len(requests) > SPECTATORS_SHOWN:
+            rows.append(f"… and {len(requests) - SPECTATORS_SHOWN} more")
+    return rows
+
+
+def _player_rows(private: dict[str, Any], public: dict[str, Any], acting: bool) -> list[str]:
+    stage = public["stage"]
+    deadline = _ordinal(public["bet_deadline_tile"])
+    bet, carried = private["my_bet"], private.get("my_carried") or 0
+    if bet is not None:
+        stake = f" + {carried} carried = stake **{private['my_stake']}**" if carried else ""
+        return [f"Your bet: **{bet}**{stake}. If you win the hand you get it back plus **{private['win_pays']}** "
+                "from the banker; otherwise it goes to the banker."]
+    carry = f" You carry {carried} from the drawn hand." if carried else ""
+    rng = private["bet_range"]
+    if private["must_bet"] and rng:
+        why = "new banker, so everyone bets before the first tile" if stage == "early_bets" else \
+            f"bets close before your {deadline} tile, which you place next"
+        return [f"**Bet now** ({rng[0]}–{rng[1]}): {why}.{carry}", _pays_line(private, public)]
+    if private["may_bet"] and rng:
+        placed = public["placed"][private["seat"]]
+        return [f"You may bet {rng[0]}–{rng[1]} now, or on a later turn: bets close before your {deadline} tile "
+                f"(you have placed {placed} tile{'' if placed == 1 else 's'} so far).{carry}",
+                _pays_line(private, public)]
+    if stage == "limits":
+        return ["Wait: the banker is choosing the bet limits. You bet after that, against the bank." + carry]
+    if stage == "deadline":
+        return ["Wait: the banker is deciding whether bets stay open until the 4th tile." + carry]
+    return [f"No bet yet: you bet {public['min_bet']}–{public['max_bet']} on one of your turns, before your "
+            f"{deadline} tile.{carry}"]
+
+
 def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
-    """The player's tiles heaviest first, playable ones marked, and what they may bet."""
+    """The player's tiles heaviest first, playable ones marked, their role, and what they may do:
+    lead or play, bet (with what a win pays), or, as banker, the limits and spectator requests."""
     playable = set(private["playable"])
     acting = bool(private["moves"])
     tiles = [f"**{t}**✅" if t in playable and acting else t for t in private["hand"]]
@@ -123,23 +195,21 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
         return "\n".join(rows)
     ends = public["ends"]
     if ends is None:
-        rows.append("The line is empty" + (": you lead any tile." if private["is_banker"] and acting else "."))
+        if private["is_banker"] and acting:
+            rows.append("The line is empty: you lead any tile.")
+        elif public["stage"] == "play":
+            rows.append("The line is empty: the banker leads first.")
     else:
         rows.append(f"Open ends: left **{ends[0]}**, right **{ends[1]}**.")
         if acting:
             rows.append(f"Playable: {' '.join(private['playable'])} (✅)." if playable else "No tile fits: you pass.")
         elif not playable:
-            rows.append("None of your tiles fits the ends now.")
+            rows.append("None of your tiles fits the ends now; you pass until one does.")
     if private["is_banker"]:
-        rows.append("🏦 You are the banker: you pay winners 2.5× and collect the other stakes."
-                    .replace("2.5", str(public["payout_multiplier"])))
-    elif private["my_bet"] is not None:
-        rows.append(f"Your bet: **{private['my_bet']}**.")
-    elif private["must_bet"] and private["bet_range"]:
-        lo, hi = private["bet_range"]
-        rows.append(f"**Bet now** ({lo}–{hi}) before you place your next tile.")
-    elif private["may_bet"] and private["bet_range"]:
-        lo, hi = private["bet_range"]
-        rows.append(f"You may bet {lo}–{hi} now, or wait: bets close before your "
-                    f"{_ordinal(public['bet_deadline_tile'])} tile.")
-    return "\n".join(rows)
+        rows += _banker_rows(private, public, acting or private["seat"] in public["to_act"])
+    else:
+        rows += _player_rows(private, public, acting)
+    seat = private["seat"]
+    if public.get("leaving", [False] * 4)[seat]:
+        rows.append("You are leaving: your moves are made for you until this hand ends, then the game ends.")
+    return _clip("\n".join(rows))
