@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 FIELD_VALUE = 1024
 FIELD_NAME = 256
 DESCRIPTION = 4096
@@ -11,7 +13,14 @@ EMBED_TOTAL = 6000
 MESSAGE = 2000
 
 
-def clip(text: str, limit: int) -> str:
-    """At most `limit` characters, marking a cut with an ellipsis."""
+def clip(text: str, limit: int = FIELD_VALUE) -> str:
+    """At most `limit` characters (a field's by default), marking a cut with an ellipsis."""
     text = text or "—"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """A seat's display name in board text; “—” for nobody."""
+    if seat is None:
+        return "—"
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from bot.games.cards import SUIT_SYMBOLS, SUITS, Card
+from bot.games.cards import Card, SUITS, SUIT_NAMES, SUIT_SYMBOLS
+from bot.ui.text import clip, seat_name
 
-FIELD_LIMIT = 1024
 SUMMARY_LIMIT = 900
 
 _UPCARD = {"face up": "face up in {d}'s hand", "kept": "kept by {d}", "discarded": "discarded by {d}",
@@ -19,30 +19,20 @@ _STATE = {"in": "in", "folded": "folded", "to declare": "deciding", "left": "lef
           "leaving": "leaving", "sitting out": "sitting out"}
 
 
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return "—"
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
-
-def _clip(text: str, limit: int = FIELD_LIMIT) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
 def _pretty(note: str) -> str:
     return Card.parse(note).pretty
 
 
 def _render(text: str, names: Sequence[str], n: int) -> str:
     """Event text with `{pN}` placeholders filled by display names."""
-    return text.format_map({f"p{i}": _name(names, i) for i in range(max(n, len(names)))})
+    return text.format_map({f"p{i}": seat_name(names, i) for i in range(max(n, len(names)))})
 
 
 def _trick_line(plays: Sequence[dict[str, Any]], names: Sequence[str], winner: int | None) -> str:
     parts = []
     for p in plays:
         mark = " ✓" if p["seat"] == winner else ""
-        parts.append(f"{_name(names, p['seat'])}: **{_pretty(p['card'])}**{mark}")
+        parts.append(f"{seat_name(names, p['seat'])}: **{_pretty(p['card'])}**{mark}")
     return "\n".join(parts)
 
 
@@ -69,7 +59,7 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     dealer = public.get("dealer")
     trump = public.get("trump", "S")
     if not public.get("over"):
-        d = _name(names, dealer)
+        d = seat_name(names, dealer)
         where = _UPCARD.get(public.get("upcard_state", ""), "").format(d=d)
         hand = f"Hand {public.get('hand_no')}"
         if public.get("extra_hand"):
@@ -77,7 +67,7 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         elif public.get("max_hands"):
             hand += f" of {public['max_hands']}"
         fields.append(("Trump", f"**{_pretty(public['upcard'])}** — {SUIT_SYMBOLS[trump]} "
-                                f"{_suit_name(trump)} are trumps; the upcard is {where}.\n{hand} · "
+                                f"{SUIT_NAMES[trump]} are trumps; the upcard is {where}.\n{hand} · "
                                 f"dealer {d}"))
         stock = f"\nStock: {public['stock']} cards" if public.get("phase") != "Tricks" else ""
         fields.append(("Pot", f"**{public.get('pot', 0):,}** chips{stock}"))
@@ -94,33 +84,29 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
             if s.get("skipped_ante"):
                 bits.append("no ante")
             dealer_mark = " (dealer)" if s["seat"] == dealer else ""
-            lines.append(f"{_name(names, s['seat'])}{dealer_mark}: " + " · ".join(bits))
-        fields.append(("This hand", _clip("\n".join(lines))))
+            lines.append(f"{seat_name(names, s['seat'])}{dealer_mark}: " + " · ".join(bits))
+        fields.append(("This hand", clip("\n".join(lines))))
         trick = public.get("trick") or []
         if public.get("phase") == "Tricks":
             label = f"Trick {public.get('trick_no', 1)} of 5"
             if trick:
                 winner = _current_winner(trick, trump)
-                fields.append((label, _clip(_trick_line(trick, names, winner) + "\n✓ winning so far")))
+                fields.append((label, clip(_trick_line(trick, names, winner) + "\n✓ winning so far")))
             else:
-                fields.append((label, f"{_name(names, public.get('turn'))} leads."))
+                fields.append((label, f"{seat_name(names, public.get('turn'))} leads."))
             last = public.get("last_trick")
             if last and not trick:
-                fields.append(("Last trick", _clip(_trick_line(last["cards"], names, last["winner"]))))
+                fields.append(("Last trick", clip(_trick_line(last["cards"], names, last["winner"]))))
     if public.get("last_summary"):
-        fields.append(("Last hand", _clip(_render(public["last_summary"], names, n), SUMMARY_LIMIT)))
+        fields.append(("Last hand", clip(_render(public["last_summary"], names, n), SUMMARY_LIMIT)))
     return fields
-
-
-def _suit_name(suit: str) -> str:
-    return {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[suit]
 
 
 def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
     """The hand by suit, trumps first and marked, and what the player may do now."""
     trump = private.get("trump") or public.get("trump", "S")
     cards = [Card.parse(c) for c in private.get("hand", [])]
-    lines = [f"**Trump: {SUIT_SYMBOLS[trump]} {_suit_name(trump)}** "
+    lines = [f"**Trump: {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}** "
              f"(upcard {_pretty(public['upcard'])})" if public.get("upcard") else ""]
     if not cards:
         state = private.get("state")

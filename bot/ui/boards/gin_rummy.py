@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from bot.games.cards import Card
+from bot.ui.text import clip, seat_name
 
-FIELD_LIMIT = 1024
 PILE_SHOWN = 8
 
 
@@ -21,23 +21,13 @@ def _melds(melds: Sequence[Sequence[str]]) -> str:
     return " · ".join(f"[{_pretty(m)}]" for m in melds) or "no melds"
 
 
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return "—"
-    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= FIELD_LIMIT else text[:FIELD_LIMIT - 1] + "…"
-
-
 def _showdown(last: dict[str, Any], names: Sequence[str]) -> str:
     kind = last["kind"]
     if kind == "void":
         return f"Hand {last['hand_no']} was void: the stock ran down to 2 cards. No score."
     if kind == "forfeit":
-        return f"{_name(names, last['forfeit'])} resigned the match."
-    knocker, defender = _name(names, last["knocker"]), _name(names, last["defender"])
+        return f"{seat_name(names, last['forfeit'])} resigned the match."
+    knocker, defender = seat_name(names, last["knocker"]), seat_name(names, last["defender"])
     how = {"gin": "went gin", "big_gin": "went big gin"}.get(
         kind, f"knocked with {last['knocker_deadwood']} deadwood")
     lines = [f"**Hand {last['hand_no']}:** {knocker} {how}.",
@@ -49,7 +39,7 @@ def _showdown(last: dict[str, Any], names: Sequence[str]) -> str:
     lines.append(f"{defender}: {_melds(last['defender_melds'])} — deadwood "
                  f"{_pretty(last['defender_dead']) or 'none'} = {last['defender_deadwood']}")
     word = "Undercut! " if kind == "undercut" else ""
-    lines.append(f"{word}**{_name(names, last['scorer'])} scores {last['points']}** ({last['reason']}).")
+    lines.append(f"{word}**{seat_name(names, last['scorer'])} scores {last['points']}** ({last['reason']}).")
     return "\n".join(lines)
 
 
@@ -62,7 +52,7 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         pile = public["discard_pile"]
         if phase == "first_offer":
             label = "Upcard"
-            value = f"**{Card.parse(top).pretty}** — offered to {_name(names, public['turn'])}"
+            value = f"**{Card.parse(top).pretty}** — offered to {seat_name(names, public['turn'])}"
         else:
             label = "Discard pile"
             if top is None:
@@ -78,33 +68,33 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         fields.append((label, value))
         fields.append(("Stock", f"{public['stock_count']} cards (the hand is void if a discard "
                                 "leaves 2)" if public["stock_count"] <= 4 else f"{public['stock_count']} cards"))
-        taken = [f"{_name(names, s)}: {_pretty(t)}" for s, t in enumerate(public["taken"]) if t]
+        taken = [f"{seat_name(names, s)}: {_pretty(t)}" for s, t in enumerate(public["taken"]) if t]
         if taken:
-            fields.append(("Taken from the pile", _clip("\n".join(taken))))
+            fields.append(("Taken from the pile", clip("\n".join(taken))))
         if public["knock"]:
             k = public["knock"]
-            fields.append(("Knock", f"{_name(names, k['knocker'])} knocked with {k['deadwood']} "
+            fields.append(("Knock", f"{seat_name(names, k['knocker'])} knocked with {k['deadwood']} "
                                     "deadwood and is choosing which melds to show."))
     rule = "over" if public["target_rule"] == "more_than" else "at least"
-    score = " · ".join(f"{_name(names, s)} **{public['scores'][s]}** ({public['hands_won'][s]} "
+    score = " · ".join(f"{seat_name(names, s)} **{public['scores'][s]}** ({public['hands_won'][s]} "
                        f"hand{'s' if public['hands_won'][s] != 1 else ''})" for s in (0, 1))
-    dealer = f"\nHand {public['hand_no']}, {_name(names, public['dealer'])} dealt." if phase != "over" else ""
+    dealer = f"\nHand {public['hand_no']}, {seat_name(names, public['dealer'])} dealt." if phase != "over" else ""
     fields.append(("Match score", f"{score}\nPlaying to {rule} {public['target_score']}; knock at "
                                   f"{public['knock_limit']} or less; scoring {public['scoring_system']}."
                                   + dealer))
     if public["last_hand"]:
         fields.append(("Last hand" if phase != "over" else "Final hand",
-                       _clip(_showdown(public["last_hand"], names))))
+                       clip(_showdown(public["last_hand"], names))))
     result = public["result"]
     if result:
-        lines = [f"**{_name(names, result['winner'])} wins the match**"
+        lines = [f"**{seat_name(names, result['winner'])} wins the match**"
                  + (" by forfeit" if result["forfeit"] is not None else "") + "."]
-        lines += [f"{_name(names, s)}: {result['scores'][s]} points, final total {result['totals'][s]}"
+        lines += [f"{seat_name(names, s)}: {result['scores'][s]} points, final total {result['totals'][s]}"
                   for s in (0, 1)]
         for pay in result["payments"]:
-            lines.append(f"{_name(names, pay['payer'])} pays {_name(names, 1 - pay['payer'])} "
+            lines.append(f"{seat_name(names, pay['payer'])} pays {seat_name(names, 1 - pay['payer'])} "
                          f"{pay['chips']:,} chips.")
-        fields.append(("Match result", _clip("\n".join(lines))))
+        fields.append(("Match result", clip("\n".join(lines))))
     return fields
 
 

@@ -9,24 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from bot.games.cards import SUIT_SYMBOLS, Card
+from bot.games.cards import Card, SUIT_NAMES, SUIT_SYMBOLS
+from bot.ui.text import clip, seat_name
 
-FIELD_LIMIT = 1024
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return "—"
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
-
-def _clip(text: str, limit: int = FIELD_LIMIT) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _render(text: str, names: Sequence[str]) -> str:
-    return text.format_map({f"p{i}": _name(names, i) for i in range(max(len(names), 10))})
+    return text.format_map({f"p{i}": seat_name(names, i) for i in range(max(len(names), 10))})
 
 
 def _pretty(cards: Sequence[str]) -> str:
@@ -49,13 +38,13 @@ def mat_text(public: dict[str, Any]) -> str:
 
 
 def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
-    fields: list[tuple[str, str]] = [("Mat", _clip(mat_text(public)))]
+    fields: list[tuple[str, str]] = [("Mat", clip(mat_text(public)))]
     phase = public["phase_id"]
-    dealer = _name(names, public["dealer"])
+    dealer = seat_name(names, public["dealer"])
     deal = f"Deal {public['deal']}" + (f" of {public['max_deals']}" if public["max_deals"] else "")
     if phase != "over":
         sizes = public["hand_sizes"]
-        held = ", ".join(f"{_short(_name(names, p))} {sizes[p]}" for p in public["dealt_in"] if sizes[p] is not None)
+        held = ", ".join(f"{_short(seat_name(names, p))} {sizes[p]}" for p in public["dealt_in"] if sizes[p] is not None)
         spare = {None: f"spare hand {public['spare_size']} cards, face down",
                  "swap": "the dealer swapped for the spare hand",
                  "keep": "the dealer kept their hand; the spare hand is dead",
@@ -63,50 +52,50 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         out = [p for p, s in enumerate(public["status"]) if s in ("broke", "out")]
         text = f"{deal} · dealer **{dealer}** · {public['phase']}\nCards held: {held}\n{spare.capitalize()}."
         if out:
-            text += "\nOut of the game: " + ", ".join(_short(_name(names, p)) for p in out)
+            text += "\nOut of the game: " + ", ".join(_short(seat_name(names, p)) for p in out)
         leaving = [p for p, s in enumerate(public["status"]) if s == "leaving"]
         if leaving:
-            text += "\nLeaving after this deal: " + ", ".join(_short(_name(names, p)) for p in leaving)
-        fields.append(("Deal", _clip(text)))
+            text += "\nLeaving after this deal: " + ", ".join(_short(seat_name(names, p)) for p in leaving)
+        fields.append(("Deal", clip(text)))
     if public.get("first_dealer_draw"):
         last = public["first_dealer_draw"][-1]
-        fields.append(("First dealer", _clip("High-card draw: " + ", ".join(
-            f"{_short(_name(names, p))} {Card.parse(c).pretty}" for p, c in last))))
+        fields.append(("First dealer", clip("High-card draw: " + ", ".join(
+            f"{_short(seat_name(names, p))} {Card.parse(c).pretty}" for p, c in last))))
     auction = public.get("auction")
     if auction and phase in ("auction", "spare_after"):
-        bids = [f"{_short(_name(names, p))}: {'bid ' + str(b) if b else 'pass'}" for p, b in auction["bids"]]
-        high = (f"High bid **{auction['high']}** by {_name(names, auction['high_seat'])}"
+        bids = [f"{_short(seat_name(names, p))}: {'bid ' + str(b) if b else 'pass'}" for p, b in auction["bids"]]
+        high = (f"High bid **{auction['high']}** by {seat_name(names, auction['high_seat'])}"
                 if auction["high_seat"] is not None else "No bid yet")
         need = f" · next bid at least {auction['min_bid']}" if auction.get("min_bid") else ""
-        fields.append(("Spare-hand auction", _clip(f"{high}{need}\n" + ("\n".join(bids) or "—"))))
+        fields.append(("Spare-hand auction", clip(f"{high}{need}\n" + ("\n".join(bids) or "—"))))
     betting = public.get("betting")
     if betting and phase == "betting":
         lines = []
         for p in public["dealt_in"]:
             state = " (folded)" if p in betting["folded"] else " (all-in)" if p in betting["allin"] else ""
             turn = " ◀" if p == betting["turn"] else ""
-            lines.append(f"{_short(_name(names, p))}: {betting['contrib'][p]}{state}{turn}")
+            lines.append(f"{_short(seat_name(names, p))}: {betting['contrib'][p]}{state}{turn}")
         cap = betting["max_bet"] or "no limit"
         head = (f"To match: **{betting['current']}** · bets/raises {betting['bets']} of {betting['max_bets']} · "
                 f"raise by {betting['min_bet']}–{cap}")
-        fields.append(("Poker betting", _clip(head + "\n" + "\n".join(lines))))
+        fields.append(("Poker betting", clip(head + "\n" + "\n".join(lines))))
     if public.get("pay_results"):
-        paid = [f"{code} → {', '.join(_short(_name(names, p)) for p in seats)} ({amount}"
+        paid = [f"{code} → {', '.join(_short(seat_name(names, p)) for p in seats)} ({amount}"
                 f"{' each' if len(seats) > 1 else ''})" for code, seats, amount in public["pay_results"]]
-        fields.append(("Pay cards", _clip(", ".join(paid))))
+        fields.append(("Pay cards", clip(", ".join(paid))))
     if public.get("showdown"):
-        lines = [f"{_short(_name(names, s['seat']))}: {_pretty(s['cards'])} — {s['text']}" for s in public["showdown"]]
+        lines = [f"{_short(seat_name(names, s['seat']))}: {_pretty(s['cards'])} — {s['text']}" for s in public["showdown"]]
         if public.get("poker_winner") is not None:
-            lines.append(f"Poker winner: **{_name(names, public['poker_winner'])}**")
-        fields.append(("Poker showdown", _clip("\n".join(lines))))
+            lines.append(f"Poker winner: **{seat_name(names, public['poker_winner'])}**")
+        fields.append(("Poker showdown", clip("\n".join(lines))))
     mich = public.get("michigan")
     if mich:
-        fields.append(("Michigan", _clip(_michigan_text(public, mich, names))))
+        fields.append(("Michigan", clip(_michigan_text(public, mich, names))))
     if public.get("dead_hand"):
-        fields.append(("Dead hand", _clip(_pretty(public["dead_hand"]))))
+        fields.append(("Dead hand", clip(_pretty(public["dead_hand"]))))
     if phase == "over" and public.get("final"):
-        got = ", ".join(f"{_name(names, p)} {a}" for p, a in public["final"] if a)
-        fields.append(("Game over", _clip(f"The mat went to: {got or 'nobody (it was empty)'}.")))
+        got = ", ".join(f"{seat_name(names, p)} {a}" for p, a in public["final"] if a)
+        fields.append(("Game over", clip(f"The mat went to: {got or 'nobody (it was empty)'}.")))
     return fields
 
 
@@ -115,7 +104,7 @@ def _auction_result(public: dict[str, Any], names: Sequence[str]) -> str:
     if public["phase_id"] == "auction":
         return "the spare hand is being auctioned"
     if auction.get("high_seat") is not None:
-        return f"{_name(names, auction['high_seat'])} bought the spare hand for {auction['high']}"
+        return f"{seat_name(names, auction['high_seat'])} bought the spare hand for {auction['high']}"
     return "nobody bid: the spare hand is dead"
 
 
@@ -133,9 +122,9 @@ def _michigan_text(public: dict[str, Any], mich: dict[str, Any], names: Sequence
         lines.append(f"Next lead may not be {SUIT_NAMES[mich['forbidden']]} {SUIT_SYMBOLS[mich['forbidden']]}.")
     winner = public.get("michigan_winner")
     if winner is not None:
-        lines.append(f"**{_name(names, winner)}** went out.")
+        lines.append(f"**{seat_name(names, winner)}** went out.")
     elif public["phase_id"] == "michigan":
-        lines.append(f"**{_name(names, mich['leader'])}** to lead.")
+        lines.append(f"**{seat_name(names, mich['leader'])}** to lead.")
     recent = [_render(t, names) for t in mich["log"][-4:]]
     return "\n".join(lines + ["", "Recent play:"] + recent if recent else lines)
 
