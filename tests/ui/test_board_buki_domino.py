@@ -202,3 +202,14 @@ def test_leaving_player_is_marked_on_the_table_and_in_the_hand() -> None:
     assert "leaving" not in hands[1]
     g.leave(2)
     assert "⚠ Ann, Cy are leaving" in texts(g)[0]["Hand 1 of 12"]
+
+
+def test_game_over_names_who_left() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.leave(1)
+    g.apply(3, Play(T("[7|3]"), "L"))
+    g.apply(0, Play(T("[7|1]"), "L"))
+    g.apply(1, Play(T("[3|1]"), "R"))
+    fields = dict(BOARD.table_fields(g.public_view(), NAMES))
+    assert fields["Game over"] == "The game ended: Bo left the table, and the game needs four players."
+    assert "Bo wins" in fields["Last hand"]

@@ -23,7 +23,10 @@ Protocol (the service knows users; the engine knows seats and spectator ids):
    `"spectator_due:<id>"` in `chips()`. After every `apply`, `cash_out` and
    `place_spectator_bet`, the service calls `game.take_spectator_payouts()`, which returns
    [(user_id, amount), …] and removes those amounts from `chips()`; it credits each balance in
-   the same transaction. (`spectator_payouts()` only looks.)
+   the same transaction. (`spectator_payouts()` only looks.) `leave` moves no chips: a leaver's
+   hand is played out, and the game ends inside the `apply` that settles it, so the payouts of
+   that hand and the refunds of the game's end (DOM-25) come out of that `apply`. Take them
+   before checking that the escrow is empty at the end of the game.
 
 So at every moment (DOM-26): sum(chips()) = buy-ins − cash-outs + spectator chips in −
 spectator chips taken out, and at the end of the game, once the payouts are taken, every chip

@@ -51,7 +51,9 @@ the minimum.
 stakes go to the banker. If the banker wins, the banker takes all stakes. After a draw stakes carry over.
 • Onlookers may back a non-banker before the first tile, if the banker accepts; they are paid at the \
 spectator odds.
-• The game ends after 12 hands (option), when no one can bank, or when a player cannot bet the minimum.
+• The game ends after 12 hands (option), when no one can bank, or when a player cannot bet the minimum. \
+It needs four players: a player who leaves has the hand in progress finished for them (minimum bet, \
+heaviest tile), then the game ends and carried stakes go back.
 """
 
 

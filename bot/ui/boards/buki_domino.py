@@ -6,6 +6,7 @@ Reads only `BukiDomino.public_view()` / `private_view()`.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 FIELD_LIMIT = 1024
@@ -118,7 +119,8 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         if spect:
             fields.append(("Spectator bets", _clip(spect)))
     else:
-        fields.append(("Game over", _clip(f"The game ended: {public['end_reason'] or 'finished'}.")))
+        reason = re.sub(r"\{p(\d)\}", lambda m: _name(names, int(m.group(1))), public["end_reason"] or "finished")
+        fields.append(("Game over", _clip(f"The game ended: {reason}.")))
     last = public.get("last_hand")
     if last and (stage == "over" or not public["line"]):
         fields.append(("Last hand", _clip(_last_hand(last, names))))
