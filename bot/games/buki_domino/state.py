@@ -365,7 +365,8 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
         s = (seat + step) % SEATS
         while not masks[s] & ends:
             self.passes.append([s, nl, nr])
-            events.append(Event("pass", f"{PLAYER[s]} cannot play on {nl} or {nr} and passes.", s, None, {}))
+            events.append(Event("pass", f"{PLAYER[s]} cannot play on {nl} or {nr} and passes." if nl != nr else
+                                f"{PLAYER[s]} cannot play on {nl} and passes.", s, None, {}))
             s = (s + step) % SEATS
         self.turn = s
         return events

@@ -312,3 +312,19 @@ def test_illegal_actions_change_nothing() -> None:
         with pytest.raises(IllegalAction):
             g.apply(seat, action)
         assert g.to_dict() == before
+
+
+def test_dom_11_pass_events_name_the_open_ends_once() -> None:
+    import random
+    seen = set()
+    for seed in range(20):
+        g = BukiDomino.start([100] * 4, {"first_banker_sets_limits": False}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over() and g.hands_done < 3:
+            seat = g.to_act()[0]
+            for e in g.apply(seat, rng.choice(g.legal_actions(seat))):
+                if e.kind == "pass":
+                    words = e.text.split(" cannot play on ")[1].removesuffix(" and passes.").split(" or ")
+                    assert len(words) == 1 or words[0] != words[1], e.text
+                    seen.add(len(words))
+    assert seen == {1, 2}
