@@ -133,8 +133,9 @@ class HandFlow:
                                     f"the banker ({why}).", seat=banker,
                             data={"hand": self.hands_done + 1, "banker": banker}))
         for p in range(SEATS):
-            events.append(Event("hand", "Your tiles: " + " ".join([NAMES[c] for c in self.hands[p]]),
-                                seat=p, private_to=p))
+            dealt = " ".join([NAMES[c] for c in self.hands[p]])
+            events.append(Event("hand", f"Dealt to you for hand {self.hands_done + 1}: {dealt}", seat=p,
+                                private_to=p))
         if first and not self.limits_set:
             self.phase = "limits"
         else:
