@@ -29,7 +29,7 @@ def test_action_labels():
     assert TakeDiscard(c("7H")).label == "Take discard 7♥"
     assert Discard(c("10H")).label == "Discard 10♥"
     assert Finish(c("KC")).label == "Finish, discarding K♣"
-    assert Show().label == "Show (three pure sets)"
+    assert Show().label == "Show pure sets (see the tiplu)"
     assert DeclareTunnela(c("8C")).label == "Declare tunnela 8♣ 8♣ 8♣"
     assert DeclareDone().label == "Done declaring"
 
@@ -100,5 +100,77 @@ def test_summary_after_a_finish():
     assert "Ann goes out" in summary and "Tiplu: 7♦" in summary
     assert "Bo (unseen)" in summary and "Bo pays Ann" in summary
     fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bo", "Cy"]))
-    assert "tiplu **7♦**" in fields["Last deal"] and "Maal: Ann 15" in fields["Last deal"]
-    assert "Bo → Ann" in fields["Last deal"]
+    assert "tiplu **7♦**" in fields["Last deal"] and "Maal points: Ann 15" in fields["Last deal"]
+    assert "Chips: Bo → Ann" in fields["Last deal"]
+    # the summary explains every chip: the game payments, the pairwise maal differences, the net
+    assert "each other player pays Ann 3 if seen, 10 if unseen: Bo 10, Cy 10." in summary
+    assert "• Bo (unseen): 2 — jhiplu 6♦: 2" in summary
+    assert "every pair settles the difference of their points: Bo → Ann 13, Cy → Ann 13." in summary
+    assert "Bo pays Ann 23 chips; Cy pays Ann 23 chips." in summary
+    assert "Ann (seen, went out): 15 — declared tunnela 9♠: 5, marriage: 10" in summary
+    # between deals the players see their result and who deals next, not a stale hand
+    assert f"**{['Ann', 'Bo', 'Cy'][g.to_act()[0]]}** — deals next (deal 2)" in fields["Players"]
+    assert "seen" not in fields["Players"]
+    bo = BOARD.hand_text(g.private_view(1), g.public_view())
+    assert bo.startswith("**Deal 1 is over.** Net: you paid 23 chips. Your maal: 2 points.")
+    assert "Your hand" not in bo
+    ann = BOARD.hand_text(g.private_view(0), g.public_view())
+    assert "You went out. Net: you received 46 chips." in ann
+
+
+def test_hand_text_says_what_to_do_now():
+    names = ["Ann", "Bo", "Cy", "Di"]
+    # declaring: the same prompt for everyone (MAR-4)
+    g = Marriage.start([500] * 3, seed=0)
+    text = BOARD.hand_text(g.private_view(0), g.public_view())
+    assert text.startswith("**Your move:**") and "Done declaring" in text
+    assert "deciding" in dict(BOARD.table_fields(g.public_view(), names))["Players"]
+    # drawing, when MAR-6 forbids the discard: told privately why, pointed at the stock (EX-34)
+    g = game_in_play(4)
+    set_position(g, {3: "2S 5S 8S JS 3H 6H 9H KH 4D 7D 10D AC 3C 5C 7C 9C JC KC 2D 6D AH"},
+                 turn=3, pile=[("4S", 1, False), ("7S", 2, False)], tiplu="7D")
+    g.seen[3], g.route[3], g.shown[3] = True, "normal", [cards("QS QS QS")]
+    g._cache.clear()
+    text = BOARD.hand_text(g.private_view(3), g.public_view())
+    assert text.startswith("**Your turn — draw** from the stock (That wild card was discarded by an unseen")
+    assert "take_reason" not in g.private_view(2) and "unseen player" not in str(g.public_view())
+    fields = dict(BOARD.table_fields(g.public_view(), names))
+    assert "**Di** — 21 in hand · seen · ▶ **drawing**" in fields["Players"]
+    # after drawing with three pure sets in hand: Show is the advice (MAR-8)
+    g = game_in_play(3)
+    set_position(g, {1: "3C 4C 5C JH QH KH 9S 9S 9S 2D 3D 10S 10H 7H QD QC AS 5H 6H 8S KD"}, turn=1,
+                 pile=[("4S", None, False), ("9D", 0, False)])
+    g.apply(1, DrawStock())
+    text = BOARD.hand_text(g.private_view(1), g.public_view())
+    assert text.startswith("**Your turn:** you hold the pure sets — press **Show**")
+    assert "▶ **discarding**" in dict(BOARD.table_fields(g.public_view(), names))["Players"]
+    assert BOARD.hand_text(g.private_view(0), g.public_view()).startswith("Unseen: show 3 pure sets")
+
+
+def test_leavers_and_the_last_player_on_the_board():
+    names = ["Ann", "Bo", "Cy"]
+    g = game_in_play(3)
+    g.leave(2)
+    assert "**Cy** — 21 in hand · unseen · leaving after this deal (auto-play)" in \
+        dict(BOARD.table_fields(g.public_view(), names))["Players"]
+    g._end_deal()
+    g.cash_out(2)
+    g.leave(0)
+    g.cash_out(0)
+    players = dict(BOARD.table_fields(g.public_view(), names))["Players"]
+    assert "Ann — left the table" in players and "**Bo** — nobody left to play against: ends the game" in players
+    text = BOARD.hand_text(g.private_view(1), g.public_view())
+    assert "press **End the game**" in text and g.legal_actions(1)[0].label.startswith("End the game")
+
+
+def test_summaries_fit_an_embed_with_five_long_names():
+    longest = 0
+    for seed in range(3):
+        g = Marriage.start([2000] * 5, {"chips_per_point": 3}, seed=seed)
+        rng = random.Random(seed)
+        while g.deal_no < 3 and not g.is_over():
+            s = g.to_act()[0]
+            for e in g.apply(s, g.bot_action(s, rng)):
+                if e.kind == "summary":
+                    longest = max(longest, len(e.render(LONG)))
+    assert 1000 < longest < 4000

@@ -81,7 +81,7 @@ class Show:
 
     @property
     def label(self) -> str:
-        return "Show (three pure sets)"
+        return "Show pure sets (see the tiplu)"
 
 
 @dataclass(frozen=True, slots=True)

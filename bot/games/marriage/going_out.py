@@ -11,6 +11,7 @@ from typing import Any
 from ..base import Event, player
 from ..cards import Card, pretty_cards
 from .finish import DUBLEE, NORMAL, FinishResult, check_finish
+from .melds import face_of, maal_faces
 from .scoring import adjust_unseen, maal_points, owed_amounts, settle
 
 
@@ -83,6 +84,61 @@ class GoingOut:
         events += self._settle(seat, layout, going_out, new)
         return events
 
+    def _summary_lines(self, winner: int, layout: FinishResult, points_detail: dict[int, Any],
+                       raw: dict[int, int], adjusted: dict[int, int], owed: dict[int, int],
+                       transfers: list[tuple[int, int, int]]) -> list[str]:
+        """The deal summary for the channel: what each player scored and why every chip moved."""
+        assert self.tiplu is not None and layout.discard is not None
+        jh, ti, po = (Card(f % 13 + 1, "SHDC"[f // 13]) for f in maal_faces(face_of(self.tiplu)))
+        dublee_finish = layout.route == DUBLEE
+        cpp = self.opts["chips_per_point"]
+        lines = [f"**Deal {self.deal_no}** — {player(winner)} goes out with "
+                 f"{'eight dublees' if dublee_finish else 'seven melds'}, discarding {layout.discard.pretty}. "
+                 f"Tiplu: {ti.pretty} (jhiplu {jh.pretty}, poplu {po.pretty}; all {ti.rank_name}s, "
+                 f"{jh.pretty} and {po.pretty} were wild).",
+                 "**Maal** (points for valuable cards; everyone's count):"]
+        for s in self.players:
+            p = points_detail[s]
+            items = ", ".join(f"{label}: {v}" for label, v in p.items)
+            status = "seen" if self.seen[s] else "unseen"
+            role = ", went out" if s == winner else ""
+            note = ""
+            if adjusted[s] != raw[s]:
+                how = "void: unseen" if self.opts["unseen_maal"] == "void" else "kidnap"
+                note = f" → counts {adjusted[s]} ({how}, MAR-21)"
+            lines.append(f"• {player(s)} ({status}{role}): {raw[s]}{f' — {items}' if items else ''}{note}")
+        lines.append("**Chips**" + (f" ({cpp} chips per point)" if cpp != 1 else "") + ":")
+        seen_w, unseen_w = self.opts["seen_payment"], self.opts["unseen_payment"]
+        extra = self.opts["dublee_finish_bonus"] if dublee_finish else 0
+        game = ", ".join(f"{player(i)} {(seen_w if self.seen[i] else unseen_w) + extra}" for i in owed)
+        bonus = f", plus {extra} for going out with eight dublees" if dublee_finish else ""
+        lines.append(f"• For the game, each other player pays {player(winner)} {seen_w} if seen, {unseen_w} "
+                     f"if unseen{bonus}: {game}.")
+        diffs = []
+        ordered = sorted(self.players, key=lambda s: -adjusted[s])
+        for a_i, hi in enumerate(ordered):
+            for lo in ordered[a_i + 1:]:
+                d = adjusted[hi] - adjusted[lo]
+                if d:
+                    diffs.append(f"{player(lo)} → {player(hi)} {d}")
+        lines.append("• For maal, every pair settles the difference of their points: "
+                     + (", ".join(diffs) if diffs else "all equal, nothing to settle") + ".")
+        if transfers:
+            net = "; ".join(f"{player(p)} pays {player(q)} {a:,} chips" for p, q, a in transfers)
+            lines.append(f"• All of it goes through {player(winner)} (MAR-23): {net}.")
+        else:
+            lines.append("• It all cancels out: no chips change hands.")
+        for i, x in owed.items():
+            paid = sum(a for p, q, a in transfers if (p, q) in ((i, winner), (winner, i)))
+            if paid < abs(x):
+                who = player(i) if x > 0 else player(winner)
+                lines.append(f"• {who} owed {abs(x):,} but had only {paid:,} chips to pay (MAR-25).")
+        others = [s for s in self.players if s != winner]
+        if others:
+            lines.append("**Their cards:**")
+            lines += [f"{player(s)}: {pretty_cards(sorted(self._owned(s)))}" for s in others]
+        return lines
+
     def _settle(self, winner: int, layout: FinishResult, going_out: list[list[Card]],
                 new: list[list[Card]]) -> list[Event]:
         """MAR-17 … MAR-25: reveal, score every player, settle in chips."""
@@ -108,40 +164,7 @@ class GoingOut:
         for payer, payee, amount in transfers:
             self.stacks[payer] -= amount
             self.stacks[payee] += amount
-        lines = [f"**Deal {self.deal_no}** — {player(winner)} goes out "
-                 f"({'eight dublees' if dublee_finish else 'seven melds'}). Tiplu: {self.tiplu.pretty}."]
-        for s in self.players:
-            p = points_detail[s]
-            items = ", ".join(f"{label} {v}" for label, v in p.items) or "no maal"
-            status = "seen" if self.seen[s] else "unseen"
-            note = ""
-            if adjusted[s] != raw[s]:
-                note = f" → {adjusted[s]} ({self.opts['unseen_maal']}, MAR-21)"
-            lines.append(f"{player(s)} ({status}): {raw[s]} points ({items}){note}")
-        total = sum(adjusted.values())
-        for s in self.players:
-            if s != winner:
-                lines.append(f"{player(s)} held: {pretty_cards(sorted(self._owned(s)))}")
-        n = len(self.players)
-        cpp = self.opts["chips_per_point"]
-        for i, x in owed.items():
-            w = self.opts["seen_payment"] if self.seen[i] else self.opts["unseen_payment"]
-            bonus = f" + dublee bonus {self.opts['dublee_finish_bonus']}" if dublee_finish else ""
-            why = (f"({'seen' if self.seen[i] else 'unseen'} payment {w}{bonus} + total maal {total} "
-                   f"− {n}×{adjusted[i]}{f', ×{cpp} chips per point' if cpp != 1 else ''}; MAR-23)")
-            if x > 0:
-                lines.append(f"{player(i)} owes {player(winner)} {x:,} chips {why}.")
-            elif x < 0:
-                lines.append(f"{player(winner)} owes {player(i)} {-x:,} chips {why}.")
-            else:
-                lines.append(f"{player(i)} and {player(winner)} are even {why}.")
-        for payer, payee, amount in transfers:
-            lines.append(f"{player(payer)} pays {player(payee)} {amount:,} chips.")
-        for i, x in owed.items():
-            paid = sum(a for p, q, a in transfers if (p, q) in ((i, winner), (winner, i)))
-            if paid < abs(x):
-                who = player(i) if x > 0 else player(winner)
-                lines.append(f"{who} was short by {abs(x) - paid:,} chips (MAR-25).")
+        lines = self._summary_lines(winner, layout, points_detail, raw, adjusted, owed, transfers)
         self.result = {
             "abandoned": False, "winner": winner, "route": layout.route, "tiplu": str(self.tiplu),
             "melds": [_cards(list(m)) for m in layout.melds], "dublees": [_cards(list(d)) for d in layout.dublees],

@@ -79,11 +79,15 @@ def maal_points(holdings: Sequence[Card], declared: Sequence[Sequence[Card]],
     for f in (ti, po, jh):
         left[f] -= m
     # 3. single maal
-    pts.add(f"{m} marriage{'s' if m > 1 else ''}", table["marriage"][m])
-    pts.add(f"tiplu ×{left[ti]}", table["tiplu"][min(left[ti], 3)])
-    pts.add(f"poplu ×{left[po]}", table["poplu"][min(left[po], 3)])
-    pts.add(f"jhiplu ×{left[jh]}", table["jhiplu"][min(left[jh], 3)])
-    pts.add(f"alter ×{left[alter]}", table["alter"][min(left[alter], 3)])
+    def named(f: int, what: str, k: int) -> str:
+        card = Card(face_rank(f), "SHDC"[f // 13]).pretty
+        return f"{what} {card}" if k == 1 else f"{k}× {what} {card}"
+
+    pts.add("marriage" if m == 1 else f"{m} marriages", table["marriage"][m])
+    pts.add(named(ti, "tiplu", left[ti]), table["tiplu"][min(left[ti], 3)])
+    pts.add(named(po, "poplu", left[po]), table["poplu"][min(left[po], 3)])
+    pts.add(named(jh, "jhiplu", left[jh]), table["jhiplu"][min(left[jh], 3)])
+    pts.add(named(alter, "alter", left[alter]), table["alter"][min(left[alter], 3)])
     return pts
 
 

@@ -282,16 +282,21 @@ class Marriage(Shows, GoingOut, Views):
             raise IllegalAction("You can leave with your chips once this deal is over.", rule="MAR-18")
         if self.left[seat]:
             return []
-        amount = self.stacks[seat]
+        # the table service announces the payout itself; only consequences for the game are events
         self.stacks[seat] = 0
         self.left[seat] = True
         self.leaving[seat] = True
         self._cache.clear()
-        events = [Event("leave", f"{player(seat)} leaves the table with {amount:,} chips.", seat=seat)]
-        if self.phase == "between" and not self._eligible():
+        if self.phase != "between":
+            return []
+        eligible = self._eligible()
+        if not eligible:
             self.phase = "over"
-            events.append(Event("game_over", "The game is over: nobody remains to be dealt in."))
-        return events
+            return [Event("game_over", "The game is over: nobody remains to be dealt in.")]
+        if len(eligible) == 1:
+            return [Event("last_player", f"Only {player(eligible[0])} remains: nobody is left to play against, "
+                                         f"so they end the game (MAR-2).", seat=eligible[0])]
+        return []
 
     # --- legal actions -----------------------------------------------------------------------
 

@@ -59,6 +59,8 @@ class Views:
             "tiplu_chosen": self.tiplu is not None,
             "tiplu": str(self.tiplu) if self.tiplu is not None and not in_deal else None,
             "last_deal": self.result,
+            # between deals with one player left, the next step ends the game instead (EndGame)
+            "last_player": self.phase == "between" and len(self._eligible()) < 2,
             "seen_payment": self.opts["seen_payment"], "unseen_payment": self.opts["unseen_payment"],
             "chips_per_point": self.opts["chips_per_point"],
         }
@@ -85,6 +87,14 @@ class Views:
         if self.phase == "play" and self.turn == seat:
             view["drawn_card"] = str(self.drawn_card) if self.drawn_card is not None else None
             view["taken"] = str(self.taken) if self.taken is not None else None
+            if not self.drawn:
+                # MAR-6: whether the top discard may be taken ("yes", "finish": only to go out, "no"),
+                # and why not; told to this player only (MAR-6.5)
+                status, reason, _ = self._take_status(seat)
+                view["take_discard"], view["take_reason"] = status, reason
+            elif self.route[seat] is None:
+                view["can_show"] = self._show_options(seat)
+                view["can_show_dublees"] = self._dublee_show_ok(seat)
             if self.drawn and self.route[seat] is not None:
                 view["finish_discards"] = _cards(self._finishers(seat, taken=self.taken))
         return view

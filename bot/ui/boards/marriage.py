@@ -78,18 +78,7 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         fields.append(("Stock", stock))
         if phase == "declare":
             fields.append(("Declaring", "Everyone may declare dealt tunnelas; they are announced together."))
-    lines = []
-    for s in seats:
-        if not s["in_deal"]:
-            state = "left" if s.get("left") else "sitting out"
-            lines.append(f"{_name(names, s['seat'])} — {state}")
-            continue
-        if s["route"] == "dublee":
-            status = "seen (dublees)"
-        else:
-            status = "seen" if s["seen"] else "unseen"
-        cards = f"{s['hand_size']} in hand · " if phase in ("declare", "play") else ""
-        lines.append(f"**{_name(names, s['seat'])}** — {cards}{status}")
+    lines = [_seat_line(s, public, names) for s in seats]
     if lines:
         fields.append(("Players", _clip("\n".join(lines))))
     table = []
@@ -111,6 +100,33 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     return fields
 
 
+def _seat_line(s: dict[str, Any], public: dict[str, Any], names: Sequence[str]) -> str:
+    """One seat: cards in hand and seen/unseen during a deal; who deals next between deals."""
+    phase = public.get("phase_id")
+    name = _name(names, s["seat"])
+    to_act = public.get("to_act", [])
+    if s.get("left"):
+        return f"{name} — left the table"
+    if phase in ("declare", "play"):
+        if not s["in_deal"]:
+            return f"{name} — sitting out this deal" + (" (leaving)" if s.get("leaving") else "")
+        status = "seen (dublees)" if s["route"] == "dublee" else "seen" if s["seen"] else "unseen"
+        line = f"**{name}** — {s['hand_size']} in hand · {status}"
+        if phase == "play" and public.get("turn") == s["seat"]:
+            line += " · ▶ **discarding**" if public.get("drawn") else " · ▶ **drawing**"
+        elif phase == "declare" and s["seat"] in to_act:
+            line += " · deciding"
+        if s.get("leaving"):
+            line += " · leaving after this deal (auto-play)"
+        return line
+    if s.get("leaving"):
+        return f"{name} — leaving"
+    if phase == "between" and s["seat"] in to_act:
+        return f"**{name}** — " + ("nobody left to play against: ends the game" if public.get("last_player") else
+                                   f"deals next (deal {public.get('deal_no', 0) + 1})")
+    return f"**{name}**" if s["stack"] > 0 else f"{name} — no chips, sitting out"
+
+
 def _last_deal(last: dict[str, Any], names: Sequence[str], n: int) -> str:
     if last.get("abandoned"):
         return "Abandoned: the stock ran out (no points, no payments)."
@@ -122,15 +138,87 @@ def _last_deal(last: dict[str, Any], names: Sequence[str], n: int) -> str:
         lines.append(_melds(last["melds"]))
     lines.append(f"Discard: {_p(last['discard'])}")
     maal = " · ".join(f"{_name(names, int(s))} {p}" for s, p in last.get("adjusted", last["points"]).items())
-    lines.append(f"Maal: {maal}")
-    for payer, payee, amount in last.get("transfers", []):
-        lines.append(f"{_name(names, payer)} → {_name(names, payee)}: {amount:,}")
+    lines.append(f"Maal points: {maal}")
+    moves = [f"{_name(names, payer)} → {_name(names, payee)}: {amount:,}"
+             for payer, payee, amount in last.get("transfers", [])]
+    lines.append("Chips: " + (" · ".join(moves) if moves else "none changed hands"))
+    lines.append("(losers pay the winner for the game; every pair settles its maal difference — "
+                 "details in the deal summary)")
     return "\n".join(lines)
 
 
+def _step(private: dict[str, Any], public: dict[str, Any]) -> str | None:
+    """What this seat is asked to do now, in words (the buttons carry the exact choices)."""
+    seat = private.get("seat")
+    phase = public.get("phase_id")
+    if seat not in public.get("to_act", []):
+        return None
+    if phase == "declare":
+        if private.get("declarable"):
+            return ("**Your move:** declare a dealt tunnela (three identical cards: worth points, counts as a "
+                    "pure set), or press **Done declaring**. Everyone gets this prompt, so it reveals nothing.")
+        return ("**Your move:** you hold no dealt tunnela; press **Done declaring** "
+                "(everyone gets this prompt, so it reveals nothing).")
+    if phase == "between":
+        if public.get("last_player"):
+            return "**Your move:** nobody is left to play against; press **End the game** to collect your chips."
+        return f"**Your move:** deal the next hand (deal {public.get('deal_no', 0) + 1}) when you are ready."
+    if phase != "play":
+        return None
+    if not public.get("drawn"):
+        top = public.get("discard_top")
+        take = private.get("take_discard", "yes")
+        if not top or take == "no":
+            why = f" ({private['take_reason']})" if private.get("take_reason") else ""
+            return f"**Your turn — draw** from the stock{why}."
+        if take == "finish":
+            return (f"**Your turn — draw** from the stock, or take {_p(top)} only if it lets you go out at once "
+                    f"({private.get('take_reason', '')}).")
+        return f"**Your turn — draw** a card: from the stock, or take the top discard {_p(top)}."
+    if private.get("finish_discards"):
+        return "**Your turn — you can go out!** Press a Finish button; or discard a card to play on."
+    if private.get("can_show"):
+        return ("**Your turn:** you hold the pure sets — press **Show** to see the tiplu (wild cards then "
+                "help you), then discard.")
+    if private.get("can_show_dublees"):
+        return "**Your turn:** you hold seven dublees — you may **Show seven dublees**, then discard."
+    return "**Your turn — discard** a card."
+
+
+def _deal_result(private: dict[str, Any], public: dict[str, Any]) -> list[str]:
+    """Between deals: how the last deal went for this seat."""
+    last = public.get("last_deal")
+    seat = private.get("seat")
+    if not last:
+        return []
+    if last.get("abandoned"):
+        return [f"**Deal {public.get('deal_no')} was abandoned** (the stock ran out): no points, no payments."]
+    net = sum(a for p, q, a in last.get("transfers", []) if q == seat) - \
+        sum(a for p, q, a in last.get("transfers", []) if p == seat)
+    won = "You went out. " if last.get("winner") == seat else ""
+    money = f"you received {net:,} chips" if net > 0 else f"you paid {-net:,} chips" if net < 0 else \
+        "no chips changed hands for you"
+    points = last.get("adjusted", last.get("points", {})).get(str(seat))
+    maal = f" Your maal: {points} points." if points is not None else ""
+    return [f"**Deal {public.get('deal_no')} is over.** {won}Net: {money}.{maal} "
+            f"Tiplu was {_p(last['tiplu'])}. The summary in the channel shows every payment."]
+
+
 def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
-    """The hand, sorted and grouped (pure sets, pairs, the rest by suit); wild cards starred."""
+    """What to do now, then the hand: sorted and grouped (pure sets, pairs, the rest by suit);
+    wild cards starred. Between deals: the last deal's result for this seat."""
     lines: list[str] = []
+    phase = public.get("phase_id")
+    step = _step(private, public)
+    if phase in ("between", "over"):
+        lines += _deal_result(private, public)
+        if phase == "over":
+            lines.append("**The game is over.** Your chips go back to your wallet.")
+        if step:
+            lines.append(step)
+        return "\n".join(lines) or "Waiting for the next deal."
+    if step:
+        lines.append(step)
     wild: set[tuple[int, str]] = set()
     if private.get("tiplu"):
         maal = private["maal"]
