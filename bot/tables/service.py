@@ -81,11 +81,12 @@ class TableService:
         cls = self.games.get(game_id)
         if cls is None:
             raise TableError(f"There is no game called {game_id!r}. Pick one from the list.")
-        options = resolve_options(cls.option_specs, {})
         async with self.db.transaction() as tx:
             if await tables.open_in_channel(tx, channel_id):
-                raise TableError("This channel already has a table: see it with /table, "
+                raise TableError("This channel already has a table: see it with /table view, "
                                  "or open a thread for another game.")
+            options = resolve_options(cls.option_specs, {})
+            self._server_timer(options, cls, (await self.wallets.config(tx, guild_id)).turn_timeout_s)
             seed = secrets.randbelow(2**62) if seed is None else seed
             table_id = await tables.create(tx, guild_id, channel_id, game_id, host_id, options, seed,
                                            stamp(self.clock()))
@@ -93,6 +94,16 @@ class TableService:
         log.info("table %d opened: %s in channel %d", table_id, game_id, channel_id)
         async with self._lock(table_id):
             return await self._render(row, None, [], repost=True)
+
+    @staticmethod
+    def _server_timer(options: dict[str, Any], cls: type, seconds: int) -> None:
+        """A new table's turn timer starts at the server's setting, where the game's range allows."""
+        for spec in cls.option_specs:
+            if spec.name.startswith("turn_timeout"):
+                try:
+                    options[spec.name] = spec.parse(seconds)
+                except ValueError:
+                    log.info("server timer %ss is outside %s's range for %s", seconds, cls.id, spec.name)
 
     async def join(self, table_id: int, user_id: int, name: str, amount: int | None = None) -> TableSnapshot:
         async def change(tx: Tx, row: TableRow) -> None:

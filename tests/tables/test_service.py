@@ -159,7 +159,7 @@ async def test_deadline_plays_the_timeout_action(service: TableService, clock: F
     snap = await service.start(t, ALICE)
     assert snap.deadline is not None
     assert await service.fire_due() == 0
-    clock.advance(29)
+    clock.advance(59)  # the server's 60 s timer (the toy game's own default is 30)
     assert await service.fire_due() == 0
     clock.advance(2)
     assert await service.fire_due() == 1
@@ -242,3 +242,24 @@ async def test_admin_close_mid_game_refunds_stacks_and_pot(service: TableService
     assert await escrow_of(db, t) == 0
     assert sum([await wallet_of(wallets, p) for p in (ALICE, BOB, CAROL)]) == 3000
     assert await books_ok(db)
+
+
+async def test_new_tables_take_the_server_turn_timer(service: TableService, wallets: WalletService,
+                                                     clock: FakeClock) -> None:
+    await wallets.set_setting(G, "turn_timeout_s", 45)
+    t = await lobby(service, ALICE, BOB)
+    snap = await service.snapshot(t)
+    assert snap.options["turn_timeout_s"] == 45
+    started = await service.start(t, ALICE)
+    assert (started.deadline - clock()).total_seconds() == 45
+
+
+async def test_deadlines_fire_after_a_restart(db: Database, wallets: WalletService, clock: FakeClock) -> None:
+    first = TableService(db, wallets, RecordingPresenter(), clock, games={"high_card": HighCard})
+    t = await lobby(first, ALICE, BOB)
+    snap = await first.start(t, ALICE)
+    second = TableService(db, wallets, RecordingPresenter(), clock, games={"high_card": HighCard})
+    await second.restore()
+    clock.advance(61)
+    assert await second.fire_due() == 1
+    assert (await second.snapshot(t)).version == snap.version + 1
