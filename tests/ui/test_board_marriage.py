@@ -83,6 +83,7 @@ def test_hand_grouped_with_wild_cards_marked_and_finish_hint():
     assert "declared [9♠ 9♠ 9♠]" in text
     assert "**You can go out**" in text and "K♣" in text.split("**You can go out**")[1]
     assert "**Your hand (13 cards)**" in text
+    assert "To go out: 4 more melds of three from your hand (wild cards allowed)" in text
 
 
 def test_summary_after_a_finish():

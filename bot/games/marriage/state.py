@@ -2,7 +2,11 @@
 
 Between deals one seat (the next dealer) is asked to deal the next hand, so anybody may leave
 with their stack in between (`can_cash_out`). The rules set no final deal: the game goes on deal
-after deal until fewer than two players can be dealt in (MAR-2, MAR-25).
+after deal until fewer than two players can be dealt in (MAR-2, MAR-25); when the others leave
+between deals, the last player is asked to end the game (`EndGame`).
+
+Mixins: `Shows` (MAR-8 … MAR-10), `GoingOut` (going out and settlement), `Views`, `Seats`
+(leaving, cashing out, deal and game end), `Restrictions` (MAR-4, MAR-6, MAR-7), `Persist` (JSON).
 """
 
 from __future__ import annotations
@@ -14,15 +18,18 @@ from ..base import BuyIn, Event, IllegalAction, player, seat_key
 from ..cards import Card, deal_rng, new_deck, pretty_cards
 from .actions import (ACTION_TYPES, DeclareDone, DeclareTunnela, Discard, DrawStock, EndGame, Finish, NextDeal,
                       Show, ShowDublees, TakeAndFinish, TakeDiscard)
-from .codec import card as _card, card_or_none as _card_or_none, parse_list, text as _text, text_list
-from .finish import DUBLEE, finishing_discards
+from .codec import text_list
+from .finish import finishing_discards
 from .going_out import GoingOut
 from .melds import face_of, wild_faces
 from .options import OPTION_SPECS, resolve
+from .persist import FORMAT, Persist
+from .restrictions import Restrictions
+from .seats import Seats
 from .shows import Shows
 from .views import Views
 
-FORMAT = 1
+__all__ = ["FORMAT", "Marriage"]
 
 RULES_SUMMARY = """\
 **Marriage** — Nepali rummy with three packs (156 cards), 2–5 players, 21 cards each.
@@ -40,26 +47,19 @@ bot lays out your melds; you choose the discard.
 • **Settlement:** each loser pays the winner 3 (seen) or 10 (unseen), and every pair settles the \
 difference of their maal, in chips.
 Seen players may not take a wild card discarded by an unseen player.
+• **Leaving:** between deals you leave at once; mid-deal your turns are auto-played (draw, discard) \
+until the deal ends and you are settled like everyone else.
 """
 
 
 _cards = text_list
-_parse = parse_list
-
-
-def _melds_str(melds: list[list[Card]]) -> list[list[str]]:
-    return [_cards(m) for m in melds]
-
-
-def _melds_parse(melds: list[list[str]]) -> list[list[Card]]:
-    return [_parse(m) for m in melds]
 
 
 def _meld_text(m: list[Card]) -> str:
     return pretty_cards(sorted(m))
 
 
-class Marriage(Shows, GoingOut, Views):
+class Marriage(Shows, GoingOut, Views, Seats, Restrictions, Persist):
     """One Marriage table: a sequence of deals over fixed seats."""
 
     id = "marriage"
@@ -253,84 +253,7 @@ class Marriage(Shows, GoingOut, Views):
     def chips(self) -> dict[str, int]:
         return {seat_key(i): self.stacks[i] for i in range(self.n)}
 
-    def leave(self, seat: int) -> list[Event]:
-        """The seat asked to leave (MAR-18): it is dealt out of every deal that starts from now on.
-
-        In the middle of a deal it is dealt in, its turns are played by `timeout_action` until
-        the deal ends and it is settled normally; then `can_cash_out` turns true. Between deals
-        it may cash out at once, and the game ends when fewer than two players can be dealt in.
-        """
-        if self.phase == "over" or self.left[seat] or self.leaving[seat]:
-            return []
-        self.leaving[seat] = True
-        self._cache.clear()
-        if self.phase in ("declare", "play") and seat in self.players:
-            return [Event("leaving", f"{player(seat)} plays on automatically (draw from the stock, discard) "
-                                     f"until deal {self.deal_no} ends, and is then dealt out (MAR-18).",
-                          seat=seat)]
-        if self.phase == "between" and not self._eligible():
-            self.phase = "over"
-            return [Event("game_over", "The game is over: nobody remains to be dealt in.")]
-        return []
-
-    def can_cash_out(self, seat: int) -> bool:
-        """Nothing at stake: between deals, game over, already out, or not dealt into this deal."""
-        return self.left[seat] or self.phase in ("between", "over") or seat not in self.players
-
-    def cash_out(self, seat: int) -> list[Event]:
-        if not self.can_cash_out(seat):
-            raise IllegalAction("You can leave with your chips once this deal is over.", rule="MAR-18")
-        if self.left[seat]:
-            return []
-        # the table service announces the payout itself; only consequences for the game are events
-        self.stacks[seat] = 0
-        self.left[seat] = True
-        self.leaving[seat] = True
-        self._cache.clear()
-        if self.phase != "between":
-            return []
-        eligible = self._eligible()
-        if not eligible:
-            self.phase = "over"
-            return [Event("game_over", "The game is over: nobody remains to be dealt in.")]
-        if len(eligible) == 1:
-            return [Event("last_player", f"Only {player(eligible[0])} remains: nobody is left to play against, "
-                                         f"so they end the game (MAR-2).", seat=eligible[0])]
-        return []
-
     # --- legal actions -----------------------------------------------------------------------
-
-    def _take_status(self, seat: int) -> tuple[str, str, str]:
-        """('yes' | 'finish' | 'no', reason, rule) for taking the top discard now (MAR-6)."""
-        card, by, by_seen = self.pile[-1]
-        status, reason, rule = "yes", "", ""
-
-        def lower(new: str, why: str, r: str) -> None:
-            nonlocal status, reason, rule
-            rank = {"yes": 2, "finish": 1, "no": 0}
-            if rank[new] < rank[status]:
-                status, reason, rule = new, why, r
-
-        if not self.seen[seat] and not self.opts["discard_pickup_before_seen"]:
-            lower("no", "Players who have not seen the tiplu draw from the stock at this table.", "MAR-6")
-        if self.route[seat] == DUBLEE:
-            policy = self.opts["dublee_discard_pickup"]
-            if policy == "never":
-                lower("no", "After a dublee show you draw from the stock.", "MAR-6")
-            elif policy == "finish_only":
-                lower("finish", "After a dublee show you may take the discard only to go out with it.", "MAR-6")
-        if self.seen[seat] and self.tiplu is not None and face_of(card) in self._wild():
-            if by is not None and not by_seen:
-                if self.opts["seen_may_take_unseen_wild_to_finish"]:
-                    lower("finish", "That wild card was discarded by an unseen player: you may take it "
-                                    "only to go out with it.", "MAR-6")
-                else:
-                    lower("no", "That wild card was discarded by an unseen player, so you must draw "
-                                "from the stock.", "MAR-6")
-            elif self.opts["wild_pickup_ban"] == "any_discarder":
-                lower("no", "At this table a seen player never takes a wild discard; draw from the stock.",
-                      "MAR-6")
-        return status, reason, rule
 
     def _finishers(self, seat: int, extra: Card | None = None, taken: Card | None = None) -> list[Card]:
         """Discards that let `seat` go out now (one card per face), cached until the next action."""
@@ -347,28 +270,6 @@ class Marriage(Shows, GoingOut, Views):
                 out = [c for c in out if c != extra]
         self._cache[key] = out
         return out
-
-    def _discard_choices(self, seat: int) -> list[Card]:
-        """One card per face that MAR-7 allows (the lowest allowed copy)."""
-        out: dict[tuple[int, str], Card] = {}
-        for c in sorted(self.hands[seat]):
-            if self._banned(c):
-                continue
-            out.setdefault(c.face, c)
-        return sorted(out.values())
-
-    def _banned(self, card: Card) -> bool:
-        if self.taken is None:
-            return False
-        if self.opts["taken_card_discard_ban"] == "copy":
-            return card == self.taken
-        return card.face == self.taken.face
-
-    def _declarable(self, seat: int) -> list[Card]:
-        counts: dict[tuple[int, str], list[Card]] = {}
-        for c in sorted(self.hands[seat]):
-            counts.setdefault(c.face, []).append(c)
-        return [cs[0] for cs in counts.values() if len(cs) == 3]
 
     def legal_actions(self, seat: int) -> list[Any]:
         if seat not in self.to_act():
@@ -587,69 +488,3 @@ class Marriage(Shows, GoingOut, Views):
                 f"{self.opts['max_stock_rebuilds']} rebuilds (MAR-16). No points, no payments.")
         events = [Event("summary", text, data={"abandoned": True})]
         return events + self._end_deal()
-
-    def _end_deal(self) -> list[Event]:
-        self.phase = "between"
-        self.drawn, self.taken, self.drawn_card = False, None, None
-        if len(self._eligible()) < 2:
-            self.phase = "over"
-            return [Event("game_over", "The game is over: fewer than two players remain with chips to play "
-                                       "(MAR-2, MAR-25).")]
-        return []
-
-    def _next_deal(self, seat: int, a: NextDeal) -> list[Event]:
-        self._need_phase("between", "deal")
-        if len(self._eligible()) < 2:
-            raise IllegalAction("Nobody is left to play against: end the game instead.", rule="MAR-2")
-        return self._start_deal()
-
-    def _end_game(self, seat: int, a: EndGame) -> list[Event]:
-        self._need_phase("between", "end the game")
-        if len(self._eligible()) >= 2:
-            raise IllegalAction("Two or more players can still be dealt in: deal the next hand.", rule="MAR-2")
-        self.phase = "over"
-        return [Event("game_over", f"The game is over: {player(seat)} has nobody left to play against (MAR-2).")]
-
-    # --- serialisation ---------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT, "opts": dict(self.opts), "seed": self.seed, "stacks": list(self.stacks),
-            "left": list(self.left), "leaving": list(self.leaving), "deal_no": self.deal_no,
-            "dealer": self.dealer, "phase": self.phase,
-            "players": list(self.players), "hands": [_cards(h) for h in self.hands],
-            "declared": [_melds_str(d) for d in self.declared], "shown": [_melds_str(d) for d in self.shown],
-            "dublees": [_melds_str(d) for d in self.dublees], "route": list(self.route), "seen": list(self.seen),
-            "declare_pending": list(self.declare_pending), "first_turn_done": list(self.first_turn_done),
-            "stock": _cards(self.stock), "tiplu": _text(self.tiplu) if self.tiplu is not None else None,
-            "pile": [[_text(c), by, seen] for c, by, seen in self.pile], "turn": self.turn, "drawn": self.drawn,
-            "taken": _text(self.taken) if self.taken is not None else None,
-            "drawn_card": _text(self.drawn_card) if self.drawn_card is not None else None,
-            "rebuilds": self.rebuilds, "result": self.result,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Marriage:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"unknown Marriage state format {data.get('format')!r}")
-        g = cls(list(data["stacks"]), resolve(data["opts"]), data["seed"])
-        g.left = list(data["left"])
-        g.leaving = list(data.get("leaving") or data["left"])
-        g.deal_no, g.dealer, g.phase = data["deal_no"], data["dealer"], data["phase"]
-        g.players = list(data["players"])
-        g.hands = [_parse(h) for h in data["hands"]]
-        g.declared = [_melds_parse(d) for d in data["declared"]]
-        g.shown = [_melds_parse(d) for d in data["shown"]]
-        g.dublees = [_melds_parse(d) for d in data["dublees"]]
-        g.route, g.seen = list(data["route"]), list(data["seen"])
-        g.declare_pending = list(data["declare_pending"])
-        g.first_turn_done = list(data["first_turn_done"])
-        g.stock = _parse(data["stock"])
-        g.tiplu = _card_or_none(data["tiplu"])
-        g.pile = [(_card(c), by, seen) for c, by, seen in data["pile"]]
-        g.turn, g.drawn = data["turn"], data["drawn"]
-        g.taken = _card_or_none(data["taken"])
-        g.drawn_card = _card_or_none(data["drawn_card"])
-        g.rebuilds = data["rebuilds"]
-        g.result = data["result"]
-        return g

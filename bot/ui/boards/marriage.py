@@ -229,6 +229,13 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
             wild.add(Card.parse(c).face)
         for c in private.get("wild", []):
             wild.add(Card.parse(c).face)
+        if private.get("route") == "dublee":
+            lines.append("To go out: pair one more dublee from your hand and discard; the Finish button "
+                         "appears when you can.")
+        elif private.get("route") == "normal":
+            left = 7 - len(private.get("declared", [])) - len(private.get("shown", []))
+            lines.append(f"To go out: {left} more meld{'s' if left != 1 else ''} of three from your hand (wild "
+                         f"cards allowed) and one discard; the Finish button appears when you can.")
     elif private.get("route") is None:
         need = private.get("show_need", 3)
         lines.append(f"Unseen: show {need} pure set{'s' if need != 1 else ''} (tunnelas or same-suit sequences) "
