@@ -53,6 +53,7 @@ until the deal ends and you are settled like everyone else.
 
 
 _cards = text_list
+_FINISHERS: dict[tuple, tuple[Card, ...]] = {}  # finishing_discards by position, across reloads
 
 
 def _meld_text(m: list[Card]) -> str:
@@ -264,8 +265,18 @@ class Marriage(Shows, GoingOut, Views, Seats, Restrictions, Persist):
         out: list[Card] = []
         if route is not None and self.tiplu is not None:
             cards = self._owned(seat) + ([extra] if extra is not None else [])
-            out = finishing_discards(cards, self.tiplu, self._fixed_melds(seat), self.dublees[seat], route,
-                                     taken, self._finish_options())
+            fixed, dublees, opts = self._fixed_melds(seat), self.dublees[seat], self._finish_options()
+            # the same position is asked about again after every reload (the table service loads
+            # the state for each click), so the search result is kept across game objects
+            memo = (tuple(sorted(cards)), self.tiplu, tuple(map(tuple, fixed)), tuple(map(tuple, dublees)),
+                    route, taken, tuple(sorted(opts.items())))
+            found = _FINISHERS.get(memo)
+            if found is None:
+                found = tuple(finishing_discards(cards, self.tiplu, fixed, dublees, route, taken, opts))
+                if len(_FINISHERS) >= 1024:
+                    _FINISHERS.clear()
+                _FINISHERS[memo] = found
+            out = list(found)
             if extra is not None and self.opts["taken_card_discard_ban"] == "copy":
                 out = [c for c in out if c != extra]
         self._cache[key] = out
