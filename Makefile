@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/python -m bot
+	@$(BIN)/python -m bot
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
