@@ -238,8 +238,9 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
                          f"cards allowed) and one discard; the Finish button appears when you can.")
     elif private.get("route") is None:
         need = private.get("show_need", 3)
-        lines.append(f"Unseen: show {need} pure set{'s' if need != 1 else ''} (tunnelas or same-suit sequences) "
-                     f"to see the tiplu." if need else "Unseen: you may show now to see the tiplu.")
+        dublees = " (or seven dublees)" if private.get("dublee_allowed") else ""
+        lines.append(f"Unseen: show {need} pure set{'s' if need != 1 else ''} (tunnelas or same-suit sequences)"
+                     f"{dublees} to see the tiplu." if need else "Unseen: you may show now to see the tiplu.")
     exposed = []
     if private.get("declared"):
         exposed.append("declared " + _melds(private["declared"], wild))
