@@ -167,19 +167,15 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.ACTION_PATTERN):
     """One legal action of one seat, for one version of the table."""
 
-    def __init__(self, spec: ButtonSpec | None, row: int | None = None, match: re.Match[str] | None = None) -> None:
-        button = discord.ui.Button(label=spec.label if spec else "…", custom_id=spec.custom_id if spec else None,
-                                   style=discord.ButtonStyle.danger if spec and spec.danger
-                                   else discord.ButtonStyle.primary, row=row)
-        if match is not None:
-            button.custom_id = match.string
-        super().__init__(button)
-        self.match = match or re.fullmatch(custom_ids.ACTION_PATTERN, button.custom_id)
+    def __init__(self, spec: ButtonSpec, row: int | None = None) -> None:
+        style = discord.ButtonStyle.danger if spec.danger else discord.ButtonStyle.primary
+        super().__init__(discord.ui.Button(label=spec.label, custom_id=spec.custom_id, style=style, row=row))
+        self.match = re.fullmatch(custom_ids.ACTION_PATTERN, spec.custom_id)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> ActionButton:
-        return cls(None, match=match)
+        return cls(ButtonSpec(item.label or "…", match.string))
 
     async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
         await play(interaction, int(self.match["table"]), int(self.match["version"]), self.match["kind"],
@@ -189,19 +185,18 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_id
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=custom_ids.SELECT_PATTERN):
     """A choice among many actions of one kind (a card to discard, an amount, cards to throw)."""
 
-    def __init__(self, spec: SelectSpec | None, row: int | None = None, match: re.Match[str] | None = None) -> None:
-        select = discord.ui.Select(
-            custom_id=spec.custom_id if spec else match.string, placeholder=spec.placeholder if spec else None,
-            min_values=spec.min_values if spec else 1, max_values=spec.max_values if spec else 1, row=row,
-            options=[discord.SelectOption(label=label, value=value) for label, value in spec.options] if spec else [
-                discord.SelectOption(label="…", value="…")])
-        super().__init__(select)
-        self.match = match or re.fullmatch(custom_ids.SELECT_PATTERN, select.custom_id)
+    def __init__(self, spec: SelectSpec, row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=spec.custom_id, placeholder=spec.placeholder, min_values=spec.min_values,
+            max_values=spec.max_values, row=row,
+            options=[discord.SelectOption(label=label, value=value) for label, value in spec.options]))
+        self.match = re.fullmatch(custom_ids.SELECT_PATTERN, spec.custom_id)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> ActionSelect:
-        return cls(None, match=match)
+        # Only the id matters once clicked: the chosen values come with the interaction.
+        return cls(SelectSpec(item.placeholder or "", match.string, (("…", "…"),)))
 
     async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
         values = list((interaction.data or {}).get("values", []))
