@@ -33,7 +33,8 @@ class Seats:
 
         In the middle of a deal it is dealt in, its turns are played by `timeout_action` until
         the deal ends and it is settled normally; then `can_cash_out` turns true. Between deals
-        it may cash out at once, and the game ends when fewer than two players can be dealt in.
+        it may cash out at once, and the game ends when fewer than two players can be dealt in
+        (every chip is then in a seat stack).
         """
         if self.phase == "over" or self.left[seat] or self.leaving[seat]:
             return []
@@ -43,10 +44,14 @@ class Seats:
             return [Event("leaving", f"{player(seat)} plays on automatically (draw from the stock, discard) "
                                      f"until deal {self.deal_no} ends, and is then dealt out (MAR-18).",
                           seat=seat)]
-        if self.phase == "between" and not self._eligible():
-            self.phase = "over"
-            return [Event("game_over", "The game is over: nobody remains to be dealt in.")]
-        return []
+        return self._too_few_left()
+
+    def _too_few_left(self) -> list[Event]:
+        """Between deals, the game ends as soon as fewer than two players can be dealt in (MAR-2)."""
+        if self.phase != "between" or len(self._eligible()) >= 2:
+            return []
+        self.phase = "over"
+        return [Event("game_over", "The game is over: fewer than two players remain to be dealt in (MAR-2).")]
 
     def can_cash_out(self, seat: int) -> bool:
         """Nothing at stake: between deals, game over, already out, or not dealt into this deal."""
@@ -62,16 +67,7 @@ class Seats:
         self.left[seat] = True
         self.leaving[seat] = True
         self._cache.clear()
-        if self.phase != "between":
-            return []
-        eligible = self._eligible()
-        if not eligible:
-            self.phase = "over"
-            return [Event("game_over", "The game is over: nobody remains to be dealt in.")]
-        if len(eligible) == 1:
-            return [Event("last_player", f"Only {player(eligible[0])} remains: nobody is left to play against, "
-                                         f"so they end the game (MAR-2).", seat=eligible[0])]
-        return []
+        return self._too_few_left()
 
     def _end_deal(self) -> list[Event]:
         self.phase = "between"

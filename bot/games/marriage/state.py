@@ -2,8 +2,9 @@
 
 Between deals one seat (the next dealer) is asked to deal the next hand, so anybody may leave
 with their stack in between (`can_cash_out`). The rules set no final deal: the game goes on deal
-after deal until fewer than two players can be dealt in (MAR-2, MAR-25); when the others leave
-between deals, the last player is asked to end the game (`EndGame`).
+after deal until fewer than two players can be dealt in (MAR-2, MAR-25), whether they went broke
+or left. (`EndGame` only rescues a state saved between deals with one player left, which older
+versions could produce.)
 
 Mixins: `Shows` (MAR-8 … MAR-10), `GoingOut` (going out and settlement), `Views`, `Seats`
 (leaving, cashing out, deal and game end), `Restrictions` (MAR-4, MAR-6, MAR-7), `Persist` (JSON).
@@ -237,7 +238,7 @@ class Marriage(Shows, GoingOut, Views, Seats, Restrictions, Persist):
             return [self.turn]
         if self.phase == "between":
             eligible = self._eligible()
-            if len(eligible) == 1:  # the others left: the last player closes the game (EndGame)
+            if len(eligible) == 1:  # only in a state saved by an older version: EndGame closes it
                 return eligible
             if not eligible:
                 return []

@@ -13,7 +13,7 @@ from bot.games import IllegalAction
 from bot.games.base import seat_key
 from bot.games.cards import Card
 from bot.games.marriage import Marriage
-from bot.games.marriage.actions import DeclareDone, Discard, DrawStock, EndGame, Finish, NextDeal
+from bot.games.marriage.actions import DeclareDone, Discard, DrawStock, Finish, NextDeal
 from tests.games.invariants import check_illegal_changes_nothing, check_state
 
 from .helpers import cards, game_in_play, set_position
@@ -101,22 +101,24 @@ def test_two_players_one_leaves_mid_deal_the_game_ends_with_the_deal():
     assert g.can_cash_out(leaver) and g.can_cash_out(winner)
 
 
-def test_two_players_both_leave_between_deals():
-    """The last player has nobody to play against: they end the game (or its timeout does, MAR-2),
-    or leave too, which ends it at once."""
-    g = game_in_play(2, stacks=[300, 300])
+def test_two_players_one_leaves_between_deals_the_game_ends_at_once():
+    g = game_in_play(2, stacks=[300, 350])
     g._end_deal()
-    g.leave(0)
-    events = g.cash_out(0)
-    assert [e.kind for e in events] == ["last_player"] and "{p1}" in events[0].text
-    assert not g.is_over() and g.to_act() == [1] and g.legal_actions(1) == [EndGame()]
-    assert g.legal_actions(0) == [] and g.timeout_action(1) == EndGame()
-    g2 = Marriage.from_dict(g.to_dict())
-    g2.apply(1, EndGame())
-    assert g2.is_over() and g2.chips() == {"seat:0": 0, "seat:1": 300}
-    events = g.leave(1)
+    events = g.leave(0)
+    assert g.is_over() and g.to_act() == [] and events[-1].kind == "game_over" and "MAR-2" in events[-1].text
+    assert g.can_cash_out(0) and g.can_cash_out(1)
+    assert g.chips() == {"seat:0": 300, "seat:1": 350}  # the table pays both stacks out
+    assert g.leave(1) == []
+
+
+def test_three_players_leave_one_by_one_between_deals():
+    g = game_in_play(3, stacks=[100, 200, 300])
+    g._end_deal()
+    assert g.leave(0) == [] and g.cash_out(0) == [] and not g.is_over()
+    assert g.legal_actions(g.to_act()[0]) == [NextDeal()]
+    events = g.leave(2)
     assert g.is_over() and events[-1].kind == "game_over" and g.to_act() == []
-    assert g.can_cash_out(1) and g.cash_out(1) == [] and g.chips() == {"seat:0": 0, "seat:1": 0}
+    assert g.chips() == {"seat:0": 0, "seat:1": 200, "seat:2": 300}  # the table pays both stacks out
 
 
 def test_everyone_leaves_mid_deal_the_deal_still_ends():

@@ -312,14 +312,26 @@ def test_cash_out_between_deals_and_game_end():
     g.apply(g.to_act()[0], NextDeal())
     assert g.players == [1, 2]
     g._end_deal()
-    g.cash_out(1)
-    # MAR-2: the last player has nobody to play against; they close the game (or it times out)
+    events = g.cash_out(1)
+    # MAR-2: fewer than two players can be dealt in, so the game ends at once
+    assert g.is_over() and g.to_act() == [] and events[-1].kind == "game_over"
+    assert sum(g.chips().values()) == g.stacks[2] + g.stacks[0] and g.chips()["seat:1"] == 0
+
+
+def test_a_state_saved_between_deals_with_one_player_left_can_still_end():
+    """An earlier version saved such states (the last player was asked to end the game)."""
+    g = game_in_play(3, stacks=[100, 100, 100])
+    g._end_deal()
+    data = g.to_dict()
+    data["left"] = data["leaving"] = [True, True, False]
+    data["stacks"] = [0, 0, 300]
+    g = Marriage.from_dict(data)
     assert not g.is_over() and g.to_act() == [2] and g.legal_actions(2) == [EndGame()]
-    assert g.timeout_action(2) == EndGame()
+    assert g.timeout_action(2) == EndGame() and g.bot_action(2, random.Random(0)) == EndGame()
     with pytest.raises(IllegalAction):
         g.apply(2, NextDeal())
     g.apply(2, EndGame())
-    assert g.is_over() and g.to_act() == [] and g.chips() == {"seat:0": 0, "seat:1": 0, "seat:2": 100}
+    assert g.is_over() and g.to_act() == [] and g.chips() == {"seat:0": 0, "seat:1": 0, "seat:2": 300}
 
 
 def test_private_view_marks_wild_cards_once_seen():
