@@ -25,7 +25,7 @@ def check_limits(fields: list[tuple[str, str]]) -> None:
 def test_action_labels() -> None:
     c = Card.parse
     assert TakeDiscard(c("7H")).label == "Take discard 7♥"
-    assert DrawStock().label == "Draw stock"
+    assert DrawStock().label == "Draw from stock"
     assert Discard(c("10H")).label == "Discard 10♥"
     assert Knock(c("5H"), 4).label == "Knock with 5♥ (4 deadwood)"
     assert Knock(c("KS"), 0).label == "Gin with K♠ (0 deadwood)"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..actions import Fold
 from ..cards import Card, pretty_cards
 
 
@@ -17,17 +18,6 @@ class PlayHand:
     @property
     def label(self) -> str:
         return "Play"
-
-
-@dataclass(frozen=True, slots=True)
-class Fold:
-    """Declare FOLD: out of this hand, nothing more to win or pay (BOU-9)."""
-
-    kind: ClassVar[str] = "fold"
-
-    @property
-    def label(self) -> str:
-        return "Fold"
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..actions import Discard, DrawStock, TakeDiscard
 from ..cards import Card
 
 
@@ -29,29 +30,6 @@ class Arrangement:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawStock:
-    """Take the top card of the stock (GIN-8)."""
-
-    kind: ClassVar[str] = "draw_stock"
-
-    @property
-    def label(self) -> str:
-        return "Draw stock"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeDiscard:
-    """Take the top card of the discard pile, or the first upcard (GIN-7, GIN-8)."""
-
-    kind: ClassVar[str] = "take_discard"
-    card: Card
-
-    @property
-    def label(self) -> str:
-        return f"Take discard {self.card.pretty}"
-
-
-@dataclass(frozen=True, slots=True)
 class Pass:
     """Refuse the first upcard (GIN-7)."""
 
@@ -61,19 +39,6 @@ class Pass:
     @property
     def label(self) -> str:
         return f"Pass on {self.card.pretty}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard a card face up and end the turn (GIN-8)."""
-
-    kind: ClassVar[str] = "discard"
-    prompt: ClassVar[str] = "Choose a card to discard"
-    card: Card
-
-    @property
-    def label(self) -> str:
-        return f"Discard {self.card.pretty}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..actions import Discard, DrawStock, TakeDiscard
 from ..cards import Card
 
 
@@ -34,29 +35,6 @@ class DeclareDone:
     @property
     def label(self) -> str:
         return "Done declaring"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawStock:
-    """Draw the top card of the stock (MAR-5)."""
-
-    kind: ClassVar[str] = "draw_stock"
-
-    @property
-    def label(self) -> str:
-        return "Draw from stock"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeDiscard:
-    """Take the top card of the discard pile (MAR-5, MAR-6)."""
-
-    kind: ClassVar[str] = "take_discard"
-    card: Card
-
-    @property
-    def label(self) -> str:
-        return f"Take discard {self.card.pretty}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,19 +84,6 @@ class Finish:
     @property
     def label(self) -> str:
         return f"Finish, discarding {self.discard.pretty}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard a card and end the turn (MAR-5, MAR-7)."""
-
-    kind: ClassVar[str] = "discard"
-    prompt: ClassVar[str] = "Choose a card to discard"
-    card: Card
-
-    @property
-    def label(self) -> str:
-        return f"Discard {self.card.pretty}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
+from ..actions import Fold
 from ..cards import SUIT_SYMBOLS, Card, pretty_cards
 
 
@@ -88,15 +89,6 @@ class ChoosePokerHand:
     @property
     def label(self) -> str:
         return f"Poker hand {pretty_cards(self.cards)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Fold:
-    kind: ClassVar[str] = "fold"
-
-    @property
-    def label(self) -> str:
-        return "Fold"
 
 
 @dataclass(frozen=True, slots=True)
