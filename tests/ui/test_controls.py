@@ -8,22 +8,12 @@ from typing import ClassVar
 
 import pytest
 
+from bot.games.actions import Discard
 from bot.games.cards import Card, parse_cards
 from bot.ui import custom_ids
 from bot.ui.controls import layout
 
 from tests.tables.toy_game import Fold, HighCard, Show
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    kind: ClassVar[str] = "discard"
-    prompt: ClassVar[str] = "Choose a card to discard"
-    card: Card
-
-    @property
-    def label(self) -> str:
-        return f"Discard {self.card.pretty}"
 
 
 @dataclass(frozen=True, slots=True)
