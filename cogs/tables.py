@@ -56,6 +56,13 @@ class Tables(commands.Cog):
         await self.bot.tables.close(snap.table_id)
         await interaction.followup.send("The table is closed and everyone's chips went back.", ephemeral=True)
 
+    @table.command(name="stop", description="End the game after this deal (host, where the rules allow it)")
+    async def stop(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        snap = await self.bot.tables.table_in(interaction.channel_id)
+        await self.bot.tables.request_stop(snap.table_id, interaction.user.id)
+        await interaction.followup.send("The game ends when the current deal does.", ephemeral=True)
+
     @app_commands.command(name="leave", description="Leave the table in this channel (with your stack)")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:

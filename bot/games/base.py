@@ -188,6 +188,13 @@ class SpectatorBets(Protocol):
         """(spectator id, chips) owed now, removed from `chips()`."""
 
 
+class StopRequests(Protocol):
+    """Optional: games whose rules let the host end the game (Tripoley, TRI-38 c)."""
+
+    def request_stop(self) -> list[Event]:
+        """End the game now if no deal is under way, else when the current deal ends."""
+
+
 def takes_spectator_bets(game: Any) -> bool:
     """For a game class or state."""
     return hasattr(game, "place_spectator_bet")

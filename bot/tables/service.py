@@ -265,6 +265,26 @@ class TableService:
                 row = await self._load(tx, table_id)
             await self._render(row, game, events, repost=False, before=before, actor=seat.seat)
 
+    async def request_stop(self, table_id: int, user_id: int) -> None:
+        """The host ends the game where its rules allow it (at the end of the deal)."""
+        with noted(table_id):
+            async with self._lock(table_id):
+                async with self.db.transaction() as tx:
+                    row = await self._load(tx, table_id)
+                    self._require_host(row, user_id)
+                    if row.status != "playing":
+                        raise TableError("The game is not being played; the host can cancel a lobby instead.")
+                    cls = self.games[row.game_id]
+                    game = cls.from_dict(row.state)
+                    if not hasattr(game, "request_stop"):
+                        raise TableError(f"{cls.title} ends by its own rules; players may leave between deals, "
+                                         "and an admin can close the table with a full refund.")
+                    before = self._waiting(game)
+                    events = await self._commit(tx, row, game, None, {"kind": "stop"}, game.request_stop())
+                    row = await self._load(tx, table_id)
+                await self._render(row, game, events, repost=False, before=before)
+        self._drive_soon(table_id)
+
     async def spectator_choices(self, table_id: int, user_id: int) -> list[tuple[int, str, int, int]]:
         """(seat, name, lowest, highest) for each player an onlooker may back now."""
         async with self.db.read() as tx:

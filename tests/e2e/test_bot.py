@@ -43,6 +43,8 @@ async def test_login_syncs_commands_within_discord_limits(world: World, make_bot
         names = {c["name"] for c in commands}
         assert {"play", "table", "leave", "rules", "balance", "daily", "give", "leaderboard", "history",
                 "chips", "settings"} <= names
+        table = next(c for c in commands if c["name"] == "table")
+        assert {o["name"] for o in table["options"]} == {"view", "stop", "close"}
         assert check_command_limits(commands) == []
         play = next(c for c in commands if c["name"] == "play")
         assert {ch["value"] for ch in play["options"][0]["choices"]} == set(GAMES)

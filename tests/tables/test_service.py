@@ -263,3 +263,32 @@ async def test_deadlines_fire_after_a_restart(db: Database, wallets: WalletServi
     clock.advance(61)
     assert await second.fire_due() == 1
     assert (await second.snapshot(t)).version == snap.version + 1
+
+
+async def test_host_stop_ends_a_tripoley_game_after_the_deal(db: Database, wallets: WalletService,
+                                                            clock: FakeClock) -> None:
+    from bot.games import GAMES
+    service = TableService(db, wallets, RecordingPresenter(), clock, games={"tripoley": GAMES["tripoley"]})
+    t = (await service.open(G, C, ALICE, "tripoley", seed=5)).table_id
+    for p in (ALICE, BOB):
+        await service.join(t, p, f"P{p}")
+    await service.start(t, ALICE)
+    with pytest.raises(TableError, match="Only the player who opened"):
+        await service.request_stop(t, BOB)
+    await service.request_stop(t, ALICE)
+    for _ in range(500):
+        snap = await service.snapshot(t)
+        if snap.status == "finished":
+            break
+        seat = snap.to_act[0]
+        await service.act(t, snap.seats[seat].user_id, await service.suggest(t, seat), snap.version)
+    assert (await service.snapshot(t)).status == "finished"
+    assert await escrow_of(db, t) == 0 and await books_ok(db)
+    assert await wallet_of(wallets, ALICE) + await wallet_of(wallets, BOB) == 2000
+
+
+async def test_games_without_a_host_stop_say_how_they_end(service: TableService) -> None:
+    t = await lobby(service, ALICE, BOB)
+    await service.start(t, ALICE)
+    with pytest.raises(TableError, match="ends by its own rules"):
+        await service.request_stop(t, ALICE)

@@ -109,8 +109,8 @@ class DealMixin:
                 self.status[p] = BROKE
                 notes.append(f"{player(p)} has no chips left and is out.")
         self.deals_done += 1
-        over = len(self.active) < self.opts["min_active_players"] or \
-            (self.opts["max_deals"] and self.deals_done >= self.opts["max_deals"])
+        over = len(self.active) < self.opts["min_active_players"] or self.stop_requested or \
+            (self.opts["max_deals"] and self.deals_done >= self.opts["max_deals"])  # TRI-38 a, c, b
         if over:
             tail = self._finish_game()
         else:

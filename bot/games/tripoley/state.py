@@ -97,6 +97,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         self.final: list[list[Any]] = []
         self.revealed_dead: list[Card] = []
         self.leaving: set[int] = set()          # asked to leave during the deal (TRI-2)
+        self.stop_requested = False             # the host asked to stop (TRI-38 c)
         self.cashed: set[int] = set()           # paid out by the table
 
     # ---- construction ---------------------------------------------------------------------
@@ -349,6 +350,18 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
             self._depart(seat)
         return []
 
+    def request_stop(self) -> list[Event]:
+        """TRI-38 (c): the host asked to stop. Between deals the game ends now; during a deal it
+        ends when the deal does. Either way the mat is emptied by TRI-39."""
+        if self.phase == "over":
+            raise IllegalAction("The game is already over.", rule="TRI-38")
+        if self.phase == "between":
+            return [Event("stop", "The host stopped the game.")] + self._finish_game(before_deal=True)
+        if self.stop_requested:
+            raise IllegalAction("The game already ends after this deal.", rule="TRI-38")
+        self.stop_requested = True
+        return [Event("stop", "The host asked to stop: the game ends when this deal does.")]
+
     def _depart(self, seat: int) -> None:
         self.status[seat] = LEFT
         self.leaving.discard(seat)
@@ -383,6 +396,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         v: dict[str, Any] = {
             "game": self.id, "phase": PHASE_NAMES[self.phase], "phase_id": self.phase,
             "deal": self.deal_no, "deals_done": self.deals_done, "max_deals": self.opts["max_deals"],
+            "stop_requested": self.stop_requested,
             "dealer": self.dealer, "mat": self._compartments(), "mat_total": sum(self.mat.values()),
             "stacks": list(self.stacks), "dealt_in": list(self.dealt_in),
             "status": ["leaving" if p in self.leaving else s for p, s in enumerate(self.status)],
@@ -458,7 +472,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
             "mich_winner": self.mich_winner, "last_mich_winner": self.last_mich_winner,
             "ledger": _jsonable(self.ledger), "draw": _jsonable(self.draw), "final": _jsonable(self.final),
             "revealed_dead": _cards(self.revealed_dead), "leaving": sorted(self.leaving),
-            "cashed": sorted(self.cashed),
+            "cashed": sorted(self.cashed), "stop_requested": self.stop_requested,
         }
 
     @classmethod
@@ -487,6 +501,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         g.revealed_dead = _parse(data["revealed_dead"])
         g.leaving = set(data.get("leaving", []))
         g.cashed = set(data.get("cashed", []))
+        g.stop_requested = bool(data.get("stop_requested", False))
         return g
 
 

@@ -594,3 +594,32 @@ def test_tri_38_min_active_players_three_ends_when_two_remain() -> None:
     game.mich_winner = game.last_mich_winner = CAL
     game._end_deal()
     assert game.status[BOB] == "broke" and game.is_over() and game.stacks == [30, 0, 33]
+
+
+def test_tri_38c_host_stop_ends_the_game_at_the_end_of_the_deal() -> None:
+    from bot.games.simulate import play, random_policy
+    from tests.games.invariants import check_state
+
+    game = TripoleyGame.start([100, 100, 100], seed=11)
+    events = game.request_stop()
+    assert "ends when this deal does" in events[0].text
+    with pytest.raises(IllegalAction):
+        game.request_stop()
+    assert TripoleyGame.from_dict(game.to_dict()).to_dict() == game.to_dict()
+    deals = game.deal_no
+    for _ in play(game, random_policy, seed=1):
+        check_state(TripoleyGame, game, 300)
+    assert game.is_over() and game.deal_no == deals
+    assert sum(v for k, v in game.chips().items() if k.startswith("mat:")) == 0  # TRI-39 emptied the mat
+
+
+def test_tri_38c_host_stop_between_deals_ends_at_once() -> None:
+    game = TripoleyGame.start([100, 100], seed=4)
+    while game.public_view()["phase_id"] != "between":
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    events = game.request_stop()
+    assert game.is_over() and any(e.kind == "summary" for e in events)
+    assert sum(game.chips().values()) == 200
+    with pytest.raises(IllegalAction):
+        game.request_stop()
