@@ -71,6 +71,15 @@ class Tables(commands.Cog):
         text = await self.bot.tables.leave(snap.table_id, interaction.user.id)
         await interaction.followup.send(text, ephemeral=True)
 
+    @app_commands.command(name="topup", description="Add chips from your wallet to your stack between deals")
+    @app_commands.describe(amount="How many chips to add")
+    @app_commands.guild_only()
+    async def topup(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
+        await interaction.response.defer(ephemeral=True)
+        snap = await self.bot.tables.table_in(interaction.channel_id)
+        await self.bot.tables.top_up(snap.table_id, interaction.user.id, amount)
+        await interaction.followup.send(f"You added {amount:,} chips to your stack.", ephemeral=True)
+
     @app_commands.command(name="rules", description="How a game is played")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)

@@ -142,6 +142,12 @@ async def cash_out_seat(tx: Tx, table_id: int, seat: int, amount: int, now: str)
                      {"a": amount, "now": now, "t": table_id, "s": seat})
 
 
+async def add_buy_in(tx: Tx, table_id: int, seat: int, amount: int) -> None:
+    """A top-up counts as chips brought to the table, for net winnings."""
+    await tx.execute("UPDATE seats SET buy_in = buy_in + :a WHERE table_id = :t AND seat = :s",
+                     {"a": amount, "t": table_id, "s": seat})
+
+
 async def set_options(tx: Tx, table_id: int, options: dict[str, Any]) -> None:
     await tx.execute("UPDATE game_tables SET options = :o WHERE id = :t", {"o": json.dumps(options), "t": table_id})
 

@@ -195,6 +195,13 @@ class StopRequests(Protocol):
         """End the game now if no deal is under way, else when the current deal ends."""
 
 
+class TopUps(Protocol):
+    """Optional: games whose rules let a seated player add chips between deals (Marriage, MAR-25)."""
+
+    def top_up(self, seat: int, amount: int) -> list[Event]:
+        """Add `amount` to the seat's stack (the table brings it from the wallet), or IllegalAction."""
+
+
 def takes_spectator_bets(game: Any) -> bool:
     """For a game class or state."""
     return hasattr(game, "place_spectator_bet")

@@ -285,6 +285,34 @@ class TableService:
                 await self._render(row, game, events, repost=False, before=before)
         self._drive_soon(table_id)
 
+    async def top_up(self, table_id: int, user_id: int, amount: int) -> None:
+        """A seated player adds chips from their wallet, where the game's rules allow it."""
+        with noted(table_id):
+            async with self._lock(table_id):
+                async with self.db.transaction() as tx:
+                    row = await self._load(tx, table_id)
+                    seat = row.seat_of(user_id)
+                    if seat is None or row.status != "playing":
+                        raise NotSeated("You are not playing at this table.")
+                    cls = self.games[row.game_id]
+                    game = cls.from_dict(row.state)
+                    if not hasattr(game, "top_up"):
+                        raise TableError(f"At {cls.title} your stack is what you bought in with; "
+                                         "leave between deals and join a new table to bring more.")
+                    before = self._waiting(game)
+                    events = game.top_up(seat.seat, amount)
+                    try:
+                        await self._move(tx, row, wallet(user_id), escrow(row.id), amount, "top_up",
+                                         f"topup:{row.id}:{row.version}:{user_id}")
+                    except ledger.InsufficientFunds as exc:
+                        raise NotEnoughChips(f"Your wallet holds {exc.balance:,} chips.") from None
+                    await tables.add_buy_in(tx, row.id, seat.seat, amount)
+                    events = await self._commit(tx, row, game, seat.seat, {"kind": "top_up", "amount": amount},
+                                                events)
+                    row = await self._load(tx, table_id)
+                await self._render(row, game, events, repost=False, before=before)
+        self._drive_soon(table_id)
+
     async def spectator_choices(self, table_id: int, user_id: int) -> list[tuple[int, str, int, int]]:
         """(seat, name, lowest, highest) for each player an onlooker may back now."""
         async with self.db.read() as tx:

@@ -41,8 +41,8 @@ async def test_login_syncs_commands_within_discord_limits(world: World, make_bot
     async with running_bot(world.fake, make_bot()):
         commands = world.fake.global_commands
         names = {c["name"] for c in commands}
-        assert {"play", "table", "leave", "rules", "balance", "daily", "give", "leaderboard", "history",
-                "chips", "settings"} <= names
+        assert {"play", "table", "leave", "topup", "rules", "balance", "daily", "give", "leaderboard",
+                "history", "chips", "settings"} <= names
         table = next(c for c in commands if c["name"] == "table")
         assert {o["name"] for o in table["options"]} == {"view", "stop", "close"}
         assert check_command_limits(commands) == []

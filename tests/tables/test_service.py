@@ -292,3 +292,32 @@ async def test_games_without_a_host_stop_say_how_they_end(service: TableService)
     await service.start(t, ALICE)
     with pytest.raises(TableError, match="ends by its own rules"):
         await service.request_stop(t, ALICE)
+
+
+async def test_top_up_between_deals_moves_wallet_chips_into_the_game(db: Database, wallets: WalletService,
+                                                                     clock: FakeClock) -> None:
+    from bot.games import GAMES
+    service = TableService(db, wallets, RecordingPresenter(), clock, games={"marriage": GAMES["marriage"]})
+    t = (await service.open(G, C, ALICE, "marriage", seed=2)).table_id
+    for p in (ALICE, BOB, CAROL):
+        await service.join(t, p, f"P{p}", 100)
+    await service.start(t, ALICE)
+    with pytest.raises(IllegalAction, match="between deals"):
+        await service.top_up(t, BOB, 50)
+    for _ in range(2000):
+        snap = await service.snapshot(t)
+        if snap.public["phase"] == "Between deals":
+            break
+        seat = snap.to_act[0]
+        await service.act(t, snap.seats[seat].user_id, await service.suggest(t, seat), snap.version)
+    stack = (await service.snapshot(t)).seats[1].stack
+    with pytest.raises(NotEnoughChips):
+        await service.top_up(t, BOB, 5000)
+    await service.top_up(t, BOB, 50)
+    snap = await service.snapshot(t)
+    assert snap.seats[1].stack == stack + 50 and snap.seats[1].buy_in == 150
+    assert await wallet_of(wallets, BOB) == 1000 - 150
+    assert await escrow_of(db, t) == sum(s.stack for s in snap.seats) + sum(snap.pots.values())
+    assert await books_ok(db)
+    with pytest.raises(NotSeated):
+        await service.top_up(t, 77, 10)

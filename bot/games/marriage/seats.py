@@ -53,6 +53,20 @@ class Seats:
         self.phase = "over"
         return [Event("game_over", "The game is over: fewer than two players remain to be dealt in (MAR-2).")]
 
+    def top_up(self, seat: int, amount: int) -> list[Event]:
+        """MAR-25: between deals a player may add chips from their wallet to their stack (the
+        table moves them wallet -> escrow in the same transaction), e.g. to be dealt in again."""
+        if self.phase != "between":
+            raise IllegalAction("You can top up your stack between deals.", rule="MAR-25")
+        if self.left[seat] or self.leaving[seat]:
+            raise IllegalAction("You are leaving the table, so you cannot top up.", rule="MAR-25")
+        if amount < 1:
+            raise IllegalAction("Top up by at least 1 chip.", rule="MAR-25")
+        self.stacks[seat] += amount
+        self._cache.clear()
+        return [Event("top_up", f"{player(seat)} tops up their stack by {amount:,} chips (now {self.stacks[seat]:,}).",
+                      seat=seat)]
+
     def can_cash_out(self, seat: int) -> bool:
         """Nothing at stake: between deals, game over, already out, or not dealt into this deal."""
         return self.left[seat] or self.phase in ("between", "over") or seat not in self.players

@@ -241,3 +241,19 @@ def test_random_leaves_keep_the_books_and_end_the_game(players: int) -> None:
         with_leavers += bool(leaving)
         assert len(game._eligible()) < 2
     assert with_leavers >= 2
+
+
+def test_mar_25_top_up_between_deals_only() -> None:
+    from bot.games.marriage import Marriage
+    game = Marriage.start([100, 100, 100], seed=3)
+    with pytest.raises(IllegalAction, match="between deals"):
+        game.top_up(0, 50)
+    while game.public_view()["phase"] != "Between deals":
+        seat = game.to_act()[0]
+        game.apply(seat, game.bot_action(seat, random.Random(seat)))
+    before = game.chips()["seat:1"]
+    events = game.top_up(1, 50)
+    assert game.chips()["seat:1"] == before + 50 and "tops up" in events[0].text
+    with pytest.raises(IllegalAction):
+        game.top_up(1, 0)
+    assert Marriage.from_dict(game.to_dict()).to_dict() == game.to_dict()
