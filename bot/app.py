@@ -41,13 +41,14 @@ class CardRoomBot(commands.Bot):
         self.db: Database | None = None
         self.wallets: WalletService
         self.tables: TableService
+        self.presenter: DiscordPresenter
         self._deadlines: asyncio.Task[None] | None = None
         self._restoring: asyncio.Task[list[int]] | None = None
         self._left_open: list[int] = []
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
-        presenter = DiscordPresenter(self, self.db)
+        self.presenter = presenter = DiscordPresenter(self, self.db)
         await presenter.load()
         self.wallets = WalletService(self.db, self.settings, self.clock)
         self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s)

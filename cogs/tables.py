@@ -80,6 +80,16 @@ class Tables(commands.Cog):
         await self.bot.tables.top_up(snap.table_id, interaction.user.id, amount)
         await interaction.followup.send(f"You added {amount:,} chips to your stack.", ephemeral=True)
 
+    @app_commands.command(name="dms", description="Get your hands by direct message again")
+    async def dms(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        if await self.bot.presenter.retry_dms(interaction.user):
+            text = "Done: your hands come by DM again (I just sent you one)."
+        else:
+            text = ("I still can't send you direct messages. Allow DMs from server members in this server's "
+                    "privacy settings, then try again; meanwhile use **My hand** on the table.")
+        await interaction.followup.send(text, ephemeral=True)
+
     @app_commands.command(name="rules", description="How a game is played")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)

@@ -88,6 +88,19 @@ class DiscordPresenter:
                 raise
             await self._dm_refused(snap, user_id)
 
+    async def retry_dms(self, user: discord.abc.User) -> bool:
+        """The player opened their DMs again: forget the refusal if a test message gets through."""
+        try:
+            await user.send("Your hands will come here again. Good luck at the tables!")
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            return False
+        self.dm_refused.discard(user.id)
+        async with self.db.transaction() as tx:
+            await dms.clear(tx, user.id)
+        return True
+
     async def _dm_refused(self, snap: TableSnapshot, user_id: int) -> None:
         log.warning("user %d does not accept DMs; table %d falls back to “My hand”", user_id, snap.table_id)
         self.dm_refused.add(user_id)

@@ -41,7 +41,7 @@ async def test_login_syncs_commands_within_discord_limits(world: World, make_bot
     async with running_bot(world.fake, make_bot()):
         commands = world.fake.global_commands
         names = {c["name"] for c in commands}
-        assert {"play", "table", "leave", "topup", "rules", "balance", "daily", "give", "leaderboard",
+        assert {"play", "table", "leave", "topup", "dms", "rules", "balance", "daily", "give", "leaderboard",
                 "history", "chips", "settings"} <= names
         table = next(c for c in commands if c["name"] == "table")
         assert {o["name"] for o in table["options"]} == {"view", "stop", "close"}
@@ -221,3 +221,15 @@ async def test_table_view_leave_rules_and_history(world: World, make_bot: Callab
         assert "not finished a game" in history.text
         denied = await (await fake.slash(world.alice, g, world.guild.channel("lounge"), "table close")).reply()
         assert "no open table" in denied.text
+
+
+async def test_dms_command_resumes_direct_messages(world: World, make_bot: Callable[[], CardRoomBot]) -> None:
+    fake, g, c = world.fake, world.guild.id, world.channel
+    fake.refuse_dms(world.bob)
+    async with running_bot(fake, make_bot()):
+        still = await (await fake.slash(world.bob, g, c, "dms")).reply()
+        assert "still can't send you direct messages" in still.text
+        fake.refused_dm_users.discard(world.bob)
+        done = await (await fake.slash(world.bob, g, c, "dms")).reply()
+        assert "come by DM again" in done.text
+        assert any("Good luck" in m.text for m in fake.dms(world.bob))
