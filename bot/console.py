@@ -47,7 +47,7 @@ class ConsolePresenter:
                 lines.append(f"│ {name}: " + _strip(value, snap.names, ids).replace("\n", "\n│   "))
         stacks = ", ".join(f"{s.name} {s.stack:,}" if s.present else f"{s.name} left with {s.cashed_out:,}"
                            for s in snap.seats)
-        lines.append(f"│ Players: {stacks or 'none yet'}")
+        lines.append(f"│ Stacks: {stacks or 'none yet'}")
         if snap.to_act:
             lines.append(f"│ To act: {', '.join(snap.names[s] for s in snap.to_act)}")
         return "\n".join(lines) + "\n└─"
