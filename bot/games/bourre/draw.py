@@ -134,8 +134,9 @@ class DrawPhase:
         if self.upcard_state == "face up":  # the dealer played and exchanged nothing
             self.upcard_state = "kept"
         if len(active) < 2:
+            before = sum(self.stacks) + self.pot
             lines = scoring.settle_draw(self, active)
-            return self._end_hand(lines, events)
+            return self._end_hand(lines, events, before)
         self.active = active
         nxt = [0] * self.n
         for i, s in enumerate(active):

@@ -99,14 +99,23 @@ def end_check(game: Bourre) -> list[str]:
     if o["max_hands"] and game.hand_no >= o["max_hands"]:
         reasons.append(f"{o['max_hands']} hands have been played")
     broke = [s for s in range(n) if game.seated[s] and game.stacks[s] == 0]
-    staying = _staying(game)
+    left_broke = False
     if broke:
         if o["end_on_bust"]:
             reasons.append(", ".join(_p(s) for s in broke) + " went broke")
+        elif any(game.seated[s] and game.stacks[s] for s in range(n)):
+            # BOU-23 without end_on_bust: a broke player leaves the table "instead", so a game
+            # that ends now splits the pot among the others only (BOU-24: "seated at the end").
+            # (If every seated stack is 0 they all stay and share the pot: the game ends.)
+            for s in broke:
+                game.seated[s] = False
+                lines.append(f"{_p(s)} has no chips left and leaves the table.")
+            left_broke = True
         else:
-            staying -= sum(1 for s in broke if not game.leaving[s])
+            reasons.append("everybody went broke")
+    staying = _staying(game)
     if staying < o["min_players"]:
-        if broke and not o["end_on_bust"]:
+        if left_broke:
             reasons.append(", ".join(_p(s) for s in broke) + " went broke, leaving fewer than "
                            f"{o['min_players']} players")
         else:
@@ -116,13 +125,7 @@ def end_check(game: Bourre) -> list[str]:
         if rich:
             reasons.append(", ".join(_p(s) for s in rich) + " doubled their buy-in")
     if not reasons:
-        if broke:  # BOU-23 without end_on_bust: a broke player leaves while the game goes on
-            for s in broke:
-                game.seated[s] = False
-                lines.append(f"{_p(s)} has no chips left and leaves the table.")
         return lines
-    # A game that ends here keeps its broke players seated for the final split (BOU-24),
-    # as it does with end_on_bust.
     lines.append("The game ends: " + "; ".join(reasons) + ".")
     if o["final_pot"] == "extra_hands" and game.pot and _staying(game) >= o["min_players"]:
         game.extra = 0

@@ -290,7 +290,7 @@ class Bourre(DrawPhase):
                 legal = self._legal(seat)
             if c not in legal:
                 raise IllegalAction(
-                    f"You may not play {PRETTY[c]} now ({self._why()}); play one of "
+                    f"You may not play {PRETTY[c]} now ({self._why(seat, c)}); play one of "
                     f"{' '.join(PRETTY[x] for x in legal)}.", rule="BOU-15" if self._bou15_only(seat, c)
                     else "BOU-14")
             return self._play_card(seat, c)
@@ -318,9 +318,13 @@ class Bourre(DrawPhase):
             raise IllegalAction(f"You may exchange at most {limit} cards; choose fewer.", rule="BOU-9")
         return self._exchange(seat, ids)
 
-    def _why(self) -> str:
-        if not self.trick:
-            return "a lead restriction applies"
+    def _why(self, seat: int, c: int) -> str:
+        if self._bou15_only(seat, c):
+            hand = self.hands[seat]
+            ace = self.trump * 13 + 12
+            if not self.trick and self.opts["ace_trump_lead"] and ace in hand:
+                return "you hold the ace of trumps and must lead it"
+            return "you are sure of three tricks and must play your highest trump"
         return "you must follow suit and beat the winning card, or trump and overtrump, if you can"
 
     def _bou15_only(self, seat: int, c: int) -> bool:
@@ -353,13 +357,19 @@ class Bourre(DrawPhase):
         if done < 5:
             self.turn = w
             return events
-        return self._end_hand(scoring.settle_tricks(self), events)
+        before = sum(self.stacks) + self.pot
+        return self._end_hand(scoring.settle_tricks(self), events, before)
 
     # --- end of hand and game ------------------------------------------------------------
 
-    def _end_hand(self, lines: list[str], events: list[Event]) -> list[Event]:
-        """Settlement is done: the end-of-game check (BOU-23, BOU-24), then the next deal."""
+    def _end_hand(self, lines: list[str], events: list[Event], before: int) -> list[Event]:
+        """Settlement is done: the end-of-game check (BOU-23, BOU-24), then the next deal.
+        `before` is stacks + pot before the settlement: BOU-25 asserts nothing changed it."""
         lines.extend(scoring.end_check(self))
+        after = sum(self.stacks) + self.pot
+        if after != before:
+            raise RuntimeError(f"BOU-25: settlement changed the chips on the table from {before} "
+                               f"to {after}")
         if not self.over and any(self.exempt):
             free = [s for s in self.order if self.exempt[s]]
             lines.append("Skipping the next ante: " + ", ".join("{p%d}" % s for s in free) + ".")

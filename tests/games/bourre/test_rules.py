@@ -357,11 +357,14 @@ def test_bou_14_matches_the_rules_pseudocode(cards, hand_size, trick_size, trump
     assert got == _reference_legal(hand, played, trump, mb, mt, mo)
 
 
-def test_bou_23_when_the_broke_leave_too_few_the_game_ends_and_they_share_the_pot() -> None:
+def test_bou_23_when_the_broke_leave_too_few_the_game_ends_and_the_others_share_the_pot() -> None:
+    # BOU-23: "With end_on_bust = false, a player with stack 0 leaves the table instead";
+    # BOU-24: the pot is divided "among the players seated at the end" - the broke player
+    # has left, so seat 0 alone takes the pot of 2.
     g = start(2, 1, {1: "2S 3S 4S 5S 9D"}, stacks=[200, 1], options={"end_on_bust": False})
     assert g.stacks == [199, 0] and g.pot == 2
     g.apply(0, Fold())
     events = g.apply(1, Fold())
     summary = next(e for e in events if e.kind == "summary").text
     assert g.is_over() and "{p1} went broke, leaving fewer than 2 players" in summary
-    assert g.stacks == [200, 1] and g.pot == 0  # BOU-24: both were still seated at the end
+    assert g.stacks == [201, 0] and g.pot == 0 and not g.seated[1]
