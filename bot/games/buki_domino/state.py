@@ -309,8 +309,9 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
         end = a.end
         left, right = self.left, self.right
         if left < 0:
-            if end != "L":
-                raise IllegalAction("The first tile opens the line: play it on the left.", rule="DOM-10")
+            if end != "L" or a.onto is not None:
+                raise IllegalAction("The first tile opens the line: lead it on the left, onto no end.",
+                                    rule="DOM-10")
             onto = None
         elif end == "L":
             onto = left

@@ -16,7 +16,7 @@ D7_STAMM = "[5|0] [6|4] [4|3] [7|2] [7|3] [6|3] [8|0] [7|0] [6|1] [7|5] [7|1] [8
 def make_deck(hands: list[str | None], stamm: str = "", per_player: int = 6) -> list[Tile]:
     """P1's tiles, P2's, P3's, P4's, then the Stamm. A hand given as None, or short, is filled
     with the lightest tiles not named anywhere; `stamm` tiles go to the Stamm first."""
-    named = [parse_tiles(h) if h else [] for h in hands] + [[]] * (4 - len(hands))
+    named = [parse_tiles(h) if h else [] for h in hands] + [[] for _ in range(4 - len(hands))]
     reserved = parse_tiles(stamm)
     used = {t for h in named for t in h} | set(reserved)
     spare = [t for t in sorted(full_set()) if t not in used]

@@ -1,0 +1,492 @@
+"""Audit tests: one or more per rule id of rules/dominoes.md that had no test naming it, plus the
+option values that change behaviour and the edge cases the rule texts imply."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from bot.games import IllegalAction
+from bot.games.buki_domino import Bet, BukiDomino, ChooseDeadline, Play, SetLimits
+from bot.games.buki_domino import line as ln
+from bot.games.buki_domino.actions import AcceptSpectatorBet, RefuseSpectatorBet
+from bot.games.buki_domino.scoring import block_winner, settle
+from bot.games.tiles import Tile, full_set, parse_tiles
+
+from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
+
+T = Tile.parse
+
+
+def finish_hand(g: BukiDomino) -> list:
+    """Play the current hand out by timeouts; the events of the last action."""
+    start = g.hands_done
+    ev: list = []
+    while not g.is_over() and g.hands_done == start:
+        seat = g.to_act()[0]
+        ev = g.apply(seat, g.timeout_action(seat))
+    return ev
+
+
+def play_d6(g: BukiDomino) -> list:
+    g.apply(3, Play(T("[7|3]"), "L"))
+    g.apply(0, Play(T("[7|1]"), "L"))
+    return g.apply(1, Play(T("[3|1]"), "R"))
+
+
+def play_d7(g: BukiDomino) -> list:
+    ev: list = []
+    for seat, tile, end in ((2, "[6|0]", "L"), (3, "[4|0]", "R"), (0, "[7|4]", "R"), (1, "[7|6]", "L")):
+        ev = g.apply(seat, Play(T(tile), end))
+    return ev
+
+
+# --- DOM-1, DOM-3 -------------------------------------------------------------------------
+
+def test_dom_1_a_game_is_a_series_of_hands_by_the_same_four_players() -> None:
+    g = BukiDomino.start([100] * 4, {"first_banker_sets_limits": False, "max_hands": 4}, seed=11)
+    seen = []
+    while not g.is_over():
+        [summary] = [e for e in finish_hand(g) if e.kind == "summary"]
+        seen.append(summary.data["hand"])
+        assert len(summary.data["hands"]) == 4
+    assert seen == [1, 2, 3, 4] and g.hands_done == 4
+    assert sum(g.stacks) == 400 and all(g.active)
+
+
+def test_dom_3_the_36_tile_set() -> None:
+    tiles = full_set()
+    assert len(tiles) == len(set(tiles)) == 36
+    assert all(0 <= t.low < t.high <= 8 for t in tiles)  # no doubles, numbers 0..8
+    assert sum(t.pips for t in tiles) == 288
+    assert Counter(n for t in tiles for n in (t.high, t.low)) == {n: 8 for n in range(9)}
+    assert max(tiles) == T("[8|7]") and T("[8|7]").pips == 15
+    for bad in ("[4|4]", "[9|1]"):  # a double and a 9 are not Buki tiles
+        with pytest.raises(ValueError):
+            ln.code_of(T(bad))
+    g = new_game(D6_HANDS, D6_STAMM)
+    with pytest.raises(IllegalAction, match="do not hold"):
+        g.apply(3, Play(T("[4|4]"), "L"))
+
+
+# --- DOM-6, DOM-7, DOM-8 ------------------------------------------------------------------
+
+def test_dom_6_first_banker_is_the_heaviest_dealt_tile_also_with_8_7_in_the_stamm() -> None:
+    g = new_game(D7_HANDS, D7_STAMM)  # [8|7] in the Stamm, [8|6] with P3
+    assert g.banker == 2 and g.to_act() == [2]
+    # [8|7] dealt to P2: P2 banks even though P1 holds the next heaviest tiles
+    g = new_game(["[8|6] [8|5] [7|6]", "[8|7]"])
+    assert g.banker == 1
+
+
+def test_dom_7_the_winner_banks_next_and_a_winning_banker_stays() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    play_d6(g)
+    assert g.last["winner"] == 1 and g.banker == 1  # P2 won the block
+    # play on with timeouts: after every hand the winner banks, the banker stays after a draw
+    for _ in range(8):
+        before = g.banker
+        [s] = [e for e in finish_hand(g) if e.kind == "summary"]
+        if g.is_over():
+            break
+        expected = before if s.data["winner"] is None else s.data["winner"]
+        assert g.banker == expected
+
+
+def test_dom_7_banker_who_wins_stays_banker() -> None:
+    for seed in range(60):
+        g = BukiDomino.start([100] * 4, {"first_banker_sets_limits": False}, seed=seed)
+        b = g.banker
+        ev = finish_hand(g)
+        if g.last["winner"] == b and not g.is_over():
+            assert g.banker == b and any("stays banker" in e.text for e in ev if e.kind == "deal") and g.public_view()["stage"] == "play"  # no DOM-17 early bets
+            return
+    raise AssertionError("no hand won by the banker in 60 seeds")
+
+
+def test_dom_7_banker_stays_after_a_draw() -> None:
+    g = new_game(D7_HANDS, D7_STAMM)
+    play_d7(g)
+    assert g.last["winner"] is None and g.banker == 2 and g.hands_done == 1
+
+
+def test_dom_8_bank_passes_counterclockwise_with_that_option() -> None:
+    # P4 holds [8|7] but cannot cover 15; counterclockwise the next seat is P3
+    g = new_game(D6_HANDS, D6_STAMM, stacks=[30, 30, 30, 10], play_direction="counterclockwise")
+    assert g.banker == 2
+    assert g.stacks == [30, 30, 30, 10]
+
+
+def test_dom_8_requirement_uses_the_rounding_and_multiplier() -> None:
+    # payout(6) = 15 with 2.5 floor; 18 with 3; 12 with 2
+    assert new_game(D6_HANDS, D6_STAMM, stacks=[100, 100, 100, 14]).banker == 0
+    assert new_game(D6_HANDS, D6_STAMM, stacks=[100, 100, 100, 15]).banker == 3
+    assert new_game(D6_HANDS, D6_STAMM, stacks=[100, 100, 100, 17], payout_multiplier=3).banker == 0
+    assert new_game(D6_HANDS, D6_STAMM, stacks=[100, 100, 100, 18], payout_multiplier=3).banker == 3
+    assert new_game(D6_HANDS, D6_STAMM, stacks=[100, 100, 100, 12], payout_multiplier=2).banker == 3
+    # max_bet 5: payout 12 floor, 13 ceil
+    assert new_game(D6_HANDS, D6_STAMM, stacks=[100, 100, 100, 12], max_bet=5).banker == 3
+    assert new_game(D6_HANDS, D6_STAMM, stacks=[100, 100, 100, 12], max_bet=5,
+                    payout_rounding="ceil").banker == 0
+
+
+# --- DOM-10, DOM-11, DOM-13, DOM-14 -------------------------------------------------------
+
+def test_dom_10_lead_sets_left_to_the_higher_end() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.apply(3, Play(T("[3|7]"), "L"))  # written either way round
+    assert g.public_view()["ends"] == [7, 3]
+
+
+def test_dom_10_a_lead_names_no_end_number() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    before = g.to_dict()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(3, Play(T("[7|3]"), "L", 7))
+    assert "None" not in str(err.value) and "first tile" in str(err.value)
+    assert g.to_dict() == before
+
+
+def test_dom_10_tile_of_both_ends_gives_different_positions() -> None:
+    # D7 up to ends (6, 7); P2's [7|6] on L -> (7, 7), on R -> (6, 6)
+    for end, ends in (("L", [7, 7]), ("R", [6, 6])):
+        g = new_game(D7_HANDS, D7_STAMM)
+        for seat, tile, e in ((2, "[6|0]", "L"), (3, "[4|0]", "R"), (0, "[7|4]", "R")):
+            g.apply(seat, Play(T(tile), e))
+        g.apply(1, Bet(2))
+        if end == "R":
+            g.apply(1, Play(T("[7|6]"), "R"))
+            assert g.public_view()["ends"] == ends and g.hands_done == 0
+        else:
+            g.apply(1, Play(T("[7|6]"), "L"))
+            assert g.hands_done == 1 and g.last["line"][0] == "[7|6]"  # blocked on (7, 7)
+
+
+def test_dom_11_player_with_a_legal_move_must_place_a_tile() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.apply(3, Play(T("[7|3]"), "L"))
+    legal = g.legal_actions(0)
+    assert any(isinstance(a, Play) for a in legal)
+    assert all(isinstance(a, (Play, Bet)) for a in legal)  # no pass action exists
+
+
+def test_dom_13_block_detected_at_once_even_when_only_some_tiles_are_placed() -> None:
+    ev = play_d6(new_game(D6_HANDS, D6_STAMM))
+    kinds = [e.kind for e in ev]
+    assert "pass" not in kinds and "summary" in kinds
+    [s] = [e for e in ev if e.kind == "summary"]
+    assert s.data["how"] == "block" and [len(h) for h in s.data["hands"]] == [5, 5, 6, 5]
+
+
+def test_dom_13_no_block_while_one_player_can_still_move() -> None:
+    # ends (1, 1) after D6; if P3 held a 1 the hand would go on: P3 gets [1|0] from the Stamm
+    hands = list(D6_HANDS)
+    hands[2] = "[8|5] [8|3] [7|0] [5|2] [4|3] [1|0]"
+    stamm = D6_STAMM.replace("[1|0]", "[4|0]")
+    g = new_game(hands, stamm)
+    ev = play_d6(g)
+    assert g.hands_done == 0 and g.to_act() == [2] and not [e for e in ev if e.kind == "pass"]
+
+
+def test_dom_14_lowest_total_wins_whoever_and_however_many_tiles() -> None:
+    assert block_winner([42, 36, 49, 54]) == 1
+    assert block_winner([10, 36, 49, 9]) == 3  # the banker can win a block too
+    assert block_winner([36, 36, 49, 54]) is None
+    assert block_winner([50, 40, 40, 40]) is None  # a three-way tie is a draw too
+
+
+def test_dom_14_tie_including_the_banker_is_a_draw() -> None:
+    g = new_game(D7_HANDS, D7_STAMM)  # P2 and the banker P3 share 34
+    ev = play_d7(g)
+    [s] = [e for e in ev if e.kind == "summary"]
+    assert s.data["totals"] == [36, 34, 34, 43] and s.data["winner"] is None and "draw" in s.text
+    assert g.stacks[2] == 100  # the banker collects nothing
+
+
+# --- DOM-15, DOM-16, DOM-18, DOM-19 -------------------------------------------------------
+
+def test_dom_15_limits_must_be_even_with_even_bets_only_and_hold_for_every_hand() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, first_banker_sets_limits=True, payout_rounding="even_bets_only",
+                 min_bet=2, max_bet=6)
+    assert all(a.min_bet % 2 == 0 and a.max_bet % 2 == 0 for a in g.legal_actions(3))
+    for bad in (SetLimits(3, 6), SetLimits(2, 5), SetLimits(0, 2)):
+        with pytest.raises(IllegalAction):
+            g.apply(3, bad)
+    g.apply(3, SetLimits(4, 8))
+    play_d6(g)
+    assert (g.min_bet, g.max_bet) == (4, 8) and g.phase != "limits"
+
+
+def test_dom_15_limits_asked_before_any_spectator_request_and_kept_on_timeout() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, first_banker_sets_limits=True)
+    assert g.public_view()["stage"] == "limits" and g.to_act() == [3]
+    with pytest.raises(IllegalAction):
+        g.place_spectator_bet(77, 0, 2)
+    g.apply(3, g.timeout_action(3))
+    assert (g.min_bet, g.max_bet) == (2, 6)
+
+
+def test_dom_15_banker_may_raise_the_maximum_up_to_its_stack() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, first_banker_sets_limits=True)
+    g.apply(3, SetLimits(10, 40))  # payout(40) = 100 = the stack
+    assert (g.min_bet, g.max_bet) == (10, 40)
+    with pytest.raises(IllegalAction, match="cover"):
+        new_game(D6_HANDS, D6_STAMM, first_banker_sets_limits=True).apply(3, SetLimits(10, 41))
+
+
+def test_dom_15_short_stack_caps_the_bet() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, stacks=[4, 100, 100, 100])
+    g.apply(3, Play(T("[7|3]"), "L"))
+    assert [a.amount for a in g.legal_actions(0) if isinstance(a, Bet)] == [2, 3, 4]
+
+
+def test_dom_16_passes_do_not_count_as_tiles() -> None:
+    # P1 holds nothing with 7 or 3 after P4 leads [7|3]: a pass, then a turn later, no bet forced
+    g = new_game(["[8|0] [8|1] [8|2] [2|0] [1|0] [4|0]", None, None, "[8|7] [7|3]"])
+    g.apply(3, Play(T("[7|3]"), "L"))
+    assert g.public_view()["passes"][0][0] == 0 and g.placed[0] == 0
+
+
+def test_dom_16_bet_not_forced_before_the_deadline_tile() -> None:
+    g = new_game(D7_HANDS, D7_STAMM)
+    g.placed[0] = 1  # one tile placed: the 2nd tile may come without a bet
+    g.apply(2, Play(T("[6|0]"), "L"))
+    g.apply(3, Play(T("[4|0]"), "R"))
+    legal = g.legal_actions(0)
+    assert {type(a) for a in legal} == {Play, Bet}
+    assert g.timeout_action(0) == Play(T("[7|4]"), "R", 4)  # DOM-27: a timeout places a tile
+    g.apply(0, Play(T("[7|4]"), "R"))
+    assert g.bets[0] is None and g.placed[0] == 2
+
+
+def test_dom_16_no_bet_after_the_deadline_tile() -> None:
+    g = new_game(D7_HANDS, D7_STAMM)
+    g.placed[0] = 3
+    g.bets[0] = None
+    g.apply(2, Play(T("[6|0]"), "L"))
+    g.apply(3, Play(T("[4|0]"), "R"))
+    assert all(isinstance(a, Play) for a in g.legal_actions(0))
+    with pytest.raises(IllegalAction, match="Bets close before your 3rd tile"):
+        g.apply(0, Bet(2))
+
+
+def test_dom_18_missing_bets_become_n_min_with_a_short_stack_or_bank() -> None:
+    # P1's stack of 3 is below min_bet 4 (set up after the start checks): n_min = min(4, 3) = 3
+    g = new_game(D6_HANDS, D6_STAMM, stacks=[5, 100, 100, 100], min_bet=4, max_bet=6)
+    g.stacks[0] = 3  # lost chips in the hand's state set-up (n_max = 3 < min_bet)
+    ev = play_d6(g)
+    [s] = [e for e in ev if e.kind == "summary"]
+    assert s.data["stakes"] == [3, 4, 4, 0]
+    assert "minimum of 3 is recorded" in s.text
+
+
+def test_dom_18_deadline_timeout_bets_n_min() -> None:
+    g = new_game(D7_HANDS, D7_STAMM, min_bet=3, max_bet=9)
+    g.placed[0] = 2
+    g.apply(2, Play(T("[6|0]"), "L"))
+    g.apply(3, Play(T("[4|0]"), "R"))
+    assert g.timeout_action(0) == Bet(3)
+
+
+def test_dom_19_accepted_spectator_bets_lower_the_players_cover_cap() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, stacks=[100, 100, 100, 30])
+    # F = 30; P1 alone: payout(6) = 15 ≤ 30
+    assert g.bet_range(0) == (2, 6)
+    g.place_spectator_bet(50, 0, 4)  # R = 6: 15 + spayout(4) = 25 ≤ 30
+    g.apply(3, AcceptSpectatorBet(1))
+    assert g.backed(0) == 10
+    # payout(n) + 10 ≤ 30 -> n ≤ 8, capped by max_bet 6
+    assert g.bet_range(0) == (2, 6)
+    g.place_spectator_bet(51, 0, 2)  # 15 + 10 + 5 = 30 ≤ 30
+    g.apply(3, AcceptSpectatorBet(2))
+    assert g.backed(0) == 15 and g.bet_range(0) == (2, 6)
+    # no room left for a third spectator on P1
+    assert g.spectator_bet_range(0) is None
+    with pytest.raises(IllegalAction, match="cannot cover"):
+        g.place_spectator_bet(52, 0, 2)
+
+
+def test_dom_19_cover_cap_rounds_down_to_even_with_even_bets_only() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, stacks=[100, 100, 100, 16], payout_rounding="even_bets_only",
+                 min_bet=2, max_bet=6)
+    g.carried[0] = g.stakes[0] = 2  # carried from a draw (set up)
+    g.stacks[0] -= 2
+    # payout(2 + n) ≤ 16 -> n ≤ 4.4 -> 4 (even)
+    assert g.bet_range(0) == (2, 4)
+
+
+# --- DOM-20, DOM-21, DOM-22: payout options ------------------------------------------------
+
+@pytest.mark.parametrize("mult, rounding, win", [
+    (2, "floor", 6), (2.5, "floor", 7), (2.5, "ceil", 8), (3, "floor", 9), (3, "ceil", 9),
+])
+def test_dom_20_21_payout_multiplier_and_rounding_in_a_hand(mult, rounding, win) -> None:
+    g = new_game(D6_HANDS, D6_STAMM, payout_multiplier=mult, payout_rounding=rounding)
+    g.apply(3, Play(T("[7|3]"), "L"))
+    g.apply(0, Bet(2))
+    g.apply(0, Play(T("[7|1]"), "L"))
+    g.apply(1, Bet(3))
+    ev = g.apply(1, Play(T("[3|1]"), "R"))  # P2 wins the block (D6)
+    assert g.hands_done == 1
+    assert g.stacks[1] == 100 + win
+    assert g.stacks[0] == 98 and g.stacks[2] == 98  # P3 had not bet: n_min = 2 (DOM-18)
+    assert g.stacks[3] == 100 - win + 2 + 2
+    assert sum(g.chips().values()) == 400
+    assert any(f"{win} from the banker" in e.text for e in ev if e.kind == "summary")
+
+
+@pytest.mark.parametrize("odds, rounding, win", [(2, "floor", 6), (2.5, "floor", 7), (2.5, "ceil", 8),
+                                                 (3, "floor", 9)])
+def test_dom_23_spectator_odds_option(odds, rounding, win) -> None:
+    g = new_game(D6_HANDS, D6_STAMM, spectator_odds=odds, payout_rounding=rounding)
+    g.place_spectator_bet(500, 1, 3)
+    g.apply(3, AcceptSpectatorBet(1))
+    play_d6(g)
+    assert g.take_spectator_payouts() == [(500, 3 + win)]
+
+
+def test_dom_21_even_bets_only_spectator_bets_must_be_even() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, payout_rounding="even_bets_only", min_bet=2, max_bet=6)
+    with pytest.raises(IllegalAction, match="even"):
+        g.place_spectator_bet(9, 0, 3)
+    g.place_spectator_bet(9, 0, 4)
+    assert g.spectator_bet_range(1) == (2, 6)
+
+
+def test_dom_22_carried_stake_carries_twice() -> None:
+    g = new_game(D7_HANDS, D7_STAMM)
+    play_d7(g)  # draw: stakes 2 each carried
+    assert g.carried == [2, 2, 0, 2]
+    # force a second draw by replaying the D7 deal is not possible (new shuffle); check the money rule
+    res = settle([100, 98, 100, 98], [4, 4, 0, 4], 2, None, [], lambda x: x * 5 // 2, lambda x: x * 5 // 2)
+    assert res.carried == [4, 4, 0, 4] and res.stacks == [100, 98, 100, 98]
+
+
+# --- DOM-23 --------------------------------------------------------------------------------
+
+def test_dom_23_spectator_window_and_rules() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    with pytest.raises(IllegalAction, match="banker cannot be backed"):
+        g.place_spectator_bet(1, 3, 2)
+    with pytest.raises(IllegalAction, match="between 2 and 6"):
+        g.place_spectator_bet(1, 0, 7)
+    with pytest.raises(IllegalAction, match="between 2 and 6"):
+        g.place_spectator_bet(1, 0, 1)
+    g.place_spectator_bet(1, 0, 2)
+    with pytest.raises(IllegalAction, match="one per hand"):
+        g.place_spectator_bet(1, 1, 2)
+    g.apply(3, Play(T("[7|3]"), "L"))  # the first tile closes the window; the request lapses
+    assert g.take_spectator_payouts() == [(1, 2)]
+    with pytest.raises(IllegalAction, match="close"):
+        g.place_spectator_bet(2, 0, 2)
+
+
+def test_dom_23_spectator_bets_off() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, spectator_bets=False)
+    assert g.spectator_window_open() is False and g.spectator_bet_range(0) is None
+    with pytest.raises(IllegalAction, match="does not take spectator bets"):
+        g.place_spectator_bet(1, 0, 2)
+
+
+def test_dom_23_spectator_may_bet_again_next_hand() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, early_bets_after_bank_change=False)
+    g.place_spectator_bet(1, 0, 2)
+    g.apply(3, RefuseSpectatorBet(1))
+    play_d6(g)
+    assert g.spectator_window_open()
+    g.place_spectator_bet(1, 0, 2)  # a new hand: one more bet allowed
+
+
+def test_dom_23_losing_spectator_stake_goes_to_the_banker() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.place_spectator_bet(1, 0, 4)
+    g.apply(3, AcceptSpectatorBet(1))
+    play_d6(g)  # P2 wins, P1 was backed
+    assert g.take_spectator_payouts() == []
+    assert g.stacks[3] == 100 + 2 + 2 - 5 + 4
+
+
+# --- DOM-24, DOM-25, DOM-27, DOM-28 --------------------------------------------------------
+
+def test_dom_24_late_bets_refused_keep_the_third_tile_deadline_even_if_the_table_says_4() -> None:
+    g = new_game(D7_HANDS, D7_STAMM, late_bet_variant=True, bet_deadline_tile=4)
+    g.apply(2, ChooseDeadline(3))
+    assert g.deadline == 3
+    g.placed[0] = 2
+    g.apply(2, Play(T("[6|0]"), "L"))
+    g.apply(3, Play(T("[4|0]"), "R"))
+    assert all(isinstance(a, Bet) for a in g.legal_actions(0))
+
+
+def test_dom_24_deadline_asked_every_hand() -> None:
+    g = new_game(D7_HANDS, D7_STAMM, late_bet_variant=True)
+    g.apply(2, ChooseDeadline(4))
+    play_d7(g)  # a draw: same banker, no DOM-17
+    assert g.hands_done == 1 and g.public_view()["stage"] == "deadline" and g.to_act() == [2]
+    assert g.deadline == 3  # reset until the banker answers
+
+
+def test_dom_25_draws_count_towards_max_hands() -> None:
+    g = new_game(D7_HANDS, D7_STAMM, max_hands=2)
+    play_d7(g)
+    assert not g.is_over()
+    finish_hand(g)
+    assert g.is_over() and g.hands_done == 2 and "2 hands" in g.end_reason
+    assert sum(g.stacks) == 400 and g.stakes == [0] * 4
+
+
+def test_dom_25_stacks_and_escrow_empty_at_the_end() -> None:
+    g = BukiDomino.start([100] * 4, {"first_banker_sets_limits": False, "max_hands": 3}, seed=5)
+    while not g.is_over():
+        finish_hand(g)
+    chips = g.chips()
+    assert all(v == 0 for k, v in chips.items() if not k.startswith("seat")) and sum(chips.values()) == 400
+
+
+def test_dom_27_timeouts_for_every_decision() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, first_banker_sets_limits=True, late_bet_variant=True)
+    assert g.timeout_action(3) == SetLimits(2, 6)
+    g.apply(3, g.timeout_action(3))
+    g.place_spectator_bet(1, 0, 2)
+    assert g.timeout_action(3) == ChooseDeadline(3)
+    g.apply(3, g.timeout_action(3))
+    # the lead: heaviest tile; the pending request lapses
+    assert g.timeout_action(3) == Play(T("[8|7]"), "L")
+    ev = g.apply(3, g.timeout_action(3))
+    assert any(e.kind == "spectator_lapse" for e in ev)
+    assert g.take_spectator_payouts() == [(1, 2)]
+
+
+def test_dom_27_timeout_prefers_higher_end_on_equal_pips_and_left_before_right() -> None:
+    # ends (6, 7) in D7; P2 holds [7|6] (13, fits both), [8|5] (13, fits none): [7|6] on L first
+    g = new_game(D7_HANDS, D7_STAMM)
+    for seat, tile, end in ((2, "[6|0]", "L"), (3, "[4|0]", "R"), (0, "[7|4]", "R")):
+        g.apply(seat, Play(T(tile), end))
+    assert g.timeout_action(1) == Play(T("[7|6]"), "L", 6)
+    # equal pips: [8|4] (12) over [7|5] (12) by the higher end
+    assert ln.legal_plays(parse_tiles("[7|5] [8|4]"), (4, 5))[0] == (T("[8|4]"), "L")
+
+
+@pytest.mark.parametrize("secs", [10, 600])
+def test_dom_27_turn_timeout_option(secs: int) -> None:
+    g = new_game(D6_HANDS, D6_STAMM, turn_timeout_s=secs)
+    assert g.turn_timeout_s() == secs
+
+
+def test_dom_28_no_seat_sees_another_seats_tiles_or_the_stamm() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    g.place_spectator_bet(1, 0, 2)
+    pub = json.dumps(g.public_view())
+    stamm = parse_tiles(D6_STAMM)
+    for seat in range(4):
+        mine = {str(t) for t in parse_tiles(D6_HANDS[seat])}
+        priv = json.dumps(g.private_view(seat))
+        others = {str(t) for s in range(4) if s != seat for t in parse_tiles(D6_HANDS[s])}
+        assert all(t in priv for t in mine)
+        assert not any(t in priv or t in pub for t in others | {str(x) for x in stamm})
+    view = g.public_view()
+    assert view["stacks"] == [100] * 4 and view["banker"] == 3 and view["tile_counts"] == [6] * 4
+    assert view["spectator_bets"][0]["amount"] == 2
