@@ -494,3 +494,61 @@ def test_gin_24_public_pile_pickups_and_showdown() -> None:
         | set(last["defender_dead"])
     assert shown == set(G7_KNOCKER.split() + G7_DEFENDER.split())
     assert "KH" not in json.dumps(last)
+
+
+def _all_collections_reaching_k(knocker: list[Card]) -> list[list[tuple[Card, ...]]]:
+    """GIN-14 taken literally, independent of the engine's `arrangements`: every collection of
+    pairwise disjoint melds (every 3/4-card set, every run stretch) whose deadwood is K."""
+    import itertools
+
+    from bot.games.gin_rummy.melds import VALUE
+    melds: list[tuple[Card, ...]] = []
+    for size in (3, 4):
+        for combo in itertools.combinations(sorted(knocker), size):
+            if len({x.rank for x in combo}) == 1:
+                melds.append(combo)
+    for suit in "SHDC":
+        have = {x.rank: x for x in knocker if x.suit == suit}
+        for lo in range(1, 12):
+            for hi in range(lo + 2, 14):
+                if all(r in have for r in range(lo, hi + 1)):
+                    melds.append(tuple(have[r] for r in range(lo, hi + 1)))
+    k = min_deadwood(knocker)
+    total = sum(VALUE[x.rank] for x in knocker)
+    out: list[list[tuple[Card, ...]]] = []
+
+    def search(start: int, used: frozenset, covered: int, chosen: list) -> None:
+        if total - covered == k:
+            out.append(list(chosen))
+        for i in range(start, len(melds)):
+            if not used & set(melds[i]):
+                chosen.append(melds[i])
+                search(i + 1, used | set(melds[i]), covered + sum(VALUE[x.rank] for x in melds[i]), chosen)
+                chosen.pop()
+
+    search(0, frozenset(), 0, [])
+    return out
+
+
+def test_gin_14_auto_best_against_every_collection_brute_force() -> None:
+    """auto_best's D is the maximum over ALL collections reaching K (not only the engine's own
+    list), and a knocker never shows more than K."""
+    import random
+
+    from bot.games.cards import new_deck
+    from bot.games.gin_rummy.showdown import auto_best
+    rng = random.Random(14)
+    deck = [x for x in new_deck() if x.rank <= 7]        # crowded: many equal-K collections
+    checked = 0
+    while checked < 400:
+        cards = rng.sample(deck, 20)
+        knocker, defender = cards[:10], cards[10:]
+        k = min_deadwood(knocker)
+        if k > 10:
+            continue
+        arr, plan = auto_best(knocker, defender, gin=False)
+        shown = {x for m in arr for x in m}
+        assert sum(min(x.rank, 10) for x in knocker if x not in shown) == k
+        best = max(plan_layoffs(col, defender).deadwood for col in _all_collections_reaching_k(knocker))
+        assert plan.deadwood == best, (knocker, defender)
+        checked += 1
