@@ -463,3 +463,77 @@ def test_mar_18_timeout_never_shows_or_goes_out():
     assert Show() in g2.legal_actions(0)
     t = g2.timeout_action(0)
     assert t == Discard(Card.parse("9C"))
+
+
+# --- options through the engine --------------------------------------------------------------------
+
+def _winner_position(g: Marriage, tiplu: str, hand: str, shown: list[str], others: str = PLAIN) -> None:
+    hands = {s: others for s in g.players if s != 0}
+    hands[0] = hand
+    used = set_position(g, hands, turn=0, pile=[("4S", None, False)], tiplu=tiplu)
+    g.shown[0] = [cards(m, used) for m in shown]
+    g.seen[0], g.route[0], g.drawn = True, "normal", True
+    g._cache.clear()
+
+
+@pytest.mark.parametrize("wrap,points", [(False, 7), (True, 10)])
+def test_mar_12_ex28_through_the_engine(wrap, points):
+    g = game_in_play(2, {"ace_tiplu_wrap_marriage": wrap})
+    _winner_position(g, "AS", "KS AS 2S QS QD QC 6H 7H 8H 5D 6D 7D 9C",
+                     ["3C 4C 5C", "JH QH KH", "9D 9D 9D"], others="3S 5S 8S JS 3H 6H 9H KH 4D 10D AC 3C 5C "
+                                                                 "7C 9C JC AD 6D AH 2H 4H")
+    nine = next(c for c in g.hands[0] if c.face == (9, "C"))
+    assert any(isinstance(a, Finish) and a.discard.face == (9, "C") for a in g.legal_actions(0))
+    g.apply(0, Finish(nine))
+    assert g.result["points"]["0"] == points
+
+
+def test_mar_9_dublee_enabled_false_offers_no_dublee_show():
+    for enabled in (True, False):
+        g = game_in_play(2, {"dublee_enabled": enabled})
+        set_position(g, {0: DUBLEE_HAND}, turn=0, pile=[("KS", 1, False)])
+        g.apply(0, DrawStock())
+        assert (ShowDublees() in g.legal_actions(0)) is enabled
+        if not enabled:
+            with pytest.raises(IllegalAction) as err:
+                g.apply(0, ShowDublees())
+            assert err.value.rule == "MAR-9"
+
+
+def test_mar_4_18_timeouts_follow_the_options():
+    g = Marriage.start([500, 500], {"declare_timeout_seconds": 15, "turn_timeout_seconds": 45}, seed=2)
+    assert g.phase == "declare" and g.turn_timeout_s() == 15
+    assert all(g.timeout_action(s) == DeclareDone() for s in g.to_act())
+    for s in list(g.to_act()):
+        g.apply(s, DeclareDone())
+    assert g.turn_timeout_s() == 45
+
+
+def test_mar_16_max_stock_rebuilds_counts_rebuilds_before_abandoning():
+    for limit in (1, 2):
+        g = game_in_play(2, {"max_stock_rebuilds": limit}, stacks=[100, 100])
+        seen_rebuilds = 0
+        while g.phase == "play":
+            s = g.turn
+            g.apply(s, DrawStock())
+            ev = g.apply(s, g.timeout_action(s))
+            seen_rebuilds += sum(e.kind == "rebuild" for e in ev)
+        assert g.result["abandoned"] and seen_rebuilds == limit and g.stacks == [100, 100]
+
+
+@pytest.mark.parametrize("mode", ["count", "void", "kidnap"])
+def test_mar_21_unseen_maal_through_the_engine(mode):
+    from .test_leaving import finishing_position
+    g = game_in_play(2, {"unseen_maal": mode})
+    finishing_position(g, 0)
+    g.apply(0, Finish(Card.parse("KC")))
+    raw, adj = g.result["points"], g.result["adjusted"]
+    assert raw["0"] == 15 and raw["1"] == 2  # the unseen loser holds the jhiplu 6D
+    if mode == "count":
+        assert adj == raw
+    elif mode == "void":
+        assert adj == {"0": 15, "1": 0}
+    else:
+        assert adj == {"0": 15 + raw["1"], "1": 0}
+    T = sum(adj.values())
+    assert g.result["owed"]["1"] == 10 + T - 2 * adj["1"]
