@@ -426,6 +426,11 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
 
     def _apply_deadline(self, seat: int, a: ChooseDeadline) -> list[Event]:
         if self.phase != "deadline":
+            if not self.opts["late_bet_variant"]:
+                raise IllegalAction(f"This table has no late bets: bets always close before the "
+                                    f"{ordinal(self.opts['bet_deadline_tile'])} tile.", rule="DOM-24")
+            if self.phase == "limits":
+                raise IllegalAction(self._waiting_text(), rule="DOM-15")
             raise IllegalAction("The bet deadline is already decided for this hand.", rule="DOM-24")
         if seat != self.banker:
             raise IllegalAction("Only the banker decides on late bets.", rule="DOM-24")

@@ -490,3 +490,40 @@ def test_dom_28_no_seat_sees_another_seats_tiles_or_the_stamm() -> None:
     view = g.public_view()
     assert view["stacks"] == [100] * 4 and view["banker"] == 3 and view["tile_counts"] == [6] * 4
     assert view["spectator_bets"][0]["amount"] == 2
+
+
+def test_dom_24_deadline_choice_refused_with_a_reason() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)  # late_bet_variant off
+    with pytest.raises(IllegalAction, match="no late bets: bets always close before the 3rd tile"):
+        g.apply(3, ChooseDeadline(4))
+    g = new_game(D6_HANDS, D6_STAMM, late_bet_variant=True, first_banker_sets_limits=True)
+    with pytest.raises(IllegalAction, match="setting the bet limits"):
+        g.apply(3, ChooseDeadline(4))
+    g.apply(3, SetLimits(2, 6))
+    g.apply(3, ChooseDeadline(4))
+    with pytest.raises(IllegalAction, match="already decided"):
+        g.apply(3, ChooseDeadline(3))
+
+
+@pytest.mark.parametrize("options, name", [
+    ({"min_bet": 0}, "min_bet"),
+    ({"max_bet": 7, "buy_in": 17, "payout_rounding": "ceil"}, "buy_in"),  # ceil(17.5) = 18
+    ({"max_bet": 8, "buy_in": 23, "payout_multiplier": 3}, "buy_in"),
+    ({"buy_in": 19, "max_bet": 2}, "buy_in"),  # at least 20
+    ({"turn_timeout_s": 601}, "turn_timeout_s"),
+    ({"max_hands": 0}, "max_hands"),
+    ({"payout_multiplier": 4}, "payout_multiplier"),
+    ({"play_direction": "left"}, "play_direction"),
+    ({"bet_deadline_tile": 2}, "bet_deadline_tile"),
+])
+def test_dom_4_15_option_bounds(options: dict, name: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        BukiDomino.start([100] * 4, options)
+
+
+def test_dom_4_buy_in_just_enough_for_a_bank() -> None:
+    g = BukiDomino.start([17] * 4, {"buy_in": 20, "max_bet": 7, "first_banker_sets_limits": False}, seed=1)
+    assert not g.is_over()  # payout(7) = 17 with floor
+    assert BukiDomino.start([100] * 4, {"max_bet": 9, "buy_in": 23, "payout_rounding": "ceil"}) is not None
+    with pytest.raises(ValueError, match="buy_in"):
+        BukiDomino.start([100] * 4, {"max_bet": 9, "buy_in": 22, "payout_rounding": "ceil"})
