@@ -1,0 +1,744 @@
+"""Audit tests: one or more per rule id of rules/tripoley.md that had no test naming it, plus
+edge cases the rule text implies (boundaries, ties, non-default options, short stacks)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import IllegalAction
+from bot.games.cards import Card, new_deck, parse_cards
+from bot.games.poker import best_hand
+from bot.games.tripoley.actions import (AuctionSpare, Bet, Bid, Call, Check, Fold, KeepHand, Lead, NextDeal,
+                                        PassBid, Raise, Suit, SwapSpare)
+
+from .positions import ANN, BOB, CAL, DEE, EVE, MichiganRummyGame, TripoleyGame, position, total
+
+
+def _deck_for(hands: list[str], spare: str, order_len: int | None = None) -> list[Card]:
+    """A deck (top first) dealing the given hands in deal-order positions 1..N and the spare
+    hand as position N+1 (TRI-7, after_dealer); every hand must have its TRI-7 size."""
+    piles = [parse_cards(h) for h in hands] + [parse_cards(spare)]
+    h = len(piles)
+    deck: list[Card] = []
+    for k in range(52):
+        deck.append(piles[k % h][k // h])
+    assert sorted(deck) == new_deck()
+    return deck
+
+
+def _play_out_michigan(game) -> None:
+    while game.phase == "michigan":
+        seat = game.to_act()[0]
+        game.apply(seat, game.timeout_action(seat))
+
+
+# ---- §0, setup ----------------------------------------------------------------------------------
+
+def test_tri_1_seat_order_is_join_order_and_never_changes() -> None:
+    game = TripoleyGame.start([50] * 4, seed=3, dealer=BOB, options={"max_deals": 3})
+    dealers = [game.dealer]
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, game.timeout_action(seat))
+        if game.phase == "spare":
+            dealers.append(game.dealer)
+    assert dealers == [BOB, CAL, DEE]          # clockwise = join order, one seat per deal
+    assert game.public_view()["stacks"] == game.stacks and len(game.stacks) == 4
+
+
+def test_tri_4_every_active_player_antes_one_chip_per_compartment() -> None:
+    game = TripoleyGame.start([50, 50, 50], deck=new_deck(), dealer=CAL)
+    assert game.stacks == [41, 41, 41]
+    assert all(v == 3 for v in game.mat.values()) and len(game.mat) == 9
+    antes = [e for e in game.ledger if e[3] == "ante"]
+    assert len(antes) == 27 and all(e[2] == 1 for e in antes)
+
+
+def test_tri_4_broke_player_is_not_dealt_in_and_does_not_ante() -> None:
+    game = TripoleyGame.start([50, 0, 50], deck=new_deck(), dealer=CAL)
+    assert game.dealt_in == [ANN, CAL]
+    assert game.stacks == [41, 0, 41] and all(v == 2 for v in game.mat.values())
+    assert game.public_view()["hand_sizes"][BOB] is None
+
+
+@pytest.mark.parametrize("n", range(2, 10))
+def test_tri_6_whole_deck_dealt_to_n_plus_one_hands(n: int) -> None:
+    game = TripoleyGame.start([50] * n, seed=n, dealer=0)
+    hands = [game.hands[p] for p in game.dealt_in] + [game.spare]
+    assert len(hands) == n + 1
+    assert sorted(c for h in hands for c in h) == new_deck()
+    assert min(len(h) for h in hands) >= 5
+
+
+def test_mich_4_deal_and_spare_hand_as_in_tripoley() -> None:
+    game = MichiganRummyGame.start([60] * 4, deck=new_deck(), dealer=DEE)
+    assert [len(game.hands[p]) for p in (ANN, BOB, CAL, DEE)] == [11, 11, 10, 10]
+    assert len(game.spare) == 10
+    assert game.legal_actions(DEE) == [SwapSpare(), AuctionSpare(), KeepHand()]
+
+
+# ---- spare hand ----------------------------------------------------------------------------------
+
+def test_tri_9_swap_is_final_and_ends_the_spare_phase_without_auction() -> None:
+    game = TripoleyGame.start([50] * 4, deck=new_deck(), dealer=DEE)
+    dealt, spare = list(game.hands[DEE]), list(game.spare)
+    game.apply(DEE, SwapSpare())
+    assert sorted(game.hands[DEE]) == sorted(spare) and sorted(game.dead) == sorted(dealt)
+    assert game.auction is None and game.phase == "betting"
+    assert not any(e[3] == "auction" for e in game.ledger)     # no chips move for the swap
+
+
+def test_tri_10_only_non_dealers_bid_from_the_dealers_left() -> None:
+    game = TripoleyGame.start([50] * 4, deck=new_deck(), dealer=BOB)
+    game.apply(BOB, AuctionSpare())
+    assert game.auction["order"] == [CAL, DEE, ANN]
+    assert game.to_act() == [CAL]
+    assert game.legal_actions(BOB) == []
+
+
+def test_tri_10_bid_above_increment_but_off_the_step_is_accepted() -> None:
+    game = TripoleyGame.start([50] * 4, deck=new_deck(), dealer=DEE,
+                              options={"spare_bid_increment": 3, "spare_min_bid": 2})
+    game.apply(DEE, AuctionSpare())
+    with pytest.raises(IllegalAction) as err:
+        game.apply(ANN, Bid(1))
+    assert err.value.rule == "TRI-10" and "2" in str(err.value)
+    game.apply(ANN, Bid(2))
+    with pytest.raises(IllegalAction):
+        game.apply(BOB, Bid(4))                   # needs 2 + 3
+    game.apply(BOB, Bid(6))                       # ≥ 5: any amount up to the wallet
+    game.apply(CAL, PassBid())
+    assert [e for e in game.ledger if e[3] == "auction"] == [["seat:1", "seat:3", 6, "auction"]]
+    assert game.dead_from == BOB
+
+
+def test_tri_10_bid_may_equal_the_whole_wallet_but_not_more() -> None:
+    game = TripoleyGame.start([50, 50, 12, 50], deck=new_deck(), dealer=DEE)
+    game.apply(DEE, AuctionSpare())
+    game.apply(ANN, PassBid())
+    game.apply(BOB, PassBid())
+    assert game.stacks[CAL] == 3
+    with pytest.raises(IllegalAction) as err:
+        game.apply(CAL, Bid(4))
+    assert "3" in str(err.value)
+    game.apply(CAL, Bid(3))
+    assert [e for e in game.ledger if e[3] == "auction"] == [["seat:2", "seat:3", 3, "auction"]]
+
+
+def test_tri_11_open_ascending_pass_is_final_and_bidding_continues_round() -> None:
+    game = TripoleyGame.start([50] * 4, deck=new_deck(), dealer=DEE, options={"spare_auction": "open_ascending"})
+    game.apply(DEE, AuctionSpare())
+    game.apply(ANN, Bid(1))
+    game.apply(BOB, PassBid())
+    game.apply(CAL, Bid(2))
+    assert game.to_act() == [ANN]                 # Bob passed for good, so Ann again
+    game.apply(ANN, Bid(4))
+    assert game.to_act() == [CAL]
+    game.apply(CAL, PassBid())
+    assert game.phase != "auction" and game.dead_from == ANN
+    assert [e for e in game.ledger if e[3] == "auction"] == [["seat:0", "seat:3", 4, "auction"]]
+
+
+def test_tri_11_open_ascending_nobody_bids() -> None:
+    game = TripoleyGame.start([50] * 3, deck=new_deck(), dealer=CAL, options={"spare_auction": "open_ascending"})
+    game.apply(CAL, AuctionSpare())
+    game.apply(ANN, PassBid())
+    game.apply(BOB, PassBid())
+    assert game.phase == "betting" and game.dead_from is None
+    assert not any(e[3] == "auction" for e in game.ledger)
+
+
+def test_tri_12_default_dealer_cannot_swap_after_unsold_auction() -> None:
+    game = TripoleyGame.start([50] * 3, deck=new_deck(), dealer=CAL)
+    spare = list(game.spare)
+    game.apply(CAL, AuctionSpare())
+    game.apply(ANN, PassBid())
+    game.apply(BOB, PassBid())
+    assert game.phase == "betting" and sorted(game.dead) == sorted(spare)
+
+
+def test_tri_13_dead_hand_is_never_revealed_by_default() -> None:
+    game = TripoleyGame.start([50] * 3, seed=5, dealer=CAL, options={"max_deals": 1})
+    dead = None
+    while not game.is_over():
+        seat = game.to_act()[0]
+        events = game.apply(seat, game.timeout_action(seat))
+        dead = dead or [str(c) for c in game.dead]
+        for e in events:
+            if e.private_to is None:
+                assert e.kind != "dead_hand"
+    assert game.public_view()["dead_hand"] == []
+
+
+def test_tri_13_dead_cards_act_as_stops_and_are_never_played() -> None:
+    game = position(TripoleyGame, [20, 20], {ANN: "2S 3S 5S 7D 9C", BOB: "6S 9H"}, mat={"KITTY": 0},
+                    dealer=BOB)
+    game._begin_michigan(ANN)
+    game.apply(ANN, Lead(Suit.SPADES))            # 2S 3S, 4S is dead: stop, Ann leads again
+    assert game.mich["played"] == ["2S", "3S"]
+    assert game.mich["leader"] == ANN and game.mich["forbidden"] == "S"
+    assert game.to_act() == [ANN] and game.legal_actions(ANN) == [Lead(Suit.DIAMONDS), Lead(Suit.CLUBS)]
+
+
+def test_tri_14_michigan_rummy_uses_its_own_pay_cards() -> None:
+    opts = {"spare_requires_no_pay_cards": True}
+    # QH alone pays nothing in Michigan Rummy (MICH-8), KC does (MICH-7)
+    free = position(MichiganRummyGame, [50] * 3, {ANN: "QH 2S", BOB: "3S", CAL: "4S"}, dealer=ANN, options=opts)
+    free.phase = "spare"
+    assert SwapSpare() in free.legal_actions(ANN)
+    held = position(MichiganRummyGame, [50] * 3, {ANN: "KC 2S", BOB: "3S", CAL: "4S"}, dealer=ANN, options=opts)
+    held.phase = "spare"
+    assert SwapSpare() not in held.legal_actions(ANN)
+    assert KeepHand() in held.legal_actions(ANN)
+    run = position(MichiganRummyGame, [50] * 3, {ANN: "7D 8D 9D", BOB: "3S", CAL: "4S"}, dealer=ANN, options=opts)
+    run.phase = "spare"
+    assert SwapSpare() not in run.legal_actions(ANN)
+
+
+def test_tri_14_restricted_bidder_may_only_pass() -> None:
+    game = position(TripoleyGame, [50] * 3, {ANN: "JH 2S", BOB: "3S", CAL: "4S"}, dealer=CAL,
+                    options={"spare_requires_no_pay_cards": True})
+    game.phase = "spare"
+    game.apply(CAL, AuctionSpare())
+    assert game.to_act() == [ANN] and game.legal_actions(ANN) == [PassBid()]
+    with pytest.raises(IllegalAction) as err:
+        game.apply(ANN, Bid(1))
+    assert err.value.rule == "TRI-14"
+
+
+# ---- pay cards --------------------------------------------------------------------------------
+
+def test_tri_15_single_pay_cards_take_the_whole_compartment() -> None:
+    game = position(TripoleyGame, [10, 10], {ANN: "AH KH 2S", BOB: "10H JH 3S"},
+                    mat={"AH": 7, "KH": 3, "QH": 5, "JH": 2, "10H": 11}, dealer=BOB)
+    game._pay_on_hold()
+    assert game.stacks == [20, 23]
+    assert game.mat["QH"] == 5                    # QH is in the dead hand (TRI-18)
+
+
+def test_tri_16_marriage_split_between_two_hands_pays_only_singles() -> None:
+    game = position(TripoleyGame, [10, 10], {ANN: "QH 2S", BOB: "KH 3S"},
+                    mat={"KH": 4, "QH": 4, "KQ": 9}, dealer=BOB)
+    game._pay_on_hold()
+    assert game.stacks == [14, 14] and game.mat["KQ"] == 9
+
+
+def test_tri_16_marriage_with_one_card_dead_pays_kq_nothing() -> None:
+    game = position(TripoleyGame, [10, 10], {ANN: "QH 2S", BOB: "3S"}, mat={"KH": 4, "QH": 4, "KQ": 9}, dealer=BOB)
+    game._pay_on_hold()
+    assert game.stacks == [14, 10] and game.mat["KQ"] == 9 and game.mat["KH"] == 4
+
+
+def test_tri_17_run_in_hearts_counts_and_remainder_stays() -> None:
+    game = position(TripoleyGame, [10, 10, 10], {ANN: "8H 9H 10H", BOB: "8C 9C 10C", CAL: "8S 9S 10S"},
+                    mat={"RUN": 11, "10H": 2}, dealer=BOB)
+    game._pay_on_hold()
+    assert game.stacks == [10 + 3 + 2, 13, 13] and game.mat["RUN"] == 2
+
+
+def test_tri_17_run_split_across_players_is_not_a_run() -> None:
+    game = position(TripoleyGame, [10, 10], {ANN: "8C 9C", BOB: "10C"}, mat={"RUN": 6}, dealer=BOB)
+    game._pay_on_hold()
+    assert game.stacks == [10, 10] and game.mat["RUN"] == 6
+
+
+def test_tri_18_pay_cards_pay_on_the_hands_after_the_spare_phase() -> None:
+    # Dealer Cal holds AH and swaps it away for a spare hand holding KH: Cal takes KH, not AH.
+    hands = ["2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",          # Ann (left of the dealer)
+             "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",          # Bob
+             "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH 2C"]          # Cal, the dealer
+    deck = _deck_for(hands, "KH 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC")
+    game = TripoleyGame.start([50] * 3, deck=deck, dealer=CAL)
+    assert Card.parse("AH") in game.hands[CAL]
+    game.apply(CAL, SwapSpare())
+    # KH, and a third of RUN (Ann: spades, Bob: diamonds, Cal: clubs); AH, QH and 8-9-10H are dead
+    assert game.stacks[CAL] == 41 + 3 + 1 and game.mat["RUN"] == 0
+    assert game.mat["AH"] == 3 and game.mat["QH"] == 3 and game.mat["KQ"] == 3
+    assert all(c in game.hands[CAL] for c in parse_cards("8C 9C 10C")) and len(game.hands[CAL]) == 13
+
+
+def test_tri_18_cards_stay_in_hand_after_paying() -> None:
+    game = position(TripoleyGame, [10, 10], {ANN: "AH 2S", BOB: "3S"}, mat={"AH": 4}, dealer=BOB)
+    game._pay_on_hold()
+    assert Card.parse("AH") in game.hands[ANN]
+
+
+# ---- poker ------------------------------------------------------------------------------------
+
+def _poker(wallets, hands, pot=3, dealer=CAL, options=None, cls=TripoleyGame):
+    game = position(cls, list(wallets), hands, mat={"POT": pot}, dealer=dealer, options=options)
+    game._begin_betting()
+    return game
+
+
+H3 = {ANN: "2S 3S 4S 5S 7H", BOB: "AS AH AD 9C KS", CAL: "2D 3D 4D 5D 7C"}
+
+
+def test_tri_20_poker_never_removes_cards_from_a_hand() -> None:
+    game = _poker([30] * 3, {ANN: "2S 3S 4S 5S 7H 9D", BOB: "AS AH AD 9C KS", CAL: "2D 3D 4D 5D 7C"})
+    for p in (ANN, BOB):
+        game.apply(p, Check())
+    game.apply(CAL, Check())
+    assert game.phase == "michigan"
+    assert game.mich["start"][str(ANN)] == ["2S", "3S", "4S", "5S", "7H", "9D"]
+
+
+def test_tri_22_turn_circles_clockwise_from_the_dealers_left() -> None:
+    game = _poker([30] * 3, H3)
+    assert game.to_act() == [ANN]
+    game.apply(ANN, Check())
+    assert game.to_act() == [BOB]
+    game.apply(BOB, Bet(2))
+    assert game.to_act() == [CAL]
+    game.apply(CAL, Call(2))
+    assert game.to_act() == [ANN]                 # circles back: Ann must answer the bet
+    game.apply(ANN, Call(2))
+    assert game.phase == "michigan"
+
+
+def test_tri_23_call_for_less_is_all_in() -> None:
+    game = _poker([30, 30, 3], H3)
+    game.apply(ANN, Bet(5))
+    game.apply(BOB, Call(5))
+    assert game.legal_actions(CAL)[:2] == [Fold(), Call(3)]
+    assert not any(isinstance(a, Raise) for a in game.legal_actions(CAL))
+    game.apply(CAL, Call(3))
+    assert ["seat:2", "mat:POT", 3, "bet"] in game.ledger
+    assert CAL in game.betting.allin and game.betting.contrib[CAL] == 3 and game.phase == "michigan"
+
+
+def test_tri_23_no_bet_when_every_other_live_player_is_all_in() -> None:
+    game = _poker([30, 0, 30], H3)                # Bob all-in for 0
+    game.apply(ANN, Fold())
+    # Cal could only check (no bet with nobody able to answer): the round ends, showdown Bob v Cal
+    assert game.phase == "michigan"
+    assert not any(e[0] == "seat:2" and e[3] == "bet" for e in game.ledger)
+    assert game.poker_winner == BOB and game.stacks[BOB] == 3
+
+
+def test_tri_23_no_raise_after_others_are_all_in_but_call_is_allowed() -> None:
+    game = _poker([30, 4, 30], H3)
+    game.apply(ANN, Bet(2))
+    game.apply(BOB, Raise(2))                     # Bob all-in for 4: counts, re-opens
+    game.apply(CAL, Fold())
+    assert game.to_act() == [ANN]
+    acts = game.legal_actions(ANN)
+    assert Call(2) in acts and not any(isinstance(a, Raise) for a in acts)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(ANN, Raise(1))
+    assert err.value.rule == "TRI-23"
+
+
+def test_tri_23_no_upper_limit_when_max_bet_is_zero() -> None:
+    game = _poker([30] * 3, H3, options={"poker_max_bet": 0, "poker_min_bet": 2})
+    bets = [a.amount for a in game.legal_actions(ANN) if isinstance(a, Bet)]
+    assert bets[0] == 2 and bets[-1] == 30
+    with pytest.raises(IllegalAction):
+        game.apply(ANN, Bet(1))
+    game.apply(ANN, Bet(17))                      # any amount in range, even one not listed
+    assert game.stacks[ANN] == 13 and game.mat["POT"] == 3 + 17
+
+
+def test_tri_23_raise_pays_call_plus_increment_and_reopens() -> None:
+    game = _poker([30] * 3, H3)
+    game.apply(ANN, Bet(3))
+    game.apply(BOB, Raise(4))
+    assert game.stacks[BOB] == 23 and game.betting.current == 7
+    game.apply(CAL, Call(7))
+    assert game.to_act() == [ANN]
+    game.apply(ANN, Call(4))
+    assert game.phase == "michigan"
+
+
+def test_tri_23_raise_cap_zero_allows_only_the_opening_bet() -> None:
+    game = _poker([30] * 3, H3, options={"poker_max_raises": 0})
+    game.apply(ANN, Bet(1))
+    assert not any(isinstance(a, Raise) for a in game.legal_actions(BOB))
+
+
+def test_tri_24_round_ends_only_when_all_have_acted_and_matched() -> None:
+    game = _poker([30] * 3, H3)
+    game.apply(ANN, Check())
+    game.apply(BOB, Check())
+    assert game.phase == "betting" and game.to_act() == [CAL]
+    game.apply(CAL, Check())
+    assert game.phase == "michigan" and len(game.showdown) == 3
+
+
+def test_tri_25_last_player_takes_the_whole_pot_unseen() -> None:
+    game = _poker([20] * 3, H3, pot=7)
+    game.apply(ANN, Check())
+    game.apply(BOB, Bet(3))
+    game.apply(CAL, Fold())
+    game.apply(ANN, Fold())
+    assert game.stacks == [20, 27, 20] and game.mat["POT"] == 0
+    assert game.showdown == [] and game.poker_winner == BOB
+    assert game.mich["leader"] == BOB
+
+
+def test_tri_26_tie_in_a_side_layer_leaves_the_odd_chip_in_pot() -> None:
+    # Ann and Cal tie (same straight); Bob is all-in for 1 with the worst hand.
+    hands = {ANN: "5S 6H 7D 8C 9S", BOB: "2S 4H 7C 10D QS", CAL: "5D 6C 7H 8S 9H"}
+    game = _poker([30, 1, 30], hands, pot=4)
+    game.apply(ANN, Bet(4))
+    game.apply(BOB, Call(1))
+    game.apply(CAL, Call(4))
+    # layer 1: 1+1+1 + B 4 = 7 → Ann/Cal 3 each, 1 stays; layer 2: 3+3 = 6 → 3 each
+    assert game.stacks == [30 - 4 + 6, 0, 30 - 4 + 6]
+    assert game.mat["POT"] == 1
+    assert game.poker_winner == ANN               # first in tie-priority order (dealer Cal last)
+
+
+def test_tri_26_all_in_short_player_wins_only_the_first_layer() -> None:
+    hands = {ANN: "2S 4H 7C 10D QS", BOB: "AS AH AD 9C KS", CAL: "5D 5C 7H 8S JH"}
+    game = _poker([30, 2, 30], hands, pot=3)
+    game.apply(ANN, Bet(5))
+    game.apply(BOB, Call(2))
+    game.apply(CAL, Call(5))
+    assert game.stacks[BOB] == 2 * 3 + 3          # layer 1 only (three aces)
+    assert game.stacks[CAL] == 25 + 6             # layer 2: 3 + 3
+    assert game.stacks[ANN] == 25 and game.mat["POT"] == 0
+    assert game.poker_winner == BOB
+
+
+def test_tri_27_poker_winner_ignores_folded_players() -> None:
+    game = _poker([30] * 3, H3)
+    game.apply(ANN, Check())
+    game.apply(BOB, Fold())                       # the best hand folds
+    game.apply(CAL, Check())
+    assert game.poker_winner in (ANN, CAL) and game.poker_winner != BOB
+    assert game.stacks[BOB] == 30
+
+
+def test_tri_28_no_betting_tie_splits_and_remainder_stays() -> None:
+    hands = {ANN: "5S 6H 7D 8C 9S", BOB: "2S 4H 7C 10D QS", CAL: "5D 6C 7H 8S 9H"}
+    game = _poker([30] * 3, hands, pot=9, options={"tripoley_poker_betting": False})
+    assert game.stacks == [34, 30, 34] and game.mat["POT"] == 1
+    assert game.poker_winner == ANN
+
+
+# ---- Michigan -----------------------------------------------------------------------------------
+
+def test_tri_29_folded_player_still_plays_michigan() -> None:
+    game = _poker([30] * 3, H3)
+    game.apply(ANN, Fold())
+    game.apply(BOB, Check())
+    game.apply(CAL, Check())
+    assert game.phase == "michigan" and str(ANN) in game.mich["start"]
+    assert game.mich["start"][str(ANN)] == ["2S", "3S", "4S", "5S", "7H"]
+    _play_out_michigan(game)
+    ann_pays = [e for e in game.ledger if e[0] == "seat:0" and e[3] == "mich_pay"]
+    assert game.mich_winner == ANN or ann_pays == [["seat:0", "mat:KITTY", len(game.hands[ANN]), "mich_pay"]]
+
+
+def test_tri_29_no_sequence_continues_past_the_ace() -> None:
+    game = position(TripoleyGame, [20, 20], {ANN: "KS AS 3D", BOB: "2S 4D"}, dealer=BOB)
+    game._begin_michigan(ANN)
+    game.apply(ANN, Lead(Suit.SPADES))            # KS, AS: stop at the ace (2S does not follow)
+    # Ann leads again with spades forbidden: 3D, her last card
+    assert game.mich["played"] == ["KS", "AS", "3D"]
+    assert game.mich_winner == ANN and game.hands[BOB] == parse_cards("2S 4D")
+
+
+def test_tri_30_poker_winner_leads_first_with_no_forbidden_suit() -> None:
+    game = _poker([30] * 3, H3)
+    for p in (ANN, BOB, CAL):
+        game.apply(p, Check())
+    assert game.poker_winner == BOB
+    assert game.mich["leader"] == BOB and game.mich["forbidden"] is None
+    assert len(game.legal_actions(BOB)) == 4       # any suit Bob holds
+
+
+def test_tri_31_leader_plays_the_lowest_card_ace_high() -> None:
+    game = position(TripoleyGame, [20, 20], {ANN: "AS 9S 4S 2H", BOB: "3H"}, dealer=BOB)
+    game._begin_michigan(ANN)
+    game.apply(ANN, Lead(Suit.SPADES))
+    assert game.mich["played"][0] == "4S"
+
+
+def test_tri_31_cannot_lead_forbidden_or_missing_suit() -> None:
+    game = position(TripoleyGame, [20, 20], {ANN: "2S 4S 2H", BOB: "3H 9D"}, dealer=BOB)
+    game._begin_michigan(ANN)
+    assert game.legal_actions(ANN) == [Lead(Suit.SPADES), Lead(Suit.HEARTS)]
+    with pytest.raises(IllegalAction):
+        game.apply(ANN, Lead(Suit.CLUBS))         # a suit Ann does not hold
+    game.apply(ANN, Lead(Suit.SPADES))            # 2S, 3S dead: stop; Ann leads, S forbidden
+    # Ann now holds 4S and 2H: only hearts is allowed, so it is played at once: 2H 3H (Bob),
+    # 4H dead: stop on Bob, who has only 9D left and goes out with it.
+    assert game.mich["played"] == ["2S", "2H", "3H", "9D"]
+    assert game.mich_winner == BOB
+
+
+def test_tri_32_following_is_compulsory_across_players() -> None:
+    game = position(TripoleyGame, [20, 20, 20], {ANN: "2C 5C 9H", BOB: "3C 6C 9S", CAL: "4C 9D 7S"}, dealer=CAL)
+    game._begin_michigan(ANN)
+    game.apply(ANN, Lead(Suit.CLUBS))
+    assert game.mich["played"][:5] == ["2C", "3C", "4C", "5C", "6C"]
+
+
+def test_tri_33_stop_on_a_card_already_played() -> None:
+    game = position(TripoleyGame, [20, 20], {ANN: "9S 10S 2H 3D", BOB: "7S 8S 4D 5C"}, dealer=BOB)
+    game._begin_michigan(ANN)
+    game.apply(ANN, Lead(Suit.SPADES))             # 9S 10S; JS dead: stop, Ann leads, S forbidden
+    game.apply(ANN, Lead(Suit.DIAMONDS))           # 3D 4D (Bob); 5D dead: stop on Bob
+    assert game.mich["leader"] == BOB and game.mich["forbidden"] == "D"
+    game.apply(BOB, Lead(Suit.SPADES))             # 7S 8S; 9S was played earlier: stop on Bob
+    # then Bob's only other suit is clubs: 5C, his last card
+    assert game.mich["played"] == ["9S", "10S", "3D", "4D", "7S", "8S", "5C"]
+    assert game.mich_winner == BOB
+
+
+def test_tri_33_stopper_leads_next_and_forbidden_suit_is_the_stopped_one() -> None:
+    game = position(TripoleyGame, [20, 20], {ANN: "2C 5H 7D", BOB: "3C 6H 8D"}, dealer=BOB)
+    game._begin_michigan(ANN)
+    game.apply(ANN, Lead(Suit.CLUBS))              # 2C 3C, stop on Bob
+    assert game.mich["leader"] == BOB and game.mich["forbidden"] == "C"
+    assert Lead(Suit.CLUBS) not in game.legal_actions(BOB)
+
+
+def test_tri_35_going_out_on_a_follow_ends_the_phase_at_once() -> None:
+    game = position(TripoleyGame, [20, 20, 20], {ANN: "2C 4C 5C 9H", BOB: "3C", CAL: "6C 7D 8D"},
+                    mat={"KITTY": 5}, dealer=CAL)
+    game._begin_michigan(ANN)
+    game.apply(ANN, Lead(Suit.CLUBS))              # 2C, 3C: Bob's last card → Bob wins
+    assert game.mich_winner == BOB
+    assert game.mich["played"] == ["2C", "3C"]
+    # Ann 3 cards, Cal 3 cards → KITTY 5 + 6 = 11 to Bob
+    assert game.stacks == [17, 31, 17] and game.mat["KITTY"] == 0
+
+
+def test_tri_35_payment_capped_by_wallet_no_debt() -> None:
+    game = position(TripoleyGame, [2, 20], {ANN: "2C 5H 6H 7H 8H", BOB: "3C"}, mat={"KITTY": 0}, dealer=BOB)
+    game._begin_michigan(ANN)
+    game.apply(ANN, Lead(Suit.CLUBS))
+    assert game.mich_winner == BOB and game.stacks == [0, 22]
+    assert game.status[ANN] == "broke"             # TRI-37 (1)
+
+
+def test_tri_36_no_winner_payment_capped_by_wallet() -> None:
+    game = position(TripoleyGame, [1, 20, 20], {ANN: "2C 5C 9C", BOB: "3C 6C", CAL: "8C"}, mat={"KITTY": 4},
+                    dealer=BOB)
+    game._begin_michigan(ANN)                      # 2C 3C; 4C dead: stop; only clubs are left
+    assert game.mich_winner is None and game.last_mich_winner is None
+    assert game.stacks == [0, 19, 19] and game.mat["KITTY"] == 4 + 1 + 1 + 1
+    assert game.phase == "between"
+
+
+# ---- end of deal and game -------------------------------------------------------------------------
+
+def test_tri_37_zero_wallet_player_is_eliminated_and_not_dealt_in() -> None:
+    game = position(TripoleyGame, [2, 20, 20], {ANN: "2C 5H 6H 7H 8H", BOB: "3C", CAL: "4D"}, dealer=CAL)
+    game._begin_michigan(ANN)
+    game.apply(ANN, Lead(Suit.CLUBS))              # 2C, 3C: Bob is out; Ann pays 2 of her 4 cards
+    assert game.phase == "between" and game.stacks[ANN] == 0 and game.status[ANN] == "broke"
+    assert game.to_act() == [ANN + 1]              # the deal passes left of Cal, skipping Ann
+    game.apply(BOB, NextDeal())
+    assert game.dealer == BOB and game.dealt_in == [BOB, CAL]
+    assert game.stacks == [0, 20 + 2 + 1 - 9, 20 - 1 - 9]
+
+
+def test_tri_38_b_max_deals_ends_the_game_and_empties_the_mat() -> None:
+    game = TripoleyGame.start([50] * 3, seed=9, dealer=ANN, options={"max_deals": 2})
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, game.timeout_action(seat))
+    assert game.deals_done == 2 and sum(game.mat.values()) == 0 and sum(game.stacks) == 150
+
+
+def test_tri_39_nobody_active_counts_the_players_dealt_in() -> None:
+    game = position(TripoleyGame, [0, 0, 30], {ANN: "2C", BOB: "3C 5H"}, mat={"KH": 5, "RUN": 4}, dealer=BOB)
+    game.dealt_in = [ANN, BOB]
+    game.status[CAL] = "left"
+    game._begin_michigan(ANN)                      # Ann leads 2C, Bob 3C... Bob still holds 5H; Ann is out
+    assert game.is_over()
+    assert game.mich_winner == ANN and game.stacks[ANN] == 9 and game.stacks[BOB] == 0
+    assert sum(game.mat.values()) == 0
+
+
+def test_tri_39_last_michigan_winner_who_left_falls_back_to_split_equal() -> None:
+    game = position(TripoleyGame, [10, 10, 10], {ANN: "2S", BOB: "3H 4D", CAL: "5D 6C"}, mat={"KH": 8},
+                    dealer=CAL, options={"max_deals": 1})
+    game.leave(ANN)
+    game._begin_michigan(ANN)                      # Ann goes out and wins, then leaves at the deal's end
+    assert game.is_over() and game.status[ANN] == "left"
+    assert game.stacks[ANN] == 10 + 4              # the KITTY only (Bob 2 cards, Cal 2 cards)
+    assert game.stacks[BOB] == 8 + 4 and game.stacks[CAL] == 8 + 4
+
+
+def test_tri_39_last_michigan_winner_takes_all_by_default() -> None:
+    game = position(TripoleyGame, [10, 10, 10], {ANN: "2S", BOB: "3H 4D", CAL: "5D 6C"}, mat={"KH": 8, "POT": 1},
+                    dealer=CAL, options={"max_deals": 1})
+    game._begin_michigan(ANN)
+    assert game.is_over() and game.stacks == [10 + 4 + 9, 8, 8]
+
+
+def test_tri_39_final_showdown_tie_gives_remainder_in_tie_priority_order() -> None:
+    game = position(TripoleyGame, [10, 10, 10], {ANN: "2S", BOB: "2H", CAL: "2D"}, mat={"KH": 10},
+                    dealer=BOB, options={"leftover_mat": "final_showdown", "max_deals": 1})
+    game._end_deal()
+    values = {s["seat"]: best_hand(parse_cards(" ".join(s["cards"]))) for s in game.showdown}
+    best = max(values.values())
+    tied = [p for p in (CAL, ANN, BOB) if values[p] == best]
+    each, rest = divmod(10, len(tied))
+    for i, p in enumerate(tied):
+        assert game.stacks[p] == 10 + each + (1 if i < rest else 0)
+    assert sum(game.mat.values()) == 0
+
+
+def test_tri_41_timeouts_are_legal_in_every_phase() -> None:
+    game = TripoleyGame.start([40] * 4, seed=2, dealer=ANN,
+                              options={"poker_hand_selection": "player_choice", "max_deals": 2})
+    kinds = set()
+    while not game.is_over():
+        for seat in game.to_act():
+            act = game.timeout_action(seat)
+            assert act in game.legal_actions(seat)
+            kinds.add(type(act).__name__)
+            game.apply(seat, act)
+            break
+    assert {"KeepHand", "ChoosePokerHand", "Lead", "NextDeal"} <= kinds
+
+
+# ---- Michigan Rummy ---------------------------------------------------------------------------
+
+def test_mich_1_three_to_eight_players() -> None:
+    with pytest.raises(ValueError):
+        MichiganRummyGame.start([60, 60])
+    with pytest.raises(ValueError):
+        MichiganRummyGame.start([60] * 9)
+    assert MichiganRummyGame.start([60] * 8, seed=1).n == 8
+
+
+def test_mich_2_mat_has_the_michigan_rummy_compartments() -> None:
+    game = MichiganRummyGame.start([60] * 3, deck=new_deck(), dealer=ANN)
+    assert [c["code"] for c in game.public_view()["mat"]] == ["AH", "KC", "QD", "JS", "10H", "KQ", "RUN",
+                                                             "POKER_POOL", "POT"]
+    assert "KITTY" not in game.chips() and "mat:KITTY" not in game.chips()
+
+
+def test_mich_5_michigan_comes_right_after_the_spare_phase_without_betting() -> None:
+    game = MichiganRummyGame.start([60] * 3, deck=new_deck(), dealer=CAL)
+    game.apply(CAL, KeepHand())
+    assert game.phase == "michigan" and game.betting is None
+    assert game.pay_results == []                  # no on-hold pay-card phase by default
+    for name in ("tripoley_poker_betting", "poker_min_bet", "poker_hand_selection"):
+        with pytest.raises(ValueError):
+            MichiganRummyGame.start([60] * 3, options={name: 1})
+
+
+def test_mich_6_card_payments_go_into_pot_and_the_winner_takes_it() -> None:
+    game = position(MichiganRummyGame, [10, 10, 10], {ANN: "2S", BOB: "3H 4D", CAL: "5D 6C 7C"},
+                    mat={"POT": 3, "POKER_POOL": 0}, dealer=CAL)
+    game._begin_michigan(ANN)
+    assert game.mich_winner == ANN and game.stacks == [10 + 3 + 2 + 3, 8, 7] and game.mat["POT"] == 0
+
+
+def test_mich_7_pay_card_as_last_card_pays_then_wins() -> None:
+    game = position(MichiganRummyGame, [10, 10, 10], {ANN: "KC", BOB: "QC 5H", CAL: "4D 6D"},
+                    mat={"KC": 6, "POT": 2}, dealer=CAL)
+    game._begin_michigan(BOB)
+    game.apply(BOB, Lead(Suit.CLUBS))              # QC then KC (Ann's last card)
+    assert game.mich_winner == ANN
+    assert game.stacks[ANN] == 10 + 6 + 2 + 1 + 2
+    assert ["mat:KC", "seat:0", 6, "pay:KC"] in game.ledger
+    kc = game.ledger.index(["mat:KC", "seat:0", 6, "pay:KC"])
+    prize = next(i for i, e in enumerate(game.ledger) if e[3] == "mich_prize")
+    assert kc < prize
+
+
+def test_mich_7_unplayed_pay_cards_pay_nothing() -> None:
+    game = position(MichiganRummyGame, [10, 10, 10], {ANN: "2S", BOB: "AH JS", CAL: "QD 10H"},
+                    mat={"AH": 4, "JS": 4, "QD": 4, "10H": 4}, dealer=CAL)
+    game._begin_michigan(ANN)
+    assert game.mich_winner == ANN
+    assert game.mat["AH"] == game.mat["JS"] == game.mat["QD"] == game.mat["10H"] == 4
+
+
+def test_mich_8_kq_played_by_different_players_stays() -> None:
+    game = position(MichiganRummyGame, [10, 10, 10], {ANN: "JH 2C 3C", BOB: "QH 9D", CAL: "KH 8S"},
+                    mat={"KQ": 7}, dealer=CAL)
+    game._begin_michigan(ANN)
+    game.apply(ANN, Lead(Suit.HEARTS))             # JH QH KH, AH dead
+    assert game.mat["KQ"] == 7
+    assert not any(e[3] == "pay:KQ" for e in game.ledger)
+
+
+def test_tri_19_on_play_marriage_and_singles_in_tripoley() -> None:
+    game = position(TripoleyGame, [10, 10], {ANN: "QH KH 2C 4C", BOB: "JH 9D"},
+                    mat={"KQ": 7, "QH": 2, "KH": 3, "JH": 1}, dealer=BOB, options={"pay_timing": "on_play"})
+    game._begin_michigan(BOB)
+    game.apply(BOB, Lead(Suit.HEARTS))             # JH (Bob), QH KH (Ann) → QH, KH, KQ to Ann
+    pays = [e for e in game.ledger if e[3].startswith("pay:")]
+    assert pays == [["mat:JH", "seat:1", 1, "pay:JH"], ["mat:QH", "seat:0", 2, "pay:QH"],
+                    ["mat:KH", "seat:0", 3, "pay:KH"], ["mat:KQ", "seat:0", 7, "pay:KQ"]]
+
+
+def test_mich_9_full_hand_uses_the_cards_held_when_michigan_began() -> None:
+    game = position(MichiganRummyGame, [10, 10, 10],
+                    {ANN: "2S 3S 4S 5S 6S 9D", BOB: "AH AD AC AS KS 9C", CAL: "7D 8H 10C QC JD"},
+                    mat={"POKER_POOL": 9}, dealer=CAL)
+    game._begin_michigan(ANN)
+    _play_out_michigan(game)
+    # Ann's straight flush, though Ann played cards out of it
+    assert game.poker_winner == ANN and ["mat:POKER_POOL", "seat:0", 9, "poker"] in game.ledger
+
+
+def test_mich_9_tie_splits_and_remainder_stays() -> None:
+    game = position(MichiganRummyGame, [10, 10, 10],
+                    {ANN: "5S 6H 7D 8C 9S", BOB: "5D 6C 7H 8S 9H", CAL: "2D 4H JC KD QS"},
+                    mat={"POKER_POOL": 9}, dealer=CAL)
+    game._begin_michigan(ANN)
+    _play_out_michigan(game)
+    pool = [e for e in game.ledger if e[3] == "poker"]
+    assert sorted(e[1] for e in pool) == ["seat:0", "seat:1"] and all(e[2] == 4 for e in pool)
+    assert game.mat["POKER_POOL"] == 1
+
+
+def test_mich_9_players_with_empty_wallets_still_show_down() -> None:
+    game = position(MichiganRummyGame, [0, 10, 10],
+                    {ANN: "AS AH AD AC KS", BOB: "5D 6C 7H 8S 10H", CAL: "2D 4H JC KD QS"},
+                    mat={"POKER_POOL": 6}, dealer=CAL)
+    game._begin_michigan(BOB)
+    _play_out_michigan(game)
+    assert ["mat:POKER_POOL", "seat:0", 6, "poker"] in game.ledger
+
+
+def test_mich_10_game_ends_like_tripoley() -> None:
+    game = MichiganRummyGame.start([60] * 3, seed=4, dealer=ANN, options={"max_deals": 2})
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, game.timeout_action(seat))
+    assert game.deals_done == 2 and sum(game.mat.values()) == 0 and sum(game.stacks) == 180
+
+
+# ---- chips and poker ranking -------------------------------------------------------------------
+
+def test_chip_4_no_wallet_goes_negative_and_nothing_is_owed() -> None:
+    game = TripoleyGame.start([50, 5, 50], deck=new_deck(), dealer=CAL)
+    assert game.stacks[BOB] == 0 and all(v >= 0 for v in game.chips().values())
+    assert sum(game.chips().values()) == 105
+
+
+def test_chip_6_a_transfer_the_source_cannot_cover_is_a_bug() -> None:
+    game = position(TripoleyGame, [3, 3], {ANN: "2S", BOB: "3S"}, dealer=BOB)
+    before = game.chips()
+    with pytest.raises(RuntimeError):
+        game._move("seat:0", "mat:POT", 4, "test")
+    assert game.chips() == before
+
+
+def test_pr_1_and_pr_5_suits_never_break_ties() -> None:
+    assert best_hand(parse_cards("AS KS QS JS 9S")) == best_hand(parse_cards("AH KH QH JH 9H"))
+    assert best_hand(parse_cards("2C 2D 7S 9H KC")) == best_hand(parse_cards("2S 2H 7C 9D KD"))
+
+
+def test_pr_2_category_order() -> None:
+    order = ["2S 4H 7C 10D QS", "2S 2H 7C 10D QS", "2S 2H 7C 7D QS", "2S 2H 2C 10D QS", "3S 4H 5C 6D 7S",
+             "2H 4H 7H 10H QH", "2S 2H 2C 10D 10S", "2S 2H 2C 2D QS", "3H 4H 5H 6H 7H"]
+    values = [best_hand(parse_cards(h)) for h in order]
+    assert values == sorted(values) and len(set(v.key for v in values)) == 9
+
+
+def test_pr_3_straights_do_not_wrap() -> None:
+    assert best_hand(parse_cards("QS KH AD 2C 3S")).category == "high_card"
+    assert best_hand(parse_cards("AH 2H 3H 4H 5H")) < best_hand(parse_cards("2S 3S 4S 5S 6S"))
