@@ -18,7 +18,7 @@ from . import seat_bot
 from .actions import (ACTION_TYPES, Arrangement, Discard, DrawStock, Knock, Pass, Resign,
                       ShowMelds, TakeDiscard)
 from .hand_end import HandEnd
-from .melds import VALUE, discard_deadwoods, min_deadwood
+from .melds import VALUE, discard_deadwoods, min_deadwood, normalise
 from .options import OPTION_SPECS, resolve
 from .rules_summary import RULES_SUMMARY
 from .showdown import auto_best, knocker_options
@@ -325,10 +325,13 @@ class GinRummy(HandEnd):
         if not isinstance(action, ShowMelds):
             raise IllegalAction("Choose which melds to show.", rule="GIN-14")
         options = knocker_options(self.hands[seat])
-        if action.arrangement.melds not in options:
-            raise IllegalAction("Those melds do not give your knock's deadwood; choose one of "
-                                "the offered arrangements.", rule="GIN-14")
-        return self._showdown(seat, action.arrangement.melds)
+        # Any writing of a collection reaching K is that collection (melds and cards in any
+        # order, adjacent runs split or not): compare canonical forms.
+        chosen = normalise(action.arrangement.melds)
+        if chosen not in options:
+            raise IllegalAction(f"Those melds do not leave exactly your knock's {self.knock['deadwood']} "
+                                "deadwood; choose one of the offered arrangements.", rule="GIN-14")
+        return self._showdown(seat, chosen)
 
     # --- leaving --------------------------------------------------------------------------
 

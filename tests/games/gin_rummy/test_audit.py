@@ -552,3 +552,25 @@ def test_gin_14_auto_best_against_every_collection_brute_force() -> None:
         best = max(plan_layoffs(col, defender).deadwood for col in _all_collections_reaching_k(knocker))
         assert plan.deadwood == best, (knocker, defender)
         checked += 1
+
+
+def test_gin_14_player_choice_accepts_a_valid_collection_in_any_order() -> None:
+    """A collection achieving K is the knocker's to choose however its melds are written (order
+    of melds or cards); only collections not achieving K are refused."""
+    g, _ = knock_after_draw(G15_KNOCKER, G15_DEFENDER, "KS", {"knocker_arrangement": "player_choice"})
+    knock(g, "KS")
+    choice = ShowMelds(Arrangement((tuple(parse_cards("4C 4D 4S 4H")), tuple(parse_cards("3H 2H AH")))))
+    g.apply(NON_DEALER, choice)
+    assert (g.last_hand["defender_deadwood"], g.last_hand["points"]) == (50, 40)
+    g, _ = knock_after_draw(G15_KNOCKER, G15_DEFENDER, "KS", {"knocker_arrangement": "player_choice"})
+    knock(g, "KS")
+    choice = ShowMelds(Arrangement((tuple(parse_cards("4S 4D 4C")), tuple(parse_cards("AH 2H 3H 4H")))))
+    g.apply(NON_DEALER, choice)
+    assert (g.last_hand["defender_deadwood"], g.last_hand["points"]) == (39, 29)
+    # a meld of cards not held, or a non-meld, is refused with a sentence naming the rule
+    g, _ = knock_after_draw(G15_KNOCKER, G15_DEFENDER, "KS", {"knocker_arrangement": "player_choice"})
+    knock(g, "KS")
+    for bad in ("5H 6H 7H", "AH 2H 4H"):
+        arr = Arrangement((tuple(parse_cards(bad)), tuple(parse_cards("4S 4D 4C"))))
+        err = illegal(g, NON_DEALER, ShowMelds(arr))
+        assert err.rule == "GIN-14"
