@@ -102,3 +102,18 @@ def test_long_void_hand_pile() -> None:
     pile = dict(fields)["Discard pile"]
     assert "more)" in pile
     assert "void if a discard leaves 2" in dict(fields)["Stock"]
+
+
+def test_knock_hint_leaves_out_the_pickup_card() -> None:
+    """GIN-9: the card just taken from the pile may not be discarded (nor knocked with), so the
+    hint names the best card the player may actually discard."""
+    g = start("AS 2S 3S 7H 7D 7C 9C 10C JC 4D", "4S 5S 7S 8H 8D KC QC 2H 3H 6C", "KH")
+    g.apply(NON_DEALER, TakeDiscard(Card.parse("KH")))
+    text = BOARD.hand_text(g.private_view(NON_DEALER), g.public_view())
+    assert "You can knock: discarding 4♦ leaves 10 deadwood." in text
+    assert "discarding K♥" not in text
+    g = start("AS 2S 3S 7H 7D 7C 9C 10C JC 4D", "4S 5S 7S 8H 8D KC QC 2H 3H 6C", "KH",
+              options={"allow_discard_of_pickup": True})
+    g.apply(NON_DEALER, TakeDiscard(Card.parse("KH")))
+    text = BOARD.hand_text(g.private_view(NON_DEALER), g.public_view())
+    assert "You can knock: discarding K♥ leaves 4 deadwood." in text

@@ -112,6 +112,8 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
                      + ("" if public.get("allow_discard_of_pickup") else "; you may not discard it this turn")
                      + ".")
     dws = private.get("discard_deadwood")
+    if dws and private.get("pickup") and not public.get("allow_discard_of_pickup"):
+        dws = {c: v for c, v in dws.items() if c != private["pickup"]}   # GIN-9
     if dws:
         best = min(dws.values())
         limit = public["knock_limit"]
