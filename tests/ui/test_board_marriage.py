@@ -177,3 +177,16 @@ def test_summaries_fit_an_embed_with_five_long_names():
                 if e.kind == "summary":
                     longest = max(longest, len(e.render(LONG)))
     assert 1000 < longest < 4000
+
+
+def test_mar_7_taken_card_hint_follows_the_ban_option():
+    """MAR-7: with `face` the taken card and identical ones are banned; with `copy` only the taken copy."""
+    for ban, face_text in (("face", True), ("copy", False)):
+        g = game_in_play(3, {"taken_card_discard_ban": ban})
+        set_position(g, {1: "QH 2S 5S 8S JS 3H 6H 9H KH 4D 7D 10D AC 3C 5C 7C 9C JC KC 2D 6D"},
+                     turn=1, pile=[("4S", 0, False), ("QH", 0, False)])
+        g.apply(1, TakeDiscard(Card.parse("QH#1")))
+        text = BOARD.hand_text(g.private_view(1), g.public_view())
+        assert ("or an identical card" in text) is face_text, text
+        if not face_text:
+            assert "other copy" in text

@@ -72,7 +72,8 @@ class Views:
             "declared": _melds_str(self.declared[seat]), "shown": _melds_str(self.shown[seat]),
             "dublees": _melds_str(self.dublees[seat]), "seen": self.seen[seat], "route": self.route[seat],
             "tiplu": None, "wild": [], "maal": {}, "show_need": self._show_need(seat),
-            "drawn_card": None, "taken": None, "finish_discards": [],
+            "drawn_card": None, "taken": None, "taken_ban": self.opts["taken_card_discard_ban"],
+            "finish_discards": [],
             "dublee_allowed": self._dublee_allowed(),
             "declarable": _cards(self._declarable(seat)) if self.phase in ("declare", "play") else [],
         }

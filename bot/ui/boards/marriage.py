@@ -262,7 +262,12 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
     if private.get("drawn_card"):
         lines.append(f"You drew {_p(private['drawn_card'])}.")
     if private.get("taken"):
-        lines.append(f"You took {_p(private['taken'])}: you may not discard it (or an identical card) this turn.")
+        if private.get("taken_ban") == "copy":  # MAR-7 option: only the taken copy is banned
+            lines.append(f"You took {_p(private['taken'])}: you may not discard that very card this turn "
+                         f"(another copy of it you may).")
+        else:
+            lines.append(f"You took {_p(private['taken'])}: you may not discard it (or an identical card) "
+                         f"this turn.")
     if private.get("declarable"):
         lines.append("Dealt tunnelas you may declare: " + ", ".join(_p(c) for c in private["declarable"]))
     if private.get("finish_discards"):
