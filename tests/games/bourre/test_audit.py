@@ -605,3 +605,36 @@ def test_bou_27_folded_hands_and_the_stock_stay_private() -> None:
     for c in g.to_dict()["stock"]:
         assert f'"{c}"' not in public
     assert g.private_view(1)["hand"] and "AC" not in json.dumps(g.private_view(1))
+
+
+def test_bou_15_a_folded_dealers_upcard_is_out_of_play() -> None:
+    # Upcard KH (trump hearts): once the dealer folds, AH QH JH are three sure trumps.
+    hands = {0: "AH QH JH 2C 3C", 2: "2D 3D 4D 5D KH"}
+    g = start(3, 2, hands, options={"sure_three_rule": True})
+    for seat in (0, 1):
+        g.apply(seat, PlayHand()); g.apply(seat, Exchange(()))
+    g.apply(2, Fold())
+    assert g.public_view()["upcard_out"] and legal(g, 0) == {"AH"}
+    kept = start(3, 2, hands, options={"sure_three_rule": True})
+    everyone_plays(kept)  # the dealer holds KH: only AH is sure
+    assert legal(kept, 0) == {"AH", "QH", "JH", "2C", "3C"}
+
+
+@pytest.mark.parametrize("drawn, restricted", [(0, True), (5, False)])
+def test_bou_15_a_folded_upcard_under_the_stock_counts_only_while_nobody_can_have_drawn_it(
+        drawn: int, restricted: bool) -> None:
+    # folded_hands_to_stock: the folded dealer's hand (with the upcard KH) goes under the stock;
+    # once players have drawn into it, the upcard may be in a hand and is no longer known out.
+    hands = {0: "AH QH JH 2C 3C", 7: "2D 3D 4D 5D KH"}
+    g = start(8, 7, hands, options={"sure_three_rule": True, "folded_hands_to_stock": True,
+                                    "exchange_order": "declare_then_exchange"})
+    for seat in range(7):
+        g.apply(seat, PlayHand())
+    g.apply(7, Fold())
+    assert len(g.stock) == 12 + 5
+    g.apply(0, Exchange(()))
+    for seat in range(1, 7):
+        hand = g.private_view(seat)["hand"]
+        g.apply(seat, Exchange(cards(" ".join(hand[:drawn]))))
+    assert g.phase == "tricks" and g.public_view()["upcard_out"] is restricted
+    assert (legal(g, 0) == {"AH"}) is restricted
