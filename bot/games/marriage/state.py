@@ -496,7 +496,10 @@ class Marriage(Shows, GoingOut, Views, Seats, Restrictions, Persist):
         self.result = {"abandoned": True, "winner": None, "tiplu": str(self.tiplu) if self.tiplu else None,
                        "points": {}, "owed": {}, "transfers": [], "melds": [], "dublees": [], "discard": None,
                        "hands": {str(s): _cards(sorted(self._owned(s))) for s in self.players}}
-        text = (f"Deal {self.deal_no} is abandoned: the stock ran out after "
-                f"{self.opts['max_stock_rebuilds']} rebuilds (MAR-16). No points, no payments.")
+        if self.rebuilds >= self.opts["max_stock_rebuilds"]:
+            why = f"the stock ran out after {self.opts['max_stock_rebuilds']} rebuilds"
+        else:
+            why = "the stock ran out and there are no discards to rebuild it from"
+        text = f"Deal {self.deal_no} is abandoned: {why} (MAR-16). No points, no payments."
         events = [Event("summary", text, data={"abandoned": True})]
         return events + self._end_deal()

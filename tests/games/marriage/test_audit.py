@@ -537,3 +537,19 @@ def test_mar_21_unseen_maal_through_the_engine(mode):
         assert adj == {"0": 15 + raw["1"], "1": 0}
     T = sum(adj.values())
     assert g.result["owed"]["1"] == 10 + T - 2 * adj["1"]
+
+
+def test_mar_16_no_discards_to_rebuild_with_abandons_and_says_why():
+    """The first show takes the last stock card as the indicator after the player took the only
+    discard: nothing is left to rebuild a stock from, so the deal is abandoned (MAR-16), and the
+    summary must not claim the rebuild limit was reached."""
+    g = game_in_play(2, {"max_stock_rebuilds": 3}, stacks=[100, 100])
+    set_position(g, {0: "3C 4C 5C JH QH KH 9S 9S 9S 2D 3D 10S 10H 7H QD QC AS 5H 6H 8S KD"},
+                 turn=0, pile=[("KS", 1, False)], stock="2C")
+    g.apply(0, TakeDiscard(g.pile[-1][0]))
+    g.apply(0, Show())
+    assert g.tiplu is not None and g._drawable() == 0 and g.pile == []
+    ev = g.apply(0, Discard(next(c for c in g.hands[0] if c.face == (13, "D"))))
+    summary = [e for e in ev if e.kind == "summary"][0]
+    assert g.result["abandoned"] and g.stacks == [100, 100] and g.rebuilds == 0
+    assert "3 rebuilds" not in summary.text and "no discards" in summary.text
