@@ -638,3 +638,12 @@ def test_bou_15_a_folded_upcard_under_the_stock_counts_only_while_nobody_can_hav
         g.apply(seat, Exchange(cards(" ".join(hand[:drawn]))))
     assert g.phase == "tricks" and g.public_view()["upcard_out"] is restricted
     assert (legal(g, 0) == {"AH"}) is restricted
+
+
+def test_bou_23_end_on_bust_false_when_everybody_is_broke_they_share_the_pot() -> None:
+    g = start(2, 1, {1: "2S 3S 4S 5S 9D"}, stacks=[1, 1], options={"end_on_bust": False})
+    assert g.stacks == [0, 0] and g.pot == 2
+    g.apply(0, Fold())
+    events = g.apply(1, Fold())
+    assert g.is_over() and "everybody went broke" in summary_of(events)
+    assert g.stacks == [1, 1] and g.pot == 0
