@@ -574,3 +574,32 @@ def test_gin_14_player_choice_accepts_a_valid_collection_in_any_order() -> None:
         arr = Arrangement((tuple(parse_cards(bad)), tuple(parse_cards("4S 4D 4C"))))
         err = illegal(g, NON_DEALER, ShowMelds(arr))
         assert err.rule == "GIN-14"
+
+
+@pytest.mark.parametrize("options", [{}, {"first_turn": "classic", "big_gin": True},
+                                     {"gin_mandatory": False, "knocker_arrangement": "player_choice",
+                                      "allow_discard_of_pickup": True}])
+def test_gin_8_and_gin_13_hand_sizes_and_stock_floor_in_random_play(options: dict) -> None:
+    """Throughout random matches: 10 cards at every draw, 11 at every discard decision, the
+    stock never below 2 cards, and all 52 cards always accounted for (GIN-1, GIN-8, GIN-13)."""
+    import random
+
+    from bot.games.simulate import play
+    for seed in range(3):
+        g = GinRummy.start([250, 250], {**options, "target_score": 60}, seed=seed)
+
+        def no_resign(game: GinRummy, seat: int, r: random.Random) -> object:
+            return r.choice([a for a in game.legal_actions(seat) if not isinstance(a, Resign)])
+
+        for _ in play(g, no_resign, seed=seed):
+            if g.is_over():
+                break
+            assert len(g.stock) >= 2
+            seat = g.turn
+            size = {"first_offer": 10, "draw": 10, "discard": 11, "arrange": 10}[g.phase]
+            assert len(g.hands[seat]) == size
+            assert len(g.hands[1 - seat]) == 10
+            held = g.hands[0] + g.hands[1] + g.stock + g.pile
+            # during `arrange` the knock discard is face down, out of every pile
+            assert len(set(held)) == len(held) == (51 if g.phase == "arrange" else 52)
+        assert g.is_over()
