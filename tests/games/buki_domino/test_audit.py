@@ -626,3 +626,28 @@ def test_oracle_turns_passes_blocks_bets_and_bankers(options: dict) -> None:
                     assert g.payout(g.stakes[p]) + g.backed(p) <= F
         assert sum(g.stacks) == 240 + flow and g.deadline in (3, 4, deadline_opt)
     assert seen["block"] and seen["domino"] and seen["pass"], seen
+
+
+# --- DOM-5 ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("per", [6, 7])
+def test_dom_5_deal_is_uniform_and_every_hand_is_new(per: int) -> None:
+    n = 2000
+    counts = [[0] * 5 for _ in range(36)]  # tile code -> P1..P4, Stamm
+    g = BukiDomino.start([100] * 4, {"first_banker_sets_limits": False, "tiles_per_player": per,
+                                     "max_hands": 3}, seed=0)
+    first_hand = [list(h) for h in g.hands]
+    finish_hand(g)
+    assert [list(h) for h in g.hands] != first_hand  # a fresh shuffle for the next hand
+    for seed in range(n):
+        g = BukiDomino.start([100] * 4, {"first_banker_sets_limits": False, "tiles_per_player": per}, seed=seed)
+        assert len(g.stamm) == 36 - 4 * per
+        for s in range(4):
+            for c in g.hands[s]:
+                counts[c][s] += 1
+        for c in g.stamm:
+            counts[c][4] += 1
+    expected = [n * per / 36] * 4 + [n * (36 - 4 * per) / 36]
+    for row in counts:
+        for got, exp in zip(row, expected):
+            assert abs(got - exp) < 0.25 * exp, (row, expected)
