@@ -20,8 +20,8 @@ from ..cards import Card, deal_rng, shuffled_deck, sort_hand
 from ..options import OptionSpec
 from ..poker import best_hand
 from . import rules
-from .actions import (ACTION_TYPES, Bet, Bid, Check, ChoosePokerHand, Fold, KeepHand, Lead, NextDeal,
-                      PassBid, Raise, Suit)
+from .actions import (ACTION_TYPES, AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold, KeepHand,
+                      Lead, NextDeal, PassBid, Raise, Suit, SwapSpare)
 from .betting import BettingRound
 from .deal import DealMixin
 from .michigan import MichiganMixin
@@ -30,7 +30,7 @@ from .poker_phase import PokerMixin
 from .rules import ACTIVE, BROKE, LEFT, card_strs as _cards, parse_strs as _parse
 from .spare import SpareMixin
 from .summary import summary_text
-from .variant import MARRIAGE, TRIPOLEY, Variant
+from .variant import TRIPOLEY, Variant
 
 FORMAT = 1
 
@@ -281,10 +281,42 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
                 raise IllegalAction(f"You cannot bid more than your {self.stacks[seat]} chips.", rule="TRI-10")
             return
         if action not in self.legal_actions(seat):
+            why = self._why_illegal(seat, action)
+            if why is not None:
+                raise IllegalAction(*why)
             labels = ", ".join(a.label for a in self.legal_actions(seat)[:6])
             rule = {"spare": "TRI-9", "spare_after": "TRI-12", "auction": "TRI-10", "betting": "TRI-23",
                     "michigan": "TRI-31"}.get(ph)
             raise IllegalAction(f"That is not allowed now. You can: {labels}.", rule=rule)
+
+    def _why_illegal(self, seat: int, action: Any) -> tuple[str, str] | None:
+        """A sentence for the common mistakes of each phase (with the rule), or None."""
+        ph = self.phase
+        if ph == "michigan" and isinstance(action, Lead):
+            suit, name = action.suit.letter, action.suit.value
+            others = ", ".join(Suit.of(s).value for s in rules.lead_suits(self.hands[seat], self.mich["forbidden"]))  # type: ignore[index]
+            if suit == self.mich["forbidden"]:  # type: ignore[index]
+                return (f"You cannot lead {name}: that suit has just stopped. Lead {others} instead.", "TRI-31")
+            if not any(c.suit == suit for c in self.hands[seat]):
+                return (f"You have no {name}. Lead {others} instead.", "TRI-31")
+        if ph == "betting" and isinstance(action, (Check, Call)):
+            owed = self.betting.to_call(seat)  # type: ignore[union-attr]
+            if owed == 0:
+                return ("There is nothing to call; check, bet or fold.", "TRI-23")
+            if isinstance(action, Check):
+                return (f"You cannot check: there are {owed} to call. Call, raise or fold.", "TRI-23")
+            pay = min(owed, self.stacks[seat])
+            return (f"A call now costs {pay}: choose Call {pay}.", "TRI-23")
+        if ph in ("spare", "spare_after"):
+            if isinstance(action, SwapSpare) and self._restricted(seat):
+                return ("You hold a pay card, so you may not swap for the spare hand; keep your hand"
+                        + (" or auction the spare." if AuctionSpare() in self._spare_legal() else "."), "TRI-14")
+            if isinstance(action, AuctionSpare) and ph == "spare_after":
+                return ("The spare hand has already been auctioned without a bid; swap for it or leave it.",
+                        "TRI-12")
+            if isinstance(action, AuctionSpare):
+                return ("There is no auction at this table; swap for the spare hand or keep your hand.", "TRI-9")
+        return None
 
     def apply(self, seat: int, action: Any) -> list[Event]:
         self._check(seat, action)
@@ -445,15 +477,10 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         return v
 
     def _pay_marks(self, hand: list[Card]) -> list[Card]:
-        if self.opts["pay_timing"] == "on_hold":
-            return rules.holds_pay(self.variant, hand)
-        got = set(hand)
-        marks = {c for _, c in self.variant.single_pay if c in got} | {c for c in MARRIAGE if c in got}
-        for suit in "SHDC":
-            run = [Card(r, suit) for r in self.variant.run_ranks]
-            if all(c in got for c in run):
-                marks |= set(run)
-        return sorted(marks)
+        """The cards that collect a compartment: held (on_hold), or played by this seat (on_play).
+        After the spare phase a hand only shrinks, so both are the on-hold holdings: QH and KH
+        count only together in Michigan Rummy (MICH-8), a run only when complete (TRI-17/19)."""
+        return rules.holds_pay(self.variant, hand)
 
     # ---- serialisation ------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from bot.games.poker import best_hand
 from bot.games.tripoley.actions import (AuctionSpare, Bet, Bid, Call, Check, Fold, KeepHand, Lead, NextDeal,
                                         PassBid, Raise, Suit, SwapSpare)
 
-from .positions import ANN, BOB, CAL, DEE, EVE, MichiganRummyGame, TripoleyGame, position, total
+from .positions import ANN, BOB, CAL, DEE, MichiganRummyGame, TripoleyGame, position
 
 
 def _deck_for(hands: list[str], spare: str, order_len: int | None = None) -> list[Card]:
@@ -742,3 +742,62 @@ def test_pr_2_category_order() -> None:
 def test_pr_3_straights_do_not_wrap() -> None:
     assert best_hand(parse_cards("QS KH AD 2C 3S")).category == "high_card"
     assert best_hand(parse_cards("AH 2H 3H 4H 5H")) < best_hand(parse_cards("2S 3S 4S 5S 6S"))
+
+
+# ---- what a player is told ----------------------------------------------------------------------
+
+def test_mich_8_a_lone_queen_of_hearts_is_not_marked_as_a_pay_card() -> None:
+    game = position(MichiganRummyGame, [10, 10, 10], {ANN: "QH 7D 8D 2S", BOB: "KH 3S",
+                                                      CAL: "JS KC"}, dealer=CAL)
+    assert game.private_view(ANN)["pay_cards"] == []          # QH alone pays nothing (MICH-8)
+    assert game.private_view(BOB)["pay_cards"] == []          # KH alone neither
+    assert sorted(game.private_view(CAL)["pay_cards"]) == ["JS", "KC"]
+    both = position(MichiganRummyGame, [10, 10, 10], {ANN: "QH KH 7D 8D 9D", BOB: "2S", CAL: "3S"}, dealer=CAL)
+    assert sorted(both.private_view(ANN)["pay_cards"]) == sorted(["QH", "KH", "7D", "8D", "9D"])
+
+
+def test_tri_31_leading_a_forbidden_or_missing_suit_is_explained() -> None:
+    game = position(TripoleyGame, [20, 20], {ANN: "2S 4S 2H 7C", BOB: "3H 9D"}, dealer=BOB)
+    game._begin_michigan(ANN)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(ANN, Lead(Suit.DIAMONDS))
+    assert "no diamonds" in str(err.value).lower() and err.value.rule == "TRI-31"
+    game.apply(ANN, Lead(Suit.SPADES))            # 2S; 3S dead: stop, Ann leads again, spades forbidden
+    with pytest.raises(IllegalAction) as err:
+        game.apply(ANN, Lead(Suit.SPADES))
+    assert "spades" in str(err.value) and "stopped" in str(err.value) and err.value.rule == "TRI-31"
+
+
+def test_tri_23_wrong_betting_action_is_explained() -> None:
+    game = _poker([30] * 3, H3)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(ANN, Call(1))
+    assert "nothing to call" in str(err.value) and err.value.rule == "TRI-23"
+    game.apply(ANN, Bet(2))
+    with pytest.raises(IllegalAction) as err:
+        game.apply(BOB, Check())
+    assert "2 to call" in str(err.value) and err.value.rule == "TRI-23"
+    with pytest.raises(IllegalAction) as err:
+        game.apply(BOB, Call(1))
+    assert "Call 2" in str(err.value)
+
+
+def test_tri_12_and_tri_14_spare_refusals_are_explained() -> None:
+    game = position(TripoleyGame, [50] * 3, {ANN: "2S", BOB: "3S", CAL: "JH 4S"}, dealer=CAL,
+                    options={"spare_requires_no_pay_cards": True})
+    game.phase = "spare"
+    with pytest.raises(IllegalAction) as err:
+        game.apply(CAL, SwapSpare())
+    assert "pay card" in str(err.value) and err.value.rule == "TRI-14"
+    after = TripoleyGame.start([50] * 3, deck=new_deck(), dealer=CAL, options={"dealer_takes_unsold_spare": True})
+    after.apply(CAL, AuctionSpare())
+    after.apply(ANN, PassBid())
+    after.apply(BOB, PassBid())
+    assert after.phase == "spare_after"
+    with pytest.raises(IllegalAction) as err:
+        after.apply(CAL, AuctionSpare())
+    assert "already" in str(err.value) and err.value.rule == "TRI-12"
+    off = TripoleyGame.start([50] * 3, deck=new_deck(), dealer=CAL, options={"spare_auction": "off"})
+    with pytest.raises(IllegalAction) as err:
+        off.apply(CAL, AuctionSpare())
+    assert "no auction" in str(err.value).lower() and err.value.rule == "TRI-9"
