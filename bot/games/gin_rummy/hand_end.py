@@ -80,6 +80,9 @@ class HandEnd:
         paid = min(amount, self.stacks[payer])
         if amount <= 0:
             return 0, None
+        if paid == 0:
+            return 0, (f"{player(payer)} owes {player(1 - payer)} {_n(amount, 'chip')} for {why} "
+                       "but has no escrow left; nothing is owed beyond it.")
         self.stacks[payer] -= paid
         self.stacks[1 - payer] += paid
         capped = f" (capped at the escrow left; {amount:,} was due)" if paid < amount else ""
@@ -92,6 +95,7 @@ class HandEnd:
             paid, text = self._pay(1 - scorer, points, _n(points, "point"))
             if text:
                 lines.append(text)
+            if paid:
                 self.last_hand["payments"].append({"payer": 1 - scorer, "chips": paid})
         elif self.opts["stake_per_point"] and not reached_target(self.opts, self.scores[scorer]):
             lines.append("Chips are settled when the match ends.")
@@ -147,6 +151,7 @@ class HandEnd:
             paid, text = self._pay(payer, abs(diff), f"the match ({_n(abs(diff), 'point')})")
             if text:
                 lines.append(text)
+            if paid:
                 payments.append({"payer": payer, "chips": paid})
         elif self.opts["stake_per_point"]:
             lines.append("No chips move at the end of the match.")

@@ -603,3 +603,12 @@ def test_gin_8_and_gin_13_hand_sizes_and_stock_floor_in_random_play(options: dic
             # during `arrange` the knock discard is face down, out of every pile
             assert len(set(held)) == len(held) == (51 if g.phase == "arrange" else 52)
         assert g.is_over()
+
+
+def test_gin_21_empty_escrow_pays_nothing_and_says_so() -> None:
+    g, _ = knock_after_draw(G7_KNOCKER, G7_DEFENDER, "KH", {"settle": "per_hand"}, stacks=(0, 250))
+    events = knock(g, "KH")
+    text = summary(events)
+    assert g.chips() == {seat_key(0): 0, seat_key(1): 250}
+    assert "pays" not in text and "no escrow left" in text and "23 chips" in text
+    assert g.last_hand["payments"] == []
