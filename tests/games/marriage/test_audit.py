@@ -553,3 +553,16 @@ def test_mar_16_no_discards_to_rebuild_with_abandons_and_says_why():
     summary = [e for e in ev if e.kind == "summary"][0]
     assert g.result["abandoned"] and g.stacks == [100, 100] and g.rebuilds == 0
     assert "3 rebuilds" not in summary.text and "no discards" in summary.text
+
+
+@pytest.mark.parametrize("table,points", [("pagat", 30), ("house", 25)])
+def test_mar_27_layout_keeps_two_marriages_together(table, points):
+    """MAR-27 + MAR-20: with two tiplu, poplu and jhiplu pairs the bot lays out two marriages."""
+    g = game_in_play(2, {"point_table": table})
+    _winner_position(g, "5H", "4H 5H 6H 4H 5H 6H 8C 8S 8D 2S 3S 5S KC",
+                     ["3C 4C 5C", "JS QS KS", "9D 9D 9D"])
+    kc = next(c for c in g.hands[0] if c.face == (13, "C"))
+    g.apply(0, Finish(kc))
+    assert g.result["points"]["0"] == points
+    kinds = [classify_meld([Card.parse(c) for c in m], Card.parse("5H")) for m in g.result["melds"]]
+    assert kinds.count(MeldType.MARRIAGE) == 2
