@@ -302,8 +302,11 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
         if type(tile) is Tile and tile.low < tile.high <= 8:
             h, lo = tile.high, tile.low
             code = h * (h - 1) // 2 + lo
-        else:
+        elif type(tile) is Tile:
             code = -1
+        else:
+            raise IllegalAction("That is not a domino tile; choose one of your tiles, written like [6|3].",
+                                rule="DOM-3")
         if code < 0 or code not in hand:
             raise IllegalAction(f"You do not hold {tile}; choose one of your tiles.", rule="DOM-11")
         end = a.end

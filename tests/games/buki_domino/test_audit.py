@@ -651,3 +651,12 @@ def test_dom_5_deal_is_uniform_and_every_hand_is_new(per: int) -> None:
     for row in counts:
         for got, exp in zip(row, expected):
             assert abs(got - exp) < 0.25 * exp, (row, expected)
+
+
+def test_dom_3_a_play_must_name_a_tile() -> None:
+    g = new_game(D6_HANDS, D6_STAMM)
+    before = g.to_dict()
+    for junk in ("[8|7]", None, 87):
+        with pytest.raises(IllegalAction, match="not a domino tile"):
+            g.apply(3, Play(junk, "L"))  # type: ignore[arg-type]
+    assert g.to_dict() == before
