@@ -801,3 +801,47 @@ def test_tri_12_and_tri_14_spare_refusals_are_explained() -> None:
     with pytest.raises(IllegalAction) as err:
         off.apply(CAL, AuctionSpare())
     assert "no auction" in str(err.value).lower() and err.value.rule == "TRI-9"
+
+
+# ---- options at non-default values -------------------------------------------------------------
+
+def test_tri_41_turn_timeout_option_sets_the_decision_time() -> None:
+    assert TripoleyGame.start([50] * 3, seed=1).turn_timeout_s() == 60
+    game = MichiganRummyGame.start([50] * 3, {"turn_timeout_s": 15}, seed=1)
+    assert game.turn_timeout_s() == 15
+    with pytest.raises(ValueError, match="turn_timeout_s"):
+        TripoleyGame.start([50] * 3, {"turn_timeout_s": 601})
+
+
+def test_tri_2_min_chips_to_join_is_the_buy_in_minimum() -> None:
+    assert TripoleyGame.buy_in({"min_chips_to_join": 30}).minimum == 30
+    assert MichiganRummyGame.buy_in({}).minimum == 18
+    with pytest.raises(ValueError, match="min_chips_to_join"):
+        TripoleyGame.start([50] * 3, {"min_chips_to_join": 0})
+
+
+def test_tri_39_split_equal_with_dealer_first_tie_priority() -> None:
+    game = position(TripoleyGame, [10, 10, 10], {ANN: "2S 3S 4S 5S 6S", BOB: "2H", CAL: "2D"},
+                    mat={"KH": 7, "POT": 1}, dealer=BOB,
+                    options={"leftover_mat": "split_equal", "max_deals": 1, "tie_priority": "dealer_first"})
+    game._end_deal()
+    assert game.stacks == [12, 13, 13]         # 8 chips: 2 each; extras to Bob (dealer), then Cal
+
+
+def test_tri_39_last_michigan_winner_without_a_winner_falls_back_to_split_equal() -> None:
+    game = position(TripoleyGame, [10, 10, 10], {ANN: "2C 5C", BOB: "3C 6C", CAL: "8C"}, mat={"KITTY": 1},
+                    dealer=CAL, options={"max_deals": 1})
+    game._begin_michigan(ANN)                  # nobody can lead after 2C 3C: no winner
+    assert game.is_over() and game.mich_winner is None
+    # each pays 1 for a card left; KITTY 1 + 3 = 4 split three ways, the extra chip to Ann
+    # (first in tie-priority order with Cal dealing)
+    assert game.stacks == [9 + 2, 9 + 1, 9 + 1] and sum(game.mat.values()) == 0
+
+
+def test_tri_34_lead_passes_clockwise_past_several_players() -> None:
+    game = position(TripoleyGame, [20] * 4, {ANN: "2H 4H 7H", BOB: "3H 8H", CAL: "5C 6C", DEE: "9S 10S"},
+                    dealer=DEE)
+    events = game._begin_michigan(ANN)         # 2H 3H 4H; 5H dead: stop on Ann, hearts forbidden
+    # Ann and Bob hold only hearts: the lead passes to Cal, who leads 5C 6C and is out
+    assert game.mich["played"] == ["2H", "3H", "4H", "5C", "6C"] and game.mich_winner == CAL
+    assert any("lead passes to {p2}" in e.text for e in events)
