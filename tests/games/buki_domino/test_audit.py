@@ -13,10 +13,10 @@ from bot.games import IllegalAction
 from bot.games.buki_domino import Bet, BukiDomino, ChooseDeadline, Play, SetLimits
 from bot.games.buki_domino import line as ln
 from bot.games.buki_domino.actions import AcceptSpectatorBet, RefuseSpectatorBet
-from bot.games.buki_domino.scoring import block_winner, settle
+from bot.games.buki_domino.scoring import block_winner
 from bot.games.tiles import Tile, full_set, parse_tiles
 
-from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
+from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, make_deck, new_game
 
 T = Tile.parse
 
@@ -357,12 +357,18 @@ def test_dom_21_even_bets_only_spectator_bets_must_be_even() -> None:
 
 
 def test_dom_22_carried_stake_carries_twice() -> None:
-    g = new_game(D7_HANDS, D7_STAMM)
-    play_d7(g)  # draw: stakes 2 each carried
-    assert g.carried == [2, 2, 0, 2]
-    # force a second draw by replaying the D7 deal is not possible (new shuffle); check the money rule
-    res = settle([100, 98, 100, 98], [4, 4, 0, 4], 2, None, [], lambda x: x * 5 // 2, lambda x: x * 5 // 2)
-    assert res.carried == [4, 4, 0, 4] and res.stacks == [100, 98, 100, 98]
+    # D7 (a draw), then seed 12 deals a second hand that is drawn too (timeouts bet n_min = 2)
+    g = BukiDomino.start([100] * 4, {"first_banker_sets_limits": False}, seed=12,
+                         deck=make_deck(D7_HANDS, D7_STAMM))
+    play_d7(g)
+    assert g.carried == [2, 2, 0, 2] and g.banker == 2
+    assert g.bet_range(0) == (2, 6)  # max_bet limits the new bet only
+    ev = finish_hand(g)
+    [s] = [e for e in ev if e.kind == "summary"]
+    assert s.data["winner"] is None and s.data["stakes"] == [4, 4, 0, 4]
+    assert g.carried == [4, 4, 0, 4] and g.stakes == [4, 4, 0, 4] and g.banker == 2
+    assert g.stacks == [96, 96, 100, 96] and sum(g.chips().values()) == 400
+    assert "stays in escrow" in s.text
 
 
 # --- DOM-23 --------------------------------------------------------------------------------
