@@ -666,3 +666,17 @@ def test_dom_3_a_play_must_name_a_tile() -> None:
         with pytest.raises(IllegalAction, match="not a domino tile"):
             g.apply(3, Play(junk, "L"))  # type: ignore[arg-type]
     assert g.to_dict() == before
+
+
+def test_dom_8_new_banker_gets_its_carried_stake_back() -> None:
+    g = new_game(D7_HANDS, D7_STAMM, stacks=[100, 100, 100, 100])
+    for seat, tile, end in ((2, "[6|0]", "L"), (3, "[4|0]", "R"), (0, "[7|4]", "R")):
+        g.apply(seat, Play(T(tile), end))
+    g.stacks[2] -= 90  # set-up: the banker P3 has lost most of its stack elsewhere (chips leave the check)
+    ev = g.apply(1, Play(T("[7|6]"), "L"))  # a draw: P3 would stay banker, but 10 < payout(6) = 15
+    assert g.last["winner"] is None
+    assert g.banker == 3  # the next seat clockwise that can cover
+    assert g.stakes[3] == 0 and g.carried[3] == 0 and g.stacks[3] == 100  # its carried 2 came back
+    assert g.carried == [2, 2, 0, 0]
+    assert any(e.kind == "refund" and e.seat == 3 for e in ev)
+    assert g.public_view()["stage"] == "early_bets"  # DOM-17: the banker changed
