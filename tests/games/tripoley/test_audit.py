@@ -845,3 +845,117 @@ def test_tri_34_lead_passes_clockwise_past_several_players() -> None:
     # Ann and Bob hold only hearts: the lead passes to Cal, who leads 5C 6C and is out
     assert game.mich["played"] == ["2H", "3H", "4H", "5C", "6C"] and game.mich_winner == CAL
     assert any("lead passes to {p2}" in e.text for e in events)
+
+
+# ---- the betting round against an independent model of TRI-21..27 -----------------------------
+
+def _model_settle(contrib: dict[int, int], folded: set[int], base: int, values: dict, tie: list[int]):
+    """TRI-26 from the rule text: returns (payouts per seat, chips left in POT)."""
+    c = dict(contrib)
+    pay = {p: 0 for p in c}
+    ranked = sorted(c.values(), reverse=True)
+    top = [p for p in c if c[p] == ranked[0]]
+    if len(top) == 1 and len(ranked) > 1:
+        pay[top[0]] += ranked[0] - ranked[1]
+        c[top[0]] = ranked[1]
+    live = [p for p in c if p not in folded]
+    levels = sorted({c[p] for p in live})
+    pot_left = base + sum(c.values())
+    prev = 0
+    for j, level in enumerate(levels):
+        chips = sum(min(x, level) - min(x, prev) for x in c.values()) + (base if j == 0 else 0)
+        eligible = [p for p in live if c[p] >= level]
+        best = max(values[p] for p in eligible)
+        winners = [p for p in eligible if values[p] == best]
+        for w in winners:
+            pay[w] += chips // len(winners)
+        pot_left -= chips // len(winners) * len(winners)
+        prev = level
+    return pay, pot_left
+
+
+@pytest.mark.parametrize("max_raises,min_bet,max_bet", [(3, 1, 5), (0, 2, 3), (2, 3, 0), (10, 1, 1)])
+def test_tri_23_to_27_random_rounds_match_a_model_of_the_rules(max_raises: int, min_bet: int, max_bet: int) -> None:
+    import random
+    rng = random.Random(max_raises * 100 + min_bet * 10 + max_bet)
+    opts = {"poker_max_raises": max_raises, "poker_min_bet": min_bet, "poker_max_bet": max_bet}
+    for _ in range(150):
+        n = rng.randint(2, 6)
+        deck = new_deck()
+        rng.shuffle(deck)
+        hands = {p: " ".join(str(c) for c in deck[5 * p:5 * p + 5]) for p in range(n)}
+        wallets = [rng.choice([0, 1, 2, 3, 5, 8, 20]) for _ in range(n)]
+        dealer = rng.randrange(n)
+        base = rng.randint(0, 12)
+        game = position(TripoleyGame, wallets, hands, mat={"POT": base}, dealer=dealer, options=opts)
+        game._begin_betting()
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        contrib = {p: 0 for p in range(n)}
+        folded: set[int] = set()
+        allin = {p for p in range(n) if wallets[p] == 0}
+        acted: set[int] = set()
+        bets = 0
+        wallet = list(wallets)
+        turn_i = 0
+        while game.phase == "betting":
+            live = [p for p in order if p not in folded]
+            # whose turn, by TRI-22/24: clockwise from the last actor, skipping folded / all-in /
+            # players who matched and acted (or who could only check with nobody able to answer)
+            assert len(live) > 1
+            seat = game.to_act()[0]
+            current = max(contrib.values())
+            owed = current - contrib[seat]
+            assert seat not in folded and seat not in allin
+            assert owed > 0 or seat not in acted
+            # TRI-23: the offered actions
+            others_open = any(q != seat and q not in allin for q in live)
+            expect = {Fold()} | ({Check()} if owed == 0 else {Call(min(owed, wallet[seat]))})
+            if bets < 1 + max_raises and others_open and wallet[seat] > owed:
+                room = wallet[seat] - owed
+                kind = Bet if current == 0 else Raise
+                incs = [room] if room < min_bet else range(min_bet, min(max_bet or room, room) + 1)
+                expect |= {kind(x) for x in incs}
+            legal = game.legal_actions(seat)
+            assert set(legal) <= expect and {a for a in expect if not isinstance(a, (Bet, Raise))} <= set(legal)
+            bigs = [a for a in expect if isinstance(a, (Bet, Raise))]
+            if bigs:
+                assert any(isinstance(a, (Bet, Raise)) for a in legal)
+            action = rng.choice(sorted(expect, key=repr))
+            game.apply(seat, action)
+            if isinstance(action, Fold):
+                folded.add(seat)
+            elif isinstance(action, Call):
+                contrib[seat] += action.amount
+                wallet[seat] -= action.amount
+            elif isinstance(action, (Bet, Raise)):
+                contrib[seat] += owed + action.amount
+                wallet[seat] -= owed + action.amount
+                bets += 1
+                acted = set()
+            acted.add(seat)
+            if wallet[seat] == 0 and seat not in folded:
+                allin.add(seat)
+            turn_i += 1
+            assert turn_i < 200
+        live = [p for p in order if p not in folded]
+        pot_in = base + sum(contrib.values())
+        if len(live) == 1:                               # TRI-25
+            expected = list(wallet)
+            expected[live[0]] += pot_in
+            assert game.stacks == expected and game.mat["POT"] == 0
+            assert game.poker_winner == live[0]
+            continue
+        # TRI-24 (b): every live player is all-in or matched the current bet
+        top = max(contrib.values())
+        assert all(p in allin or contrib[p] == top for p in live)
+        # ... and has acted since the last bet or raise; the one exception: the only live player
+        # not all-in, with nothing to call, is not asked to check (nobody could answer a bet)
+        unasked = [p for p in live if p not in allin and p not in acted]
+        assert not unasked or (len(unasked) == 1 and [p for p in live if p not in allin] == unasked)
+        values = {p: best_hand(parse_cards(hands[p])).key for p in live}
+        tie = [(dealer + 1 + i) % n for i in range(n)]
+        pay, left = _model_settle(contrib, folded, base, values, tie)
+        assert game.stacks == [wallet[p] + pay[p] for p in range(n)]
+        assert game.mat["POT"] == left
+        best = max(values.values())
+        assert game.poker_winner == next(p for p in tie if p in values and values[p] == best)   # TRI-27
