@@ -959,3 +959,109 @@ def test_tri_23_to_27_random_rounds_match_a_model_of_the_rules(max_raises: int, 
         assert game.mat["POT"] == left
         best = max(values.values())
         assert game.poker_winner == next(p for p in tie if p in values and values[p] == best)   # TRI-27
+
+
+# ---- the Michigan phase against an independent model of TRI-29..36 / MICH-6..8 ------------------
+
+def _next_up(card: Card) -> Card | None:
+    if card.rank == 1:
+        return None
+    return Card(1 if card.rank == 13 else card.rank + 1, card.suit)
+
+
+@pytest.mark.parametrize("cls,pay_timing", [(TripoleyGame, "on_hold"), (TripoleyGame, "on_play"),
+                                            (MichiganRummyGame, "on_play")])
+def test_tri_29_to_36_random_michigan_phases_match_a_model_of_the_rules(cls, pay_timing: str) -> None:
+    import random
+    rng = random.Random(len(pay_timing) + cls.min_players)
+    singles = dict((card, code) for code, card in cls.variant.single_pay)
+    run_ranks = cls.variant.run_ranks
+    prize = cls.variant.michigan_prize
+    over = 0
+    for _ in range(120):
+        n = rng.randint(cls.min_players, 6)
+        deck = new_deck()
+        rng.shuffle(deck)
+        size = 52 // (n + 1)
+        hands = {p: deck[size * p:size * (p + 1)] for p in range(n)}
+        wallets = [rng.choice([0, 1, 3, 10, 40, 40]) for _ in range(n)]
+        mat = {code: rng.randint(0, 6) for code in cls.variant.codes}
+        game = position(cls, wallets, {p: " ".join(map(str, h)) for p, h in hands.items()}, mat=dict(mat),
+                        dealer=n - 1, options={"pay_timing": pay_timing})
+        model = {p: set(h) for p, h in hands.items()}
+        wallet = list(wallets)
+        played_by: dict[int, set] = {p: set() for p in range(n)}
+        played: list[str] = []
+        leader, forbidden, winner = rng.randrange(n), None, None
+
+        def play(p: int, card: Card) -> None:
+            model[p].discard(card)
+            played.append(str(card))
+            played_by[p].add(card)
+            if pay_timing != "on_play":
+                return
+            if card in singles:
+                wallet[p] += mat[singles[card]]
+                mat[singles[card]] = 0
+            q, k = Card(12, "H"), Card(13, "H")
+            if card in (q, k) and q in played_by[p] and k in played_by[p]:
+                wallet[p] += mat["KQ"]
+                mat["KQ"] = 0
+            if card.high in run_ranks and all(Card(r, card.suit) in played_by[p] for r in run_ranks):
+                wallet[p] += mat["RUN"]
+                mat["RUN"] = 0
+
+        game._begin_michigan(leader)
+        for _step in range(60):
+            order = [(leader + i) % n for i in range(n)]
+            can = [p for p in order if any(c.suit != forbidden for c in model[p])]
+            if not can:
+                break                                         # TRI-34/36: nobody can lead
+            leader = can[0]
+            suits = sorted({c.suit for c in model[leader] if c.suit != forbidden}, key="SHDC".index)
+            if len(suits) > 1:
+                assert game.phase == "michigan" and game.to_act() == [leader]
+                assert [a.suit.letter for a in game.legal_actions(leader)] == suits
+                suit = rng.choice(suits)
+                game.apply(leader, Lead(Suit.of(suit)))
+            else:
+                suit = suits[0]                               # played without asking
+            card = min((c for c in model[leader] if c.suit == suit), key=lambda c: c.high)
+            holder = leader
+            while True:
+                play(holder, card)
+                if not model[holder]:
+                    winner = holder                           # TRI-35, even mid-sequence
+                    break
+                nxt = _next_up(card)
+                owner = next((p for p in range(n) if nxt in model[p]), None) if nxt else None
+                if owner is None:
+                    break                                     # TRI-33
+                card, holder = nxt, owner
+            if winner is not None:
+                break
+            leader, forbidden = holder, suit
+        # TRI-35/36: payments capped by the wallet, then the winner takes the prize
+        for p in range(n):
+            if p != winner:
+                owe = min(len(model[p]), wallet[p])
+                wallet[p] -= owe
+                mat[prize] += owe
+        if winner is not None:
+            wallet[winner] += mat[prize]
+            mat[prize] = 0
+        assert game.mich["played"] == played
+        assert game.mich_winner == winner
+        engine_mat = dict(game.mat)
+        engine_stacks = list(game.stacks)
+        if cls is MichiganRummyGame:                          # MICH-9 pool paid after: take it out
+            for src, dst, amount, why in game.ledger:
+                if why == "poker":
+                    engine_stacks[int(dst.split(":")[1])] -= amount
+                    engine_mat["POKER_POOL"] += amount
+        if game.is_over():                                    # the mat was emptied (TRI-39)
+            assert sum(engine_stacks) + sum(engine_mat.values()) == sum(wallet) + sum(mat.values())
+            over += 1
+        else:
+            assert engine_stacks == wallet and engine_mat == mat
+    assert over < 60                                          # most cases compare exactly
