@@ -1065,3 +1065,110 @@ def test_tri_29_to_36_random_michigan_phases_match_a_model_of_the_rules(cls, pay
         else:
             assert engine_stacks == wallet and engine_mat == mat
     assert over < 60                                          # most cases compare exactly
+
+
+# ---- on-hold pay cards against a model of TRI-15..18 (and MICH-7 on_hold) -----------------------
+
+@pytest.mark.parametrize("cls,run_shares", [(TripoleyGame, "per_player"), (TripoleyGame, "per_run"),
+                                            (MichiganRummyGame, "per_player"), (MichiganRummyGame, "per_run")])
+def test_tri_15_to_18_random_on_hold_claims_match_a_model_of_the_rules(cls, run_shares: str) -> None:
+    import random
+    rng = random.Random(run_shares)
+    for _ in range(200):
+        n = rng.randint(cls.min_players, cls.max_players)
+        deck = new_deck()
+        rng.shuffle(deck)
+        size = 52 // (n + 1)
+        hands = {p: deck[size * p:size * (p + 1)] for p in range(n)}
+        mat = {code: rng.randint(0, 13) for code in cls.variant.codes}
+        game = position(cls, [10] * n, {p: " ".join(map(str, h)) for p, h in hands.items()}, mat=dict(mat),
+                        dealer=0, options={"pay_timing": "on_hold", "run_shares": run_shares})
+        game._pay_on_hold()
+        holder = {c: p for p, h in hands.items() for c in h}
+        gain = [0] * n
+        for code, card in cls.variant.single_pay:                 # TRI-15 / MICH-7
+            if card in holder:
+                gain[holder[card]] += mat[code]
+                mat[code] = 0
+        q, k = Card(12, "H"), Card(13, "H")
+        if q in holder and holder.get(k) == holder[q]:             # TRI-16 / MICH-8
+            gain[holder[q]] += mat["KQ"]
+            mat["KQ"] = 0
+        shares: dict[int, int] = {}
+        for suit in "SHDC":                                        # TRI-17
+            owners = {holder.get(Card(r, suit)) for r in cls.variant.run_ranks}
+            if len(owners) == 1 and None not in owners:
+                p = owners.pop()
+                shares[p] = shares.get(p, 0) + 1 if run_shares == "per_run" else 1
+        if shares:
+            each = mat["RUN"] // sum(shares.values())
+            for p, s in shares.items():
+                gain[p] += each * s
+            mat["RUN"] -= each * sum(shares.values())
+        assert game.stacks == [10 + g for g in gain]
+        assert game.mat == mat
+        assert all(sorted(game.hands[p]) == sorted(hands[p]) for p in range(n))   # TRI-18: cards stay
+
+
+# ---- the spare-hand auction against a model of TRI-10..12 ----------------------------------------
+
+@pytest.mark.parametrize("mode", ["single_round", "open_ascending"])
+def test_tri_10_to_12_random_auctions_match_a_model_of_the_rules(mode: str) -> None:
+    import random
+    rng = random.Random(mode)
+    for _ in range(200):
+        n = rng.randint(2, 7)
+        wallets = [rng.choice([9, 10, 11, 13, 20, 60]) for _ in range(n)]
+        mn, inc = rng.choice([1, 2, 4]), rng.choice([1, 2, 3])
+        dealer = rng.randrange(n)
+        deck = new_deck()
+        rng.shuffle(deck)
+        game = TripoleyGame.start(wallets, deck=deck, dealer=dealer,
+                                  options={"spare_auction": mode, "spare_min_bid": mn, "spare_bid_increment": inc,
+                                           "pay_timing": "on_play"})
+        wallet = list(game.stacks)
+        spare = sorted(game.spare)
+        dealt = {p: sorted(game.hands[p]) for p in range(n)}
+        game.apply(dealer, AuctionSpare())
+        bidders = [(dealer + 1 + i) % n for i in range(n - 1)]
+        high, high_seat = 0, None
+        passed: set[int] = set()
+        i = 0
+        for _step in range(100):
+            need = mn if high_seat is None else high + inc
+            if mode == "single_round":
+                if i >= len(bidders):
+                    break
+                p = bidders[i]
+                i += 1
+            else:
+                left = [q for q in bidders if q not in passed]
+                if not left or left == [high_seat]:
+                    break
+                p = bidders[i % len(bidders)]
+                i += 1
+                if p in passed or p == high_seat:
+                    continue
+            if wallet[p] < need:                               # TRI-10.3: passed without being asked
+                passed.add(p)
+                assert game.phase != "auction" or p not in game.to_act()
+                continue
+            assert game.to_act() == [p]
+            with pytest.raises(IllegalAction):
+                game.apply(p, Bid(need - 1))
+            with pytest.raises(IllegalAction):
+                game.apply(p, Bid(wallet[p] + 1))
+            if rng.random() < 0.45:
+                bid = rng.randint(need, min(wallet[p], need + 6))
+                game.apply(p, Bid(bid))
+                high, high_seat = bid, p
+            else:
+                game.apply(p, PassBid())
+                passed.add(p)
+        assert game.phase != "auction"
+        moved = [e for e in game.ledger if e[3] == "auction"]
+        if high_seat is None:                                  # TRI-12
+            assert sorted(game.dead) == spare and moved == []
+        else:                                                  # TRI-10.4
+            assert moved == [[f"seat:{high_seat}", f"seat:{dealer}", high, "auction"]]
+            assert sorted(game.hands[high_seat]) == spare and sorted(game.dead) == dealt[high_seat]
