@@ -1172,3 +1172,81 @@ def test_tri_10_to_12_random_auctions_match_a_model_of_the_rules(mode: str) -> N
         else:                                                  # TRI-10.4
             assert moved == [[f"seat:{high_seat}", f"seat:{dealer}", high, "auction"]]
             assert sorted(game.hands[high_seat]) == spare and sorted(game.dead) == dealt[high_seat]
+
+
+# ---- ante, deal and end of deal against a model of TRI-4..7, TRI-37..39, MICH-3 -----------------
+
+@pytest.mark.parametrize("cls", [TripoleyGame, MichiganRummyGame])
+def test_tri_4_to_7_random_antes_and_deals_match_a_model_of_the_rules(cls) -> None:
+    import random
+    rng = random.Random(cls.id)
+    codes = cls.variant.codes
+    for _ in range(150):
+        n = rng.randint(cls.min_players, cls.max_players)
+        wallets = [rng.choice([0, 1, 4, 9, 10, 13, 17, 18, 30]) for _ in range(n)]
+        if sum(1 for w in wallets if w) < 2:
+            wallets[0] = wallets[1] = 30
+        dealer = rng.choice([p for p in range(n) if wallets[p]])
+        opts = {"spare_deal_position": rng.choice(["after_dealer", "before_first"])}
+        if cls is MichiganRummyGame:
+            opts["mich_dealer_double_ante"] = rng.random() < 0.7
+        deck = new_deck()
+        rng.shuffle(deck)
+        game = cls.start(list(wallets), opts, deck=list(deck), dealer=dealer)
+        active = [p for p in range(n) if wallets[p]]
+        mat = dict.fromkeys(codes, 0)
+        stacks = list(wallets)
+        for p in active:                                   # TRI-4/5 partial, MICH-3
+            passes = 2 if (p == dealer and opts.get("mich_dealer_double_ante")) else 1
+            for _pass in range(passes):
+                for code in codes:
+                    if stacks[p]:
+                        stacks[p] -= 1
+                        mat[code] += 1
+        assert game.stacks == stacks and game.mat == mat and game.dealt_in == active
+        players = [p for p in [(dealer + 1 + i) % n for i in range(n)] if p in active]   # TRI-7
+        positions: list = players + [None]
+        if opts["spare_deal_position"] == "before_first":
+            positions = [None] + players
+        got: dict = {p: [] for p in positions}
+        for k, card in enumerate(deck):
+            got[positions[k % len(positions)]].append(card)
+        assert all(game.hands[p] == got[p] for p in players) and game.spare == got[None]
+
+
+@pytest.mark.parametrize("cls", [TripoleyGame, MichiganRummyGame])
+def test_tri_37_to_39_random_games_follow_the_end_of_deal_order(cls) -> None:
+    import random
+    rng = random.Random(cls.id + "end")
+    deals = 0
+    for g in range(12):
+        n = rng.randint(cls.min_players, min(cls.max_players, 6))
+        opts = {"max_deals": rng.choice([0, 0, 5]), "min_active_players": rng.choice([2, 3]),
+                "leftover_mat": rng.choice(["last_michigan_winner", "split_equal", "final_showdown"]),
+                "short_ante": rng.choice(["partial", "eliminate"])}
+        game = cls.start([rng.choice([20, 25, 40]) for _ in range(n)], opts, seed=g)
+        start_total = sum(game.chips().values())
+        for _ in range(4000):
+            if game.is_over():
+                break
+            seat = game.to_act()[0]
+            dealer, deals_done = game.dealer, game.deals_done
+            if rng.random() < 0.7:
+                game.apply(seat, rng.choice(game.legal_actions(seat)))
+            else:
+                game.apply(seat, game.timeout_action(seat))
+            if game.deals_done == deals_done + 1:          # a deal just ended
+                for p in game.dealt_in:                    # TRI-37 (1)
+                    assert game.stacks[p] > 0 or game.status[p] in ("broke", "left")
+                active = [p for p in range(n) if game.status[p] == "active"]
+                if game.is_over():                         # TRI-38
+                    assert len(active) < opts["min_active_players"] or game.deals_done == opts["max_deals"]
+                else:
+                    assert len(active) >= opts["min_active_players"]
+                    nxt = next(p for p in [(dealer + 1 + i) % n for i in range(n)] if p in active)
+                    assert game.to_act() == [nxt]          # TRI-37 (4)
+        assert game.is_over()
+        assert sum(game.mat.values()) == 0                 # TRI-39: the mat is emptied
+        assert sum(game.stacks) == start_total
+        deals += game.deals_done
+    assert deals >= 24
