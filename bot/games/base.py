@@ -116,10 +116,15 @@ class GameState(Protocol):
         """The buy-in each player brings, from the resolved options."""
 
     def to_act(self) -> list[int]:
-        """The seats that owe a decision now, sorted; empty when the game is over."""
+        """The seats the game waits for, sorted; empty when the game is over. Only they have
+        deadlines and timeout moves."""
 
     def legal_actions(self, seat: int) -> list[Any]:
-        """Every action `seat` may take now, in a deterministic order."""
+        """Every action `seat` may take now, in a deterministic order.
+
+        A seat not in `to_act()` may still have optional moves (a bet allowed "at any time",
+        DOM-16): they never block the game and a timeout never forces them.
+        """
 
     def apply(self, seat: int, action: Any) -> list[Event]:
         """Play an action; an illegal one raises `IllegalAction` and changes nothing."""

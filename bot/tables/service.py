@@ -634,9 +634,10 @@ class TableService:
             return TableSnapshot(**common)
         to_act = tuple(game.to_act())
         humans = [s.seat for s in row.seats if not s.is_bot and s.present]
+        legal = {s: game.legal_actions(s) for s in humans}  # waiting seats may have optional moves
         return TableSnapshot(**common, public=game.public_view(), to_act=to_act,
                              privates={s: game.private_view(s) for s in humans},
-                             legal={s: game.legal_actions(s) for s in humans if s in to_act},
+                             legal={s: actions for s, actions in legal.items() if actions},
                              pots={k: v for k, v in game.chips().items() if not k.startswith("seat:")})
 
     async def _render(self, row: TableRow, game: Any, events: list[Event], repost: bool,

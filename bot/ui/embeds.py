@@ -103,6 +103,8 @@ def hand_embed(snap: TableSnapshot, seat: int, where: str, events: list[Event] |
         _add(e, "Your turn", f"Choose below.{due}")
     elif snap.status == "playing" and snap.to_act:
         _add(e, "Waiting for", ", ".join(snap.names[s] for s in snap.to_act))
+        if snap.legal.get(seat):
+            _add(e, "You may", "It is not your turn, but you may already choose below.")
     e.set_footer(text=clip(f"{where} · table {snap.table_id} · stack {snap.seats[seat].stack:,}", 2048))
     return e
 

@@ -62,8 +62,10 @@ def play_checked(cls: type, stacks: list[int], seed: int, options: dict | None =
         waiting = [s for s in range(len(stacks)) if s not in game.to_act()]
         if waiting and game.to_act():
             other = rng.choice(waiting)
-            probe = game.legal_actions(game.to_act()[0])[0]
-            check_illegal_changes_nothing(game, other, probe)
+            optional = game.legal_actions(other)  # moves a waiting seat may make (an off-turn bet)
+            probe = next((a for a in game.legal_actions(game.to_act()[0]) if a not in optional), None)
+            if probe is not None:
+                check_illegal_changes_nothing(game, other, probe)
     replay = cls.start(list(stacks), options, seed=seed)
     for seat, action in log:
         replay.apply(seat, action)
