@@ -73,3 +73,26 @@ def test_hand_is_grouped_by_suit_with_pay_cards_and_best_poker_hand() -> None:
     lines = text.splitlines()
     suits = [line[0] for line in lines if line[:1] in "♠♥♦♣"]
     assert suits == sorted(suits, key="♠♥♦♣".index) and len(suits) == len(set(suits))
+
+
+def test_tri_12_unsold_spare_the_dealer_may_still_take_is_not_called_dead() -> None:
+    from bot.games.cards import new_deck
+    from bot.games.tripoley.actions import PassBid
+    board = board_for("tripoley")
+    game = TripoleyGame.start([50] * 3, {"dealer_takes_unsold_spare": True}, deck=new_deck(), dealer=2)
+    game.apply(2, AuctionSpare())
+    game.apply(0, PassBid())
+    game.apply(1, PassBid())
+    assert game.phase == "spare_after"
+    deal = dict(board.table_fields(game.public_view(), NAMES))["Deal"]
+    assert "may still swap" in deal and "dead" not in deal
+
+
+def test_tri_36_no_michigan_winner_is_said() -> None:
+    from tests.games.tripoley.positions import position
+    board = board_for("tripoley")
+    game = position(TripoleyGame, [1, 20, 20], {0: "2C 5C 9C", 1: "3C 6C", 2: "8C"}, mat={"KITTY": 4}, dealer=1)
+    game._begin_michigan(0)
+    assert game.mich_winner is None and game.phase == "between"
+    text = dict(board.table_fields(game.public_view(), NAMES))["Michigan"]
+    assert "no Michigan winner" in text

@@ -103,6 +103,8 @@ def _auction_result(public: dict[str, Any], names: Sequence[str]) -> str:
     auction = public.get("auction") or {}
     if public["phase_id"] == "auction":
         return "the spare hand is being auctioned"
+    if public["phase_id"] == "spare_after":
+        return "nobody bid: the dealer may still swap for the spare hand (unseen) or leave it"
     if auction.get("high_seat") is not None:
         return f"{seat_name(names, auction['high_seat'])} bought the spare hand for {auction['high']}"
     return "nobody bid: the spare hand is dead"
@@ -118,13 +120,16 @@ def _michigan_text(public: dict[str, Any], mich: dict[str, Any], names: Sequence
         if played[s]:
             ranks = " ".join(Card(1 if r == 14 else r, s).rank_name for r in sorted(played[s]))
             lines.append(f"{SUIT_SYMBOLS[s]} played: {ranks}")
-    if mich["forbidden"]:
+    playing = public["phase_id"] == "michigan"
+    if mich["forbidden"] and playing:
         lines.append(f"Next lead may not be {SUIT_NAMES[mich['forbidden']]} {SUIT_SYMBOLS[mich['forbidden']]}.")
     winner = public.get("michigan_winner")
     if winner is not None:
         lines.append(f"**{seat_name(names, winner)}** went out.")
-    elif public["phase_id"] == "michigan":
+    elif playing:
         lines.append(f"**{seat_name(names, mich['leader'])}** to lead.")
+    else:
+        lines.append("Nobody could lead: no Michigan winner this deal (TRI-36).")
     recent = [_render(t, names) for t in mich["log"][-4:]]
     return "\n".join(lines + ["", "Recent play:"] + recent if recent else lines)
 
