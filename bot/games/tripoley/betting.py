@@ -51,23 +51,21 @@ class BettingRound:
     def next_to_act(self, after: int | None) -> int | None:
         """The next player who owes a decision, clockwise after `after` (or from the first).
 
-        None when the round is over (TRI-24): one player left, or everyone still in has matched
-        the current bet since the last raise or is all-in. A player whose only sensible choice
-        would be a check that changes nothing (no opponent left who could answer a bet) is not asked.
+        None when the round is over (TRI-24): one player left, or everyone still in is all-in or
+        has acted since the last bet or raise and matched it. A player who has not acted yet is
+        asked even when nobody could answer a bet: they may still check or fold (TRI-23).
         """
         live = self.live()
         if len(live) <= 1:
             return None
         n = len(self.order)
         start = 0 if after is None else (self.order.index(after) + 1) % n
-        active = [p for p in live if p not in self.allin]
         current = self.current
         for i in range(n):
             p = self.order[(start + i) % n]
             if p in self.folded or p in self.allin:
                 continue
-            owed = current - self.contrib[p]
-            if owed == 0 and (p in self.acted or len(active) == 1):
+            if current == self.contrib[p] and p in self.acted:
                 continue
             return p
         return None

@@ -310,7 +310,12 @@ def test_tri_23_call_for_less_is_all_in() -> None:
 def test_tri_23_no_bet_when_every_other_live_player_is_all_in() -> None:
     game = _poker([30, 0, 30], H3)                # Bob all-in for 0
     game.apply(ANN, Fold())
-    # Cal could only check (no bet with nobody able to answer): the round ends, showdown Bob v Cal
+    # Cal may only check or fold (no bet with nobody able to answer)
+    assert game.legal_actions(CAL) == [Fold(), Check()]
+    with pytest.raises(IllegalAction) as err:
+        game.apply(CAL, Bet(1))
+    assert err.value.rule == "TRI-23"
+    game.apply(CAL, Check())                      # showdown Bob v Cal
     assert game.phase == "michigan"
     assert not any(e[0] == "seat:2" and e[3] == "bet" for e in game.ledger)
     assert game.poker_winner == BOB and game.stacks[BOB] == 3
@@ -948,10 +953,8 @@ def test_tri_23_to_27_random_rounds_match_a_model_of_the_rules(max_raises: int, 
         # TRI-24 (b): every live player is all-in or matched the current bet
         top = max(contrib.values())
         assert all(p in allin or contrib[p] == top for p in live)
-        # ... and has acted since the last bet or raise; the one exception: the only live player
-        # not all-in, with nothing to call, is not asked to check (nobody could answer a bet)
-        unasked = [p for p in live if p not in allin and p not in acted]
-        assert not unasked or (len(unasked) == 1 and [p for p in live if p not in allin] == unasked)
+        # ... and has acted since the last bet or raise
+        assert all(p in allin or p in acted for p in live)
         values = {p: best_hand(parse_cards(hands[p])).key for p in live}
         tie = [(dealer + 1 + i) % n for i in range(n)]
         pay, left = _model_settle(contrib, folded, base, values, tie)
@@ -1250,3 +1253,23 @@ def test_tri_37_to_39_random_games_follow_the_end_of_deal_order(cls) -> None:
         assert sum(game.stacks) == start_total
         deals += game.deals_done
     assert deals >= 24
+
+
+def test_tri_24_the_only_player_able_to_act_still_checks_or_folds() -> None:
+    # Bob is all-in for 0 and Ann folds: Cal has not acted, so the round is not over (TRI-24 b);
+    # Cal may check or fold (FOLD is always allowed, TRI-23) but not bet (TRI-23 (2)).
+    game = _poker([30, 0, 30], H3)
+    game.apply(ANN, Fold())
+    assert game.phase == "betting" and game.to_act() == [CAL]
+    assert game.legal_actions(CAL) == [Fold(), Check()]
+    assert game.timeout_action(CAL) == Check()
+    game.apply(CAL, Fold())                       # keeps the cards unseen; Bob takes POT (TRI-25)
+    assert game.poker_winner == BOB and game.stacks[BOB] == 3 and game.showdown == []
+
+
+def test_tri_24_two_players_one_all_in_for_zero_the_other_still_acts() -> None:
+    game = _poker([0, 30], {ANN: "2S 3S 4S 5S 7H", BOB: "AS AH AD 9C KS"}, dealer=BOB)
+    assert game.phase == "betting" and game.to_act() == [BOB]
+    assert game.legal_actions(BOB) == [Fold(), Check()]
+    game.apply(BOB, Check())
+    assert game.phase == "michigan" and game.poker_winner == BOB and game.stacks == [0, 33]
