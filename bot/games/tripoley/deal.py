@@ -24,7 +24,8 @@ class DealMixin:
         self.auction = self.mich = self.betting = None
         self.spare_choice = None
         self.dead, self.spare, self.dead_from, self.revealed_dead = [], [], None, []
-        if len(self.active) < self.opts["min_active_players"]:      # leavers between deals (TRI-38 a)
+        # TRI-38 (a) is checked after a deal (here: leavers between deals); the first deal needs two
+        if len(self.active) < (self.opts["min_active_players"] if self.deal_no > 1 else 2):
             self.deal_no -= 1
             return events + self._finish_game(before_deal=True)
         if dealer is None:

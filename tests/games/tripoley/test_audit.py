@@ -1273,3 +1273,18 @@ def test_tri_24_two_players_one_all_in_for_zero_the_other_still_acts() -> None:
     assert game.legal_actions(BOB) == [Fold(), Check()]
     game.apply(BOB, Check())
     assert game.phase == "michigan" and game.poker_winner == BOB and game.stacks == [0, 33]
+
+
+def test_tri_38_a_is_checked_after_a_deal_so_a_first_deal_is_always_played() -> None:
+    # Two players with min_active_players = 3: TRI-38 ends the game after a deal, not before the first.
+    game = TripoleyGame.start([50, 50], {"min_active_players": 3}, seed=1)
+    assert game.phase == "spare" and game.deal_no == 1
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, game.timeout_action(seat))
+    assert game.deals_done == 1 and sum(game.stacks) == 100 and sum(game.mat.values()) == 0
+
+
+def test_tri_2_a_first_deal_needs_two_players_with_chips() -> None:
+    game = TripoleyGame.start([50, 0], seed=1)
+    assert game.is_over() and game.stacks == [50, 0]
