@@ -159,11 +159,9 @@ def test_tri_12_default_dealer_cannot_swap_after_unsold_auction() -> None:
 
 def test_tri_13_dead_hand_is_never_revealed_by_default() -> None:
     game = TripoleyGame.start([50] * 3, seed=5, dealer=CAL, options={"max_deals": 1})
-    dead = None
     while not game.is_over():
         seat = game.to_act()[0]
         events = game.apply(seat, game.timeout_action(seat))
-        dead = dead or [str(c) for c in game.dead]
         for e in events:
             if e.private_to is None:
                 assert e.kind != "dead_hand"
