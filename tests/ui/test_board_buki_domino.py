@@ -154,7 +154,11 @@ def test_bet_window_and_what_a_win_pays() -> None:
     assert "You may bet 2–6 now, or on a later turn: bets close before your 3rd tile " \
            "(you have placed 0 tiles so far)." in hands[0]
     assert "(bet 2 → +5, bet 6 → +15)" in hands[0]  # payout rounded down (DOM-21)
-    assert "No bet yet: you bet 2–6 on one of your turns, before your 3rd tile." in hands[1]
+    # DOM-16: a waiting player is told it may bet now, off its turn
+    assert "You may bet 2–6 now, even though it is not your turn, or later: bets close before your 3rd " \
+           "tile (you have placed 0 tiles so far)." in hands[1]
+    assert "(bet 2 → +5, bet 6 → +15)" in hands[1]
+    assert "Bet" not in hands[3] and "bet now" not in hands[3]  # the banker never bets
     g.apply(0, Bet(4))
     _, hands = texts(g)
     assert "Your bet: **4**. If you win the hand you get it back plus **10** from the banker" in hands[0]
@@ -213,3 +217,28 @@ def test_game_over_names_who_left() -> None:
     fields = dict(BOARD.table_fields(g.public_view(), NAMES))
     assert fields["Game over"] == "The game ended: Bo left the table, and the game needs four players."
     assert "Bo wins" in fields["Last hand"]
+
+
+def test_waiting_player_is_told_it_may_bet_off_turn() -> None:
+    """DOM-16: a bet is allowed at any time before the deadline tile, not only on one's turn."""
+    g = new_game(D6_HANDS, D6_STAMM)
+    _, hands = texts(g)  # before the lead: the banker is to move, everyone else may bet now
+    for seat in (0, 1, 2):
+        assert "You may bet 2–6 now, even though it is not your turn, or later" in hands[seat]
+    from tests.games.buki_domino.decks import D7_HANDS, D7_STAMM
+    g = new_game(D7_HANDS, D7_STAMM)
+    g.placed[0] = 2  # P1 has placed two tiles (state set up): its next tile is the deadline tile
+    _, hands = texts(g)
+    assert "bets close before your 3rd tile (you have placed 2 tiles so far, so bet before your next one)" \
+        in hands[0]
+    g.apply(0, Bet(3))
+    _, hands = texts(g)
+    assert "Your bet: **3**." in hands[0] and "You may bet" not in hands[0]
+
+
+def test_bets_open_while_the_banker_decides_on_late_bets() -> None:
+    g = new_game(D6_HANDS, D6_STAMM, late_bet_variant=True)
+    _, hands = texts(g)
+    assert "You may bet 2–6 now, even though it is not your turn, or later: the banker is deciding whether " \
+           "bets close before your 3rd tile or your 4th (you have placed 0 tiles so far)." in hands[1]
+    assert "Decide on late bets" in hands[3]

@@ -7,9 +7,15 @@ Flow of a hand (one `_start_hand` per hand, called right after the previous one 
 3. `deadline` phase (`late_bet_variant`): the banker picks bet deadline 3 or 4 (DOM-24).
 4. `early_bets` phase (DOM-17, after a change of banker): every non-banker bets at once.
 5. `play` phase: the banker leads; each turn the player places a tile (DOM-11). A non-banker
-   without a bet may also bet on their turn; on the turn of their `deadline`-th tile they must
-   bet first (DOM-16). Players without a legal move pass automatically; a block is detected
-   right after the placement that causes it (DOM-13).
+   without a bet may bet at any time before their `deadline`-th tile (DOM-16), on their turn or
+   not; on the turn of that tile they must bet first. Players without a legal move pass
+   automatically; a block is detected right after the placement that causes it (DOM-13).
+
+Off-turn bets (the contract's optional moves): from the deal until its deadline tile — in the
+`deadline`, `early_bets` and `play` phases, never while the banker sets the limits (DOM-15) — a
+non-banker who has not bet finds its Bet actions in `legal_actions` even when it is not in
+`to_act()`. Such a bet never blocks the game, is never made by a timeout, and does not move the
+turn. Every other action is on-turn only.
 6. Domino or block: missing bets become n_min (DOM-18), settlement (DOM-20/22), a "summary"
    event, and the next hand is dealt at once (or the game ends).
 
@@ -34,6 +40,8 @@ from .spectators import SpectatorBets
 from .views import Views
 
 FORMAT = 1
+BET_PHASES = ("deadline", "early_bets", "play")
+"""The phases in which a non-banker's bet window can be open (DOM-15/16/17/24)."""
 
 RULES_SUMMARY = """\
 **Buki-Domino** — a Viennese banking domino game for exactly 4 players, 36 tiles ([8|7] … [1|0], no doubles).
@@ -44,8 +52,8 @@ the last hand (the same banker after a draw). The banker must be able to cover t
 of the line, or pass when they cannot (passes are automatic).
 • The hand ends when someone places their last tile (**domino**, they win) or nobody can move (**block**: \
 the lowest pip total in hand wins; a tie is a draw).
-• Every non-banker bets between the limits (default 2–6) before placing their 3rd tile (4th by option); a \
-bet is never changed. After a change of banker everyone bets before the first tile. No bet by the end → \
+• Every non-banker bets between the limits (default 2–6) at any time, on their turn or not, before placing \
+their 3rd tile (4th by option); a bet is never changed. After a change of banker everyone bets before the first tile. No bet by the end → \
 the minimum.
 • A winning non-banker gets the stake back plus 2.5× (rounded down by default) from the banker; the other \
 stakes go to the banker. If the banker wins, the banker takes all stakes. After a draw stakes carry over.
@@ -171,6 +179,16 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
     def _may_bet(self, seat: int) -> bool:
         return seat != self.banker and self.bets[seat] is None and self.placed[seat] < self.deadline
 
+    def _bet_open(self, seat: int) -> bool:
+        """The seat's bet window (DOM-15/16/17/24): from the deal, once the limits are set, until
+        it places its `deadline`-th tile; non-bankers only, one bet a hand. On its own turn or not."""
+        return self.phase in BET_PHASES and type(seat) is int and 0 <= seat < SEATS and seat != self.banker \
+            and self.bets[seat] is None and self.placed[seat] < self.deadline
+
+    def _optional_bets(self, seat: int) -> list[Bet]:
+        """The optional moves of a seat not in `to_act()`: its bets while its window is open."""
+        return _bets(self.bet_amounts(seat)) if self._bet_open(seat) else []
+
     def _plays(self, seat: int) -> list[Play]:
         """The moves of `legal_codes` as actions (heaviest first, L before R), from the tables."""
         left = self.left
@@ -197,7 +215,7 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
         ph = self.phase
         if ph == "play":
             if seat != self.turn:
-                return []
+                return self._optional_bets(seat)
             if seat == self.banker:
                 out: list[Any] = self._plays(seat)
                 if self.left < 0 and self.spec:
@@ -209,8 +227,10 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
                     return bets
                 return self._plays(seat) + bets
             return self._plays(seat)
-        if ph == "over" or seat not in self.to_act():
+        if ph == "over":
             return []
+        if seat not in self.to_act():
+            return self._optional_bets(seat)
         if ph == "early_bets":
             if seat == self.banker:
                 return self._spectator_actions()
@@ -249,10 +269,11 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
 
     def timeout_action(self, seat: int) -> Any:
         """DOM-27: the heaviest legal tile (L before R), n_min, deadline 3, the table's limits,
-        and an unanswered spectator request lapses (refused)."""
-        legal = self.legal_actions(seat)
-        if not legal:
+        and an unanswered spectator request lapses (refused). Only for a seat in `to_act()`: an
+        off-turn bet is optional and never made by a timeout."""
+        if seat not in self.to_act():
             raise IllegalAction("It is not your turn.", rule="DOM-11")
+        legal = self.legal_actions(seat)
         first = legal[0]
         if isinstance(first, (AcceptSpectatorBet, RefuseSpectatorBet)):
             return next(a for a in legal if isinstance(a, RefuseSpectatorBet))
@@ -293,6 +314,9 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
         if self.phase != "play":
             raise IllegalAction(self._waiting_text(), rule="DOM-15")
         if seat != self.turn:
+            if self._bet_open(seat):
+                raise IllegalAction("It is not your turn: wait for it to place a tile. You may place your bet "
+                                    "now, though.", rule="DOM-11")
             raise IllegalAction("It is not your turn; wait for the player to move.", rule="DOM-11")
         if seat != self.banker and self.bets[seat] is None and self.placed[seat] == self.deadline - 1:
             raise IllegalAction(f"Place your bet before your {ordinal(self.deadline)} tile; then play.",
@@ -384,13 +408,12 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
 
     def _apply_bet(self, seat: int, a: Bet) -> list[Event]:
         ph = self.phase
-        if ph == "play":
-            if seat != self.turn:
-                raise IllegalAction("You can bet on your own turn, before you place a tile.", rule="DOM-16")
-        elif ph != "early_bets":
-            raise IllegalAction(self._waiting_text(), rule="DOM-15")
         if seat == self.banker:
             raise IllegalAction("The banker does not bet; the bank pays the winners.", rule="DOM-15")
+        if ph not in BET_PHASES:  # the banker is still setting the limits (DOM-15)
+            raise IllegalAction(self._waiting_text(), rule="DOM-15")
+        # DOM-16: at any time from the deal until the deadline tile, on one's own turn or not;
+        # an off-turn bet leaves the turn where it is.
         if self.bets[seat] is not None:
             raise IllegalAction(f"You have already bet {self.bets[seat]}; a bet is never changed.", rule="DOM-15")
         if self.placed[seat] >= self.deadline:

@@ -61,8 +61,7 @@ class Views:
         moves = ln.legal_codes(hand, left, right)
         playable = sorted({c for c, _ in moves}, key=ln.RANK.__getitem__)
         acting = seat in self.to_act()
-        may_bet = acting and self.phase in ("play", "early_bets") and self._may_bet(seat) \
-            and (self.phase == "early_bets" or self.turn == seat)
+        may_bet = self._bet_open(seat)  # DOM-16: on this seat's turn or not
         view: dict[str, Any] = {
             "seat": seat,
             "hand": [str(TILES[c]) for c in hand],
@@ -71,6 +70,7 @@ class Views:
             "playable": [str(TILES[c]) for c in playable],
             "moves": [[str(TILES[c]), e] for c, e in moves] if acting and self.phase == "play" else [],
             "may_bet": bool(may_bet),
+            "may_bet_off_turn": bool(may_bet and not acting),
             "must_bet": bool(acting and (self.phase == "early_bets" or self._must_bet(seat))
                              and seat != self.banker and self.bets[seat] is None),
             "bet_range": list(self.bet_range(seat)) if may_bet else None,

@@ -175,14 +175,23 @@ def _player_rows(private: dict[str, Any], public: dict[str, Any], acting: bool) 
         return [f"**Bet now** ({rng[0]}–{rng[1]}): {why}.{carry}", _pays_line(private, public)]
     if private["may_bet"] and rng:
         placed = public["placed"][private["seat"]]
-        return [f"You may bet {rng[0]}–{rng[1]} now, or on a later turn: bets close before your {deadline} tile "
-                f"(you have placed {placed} tile{'' if placed == 1 else 's'} so far).{carry}",
-                _pays_line(private, public)]
+        if stage == "deadline":
+            when = "the banker is deciding whether bets close before your 3rd tile or your 4th"
+        else:
+            when = f"bets close before your {deadline} tile"
+        so_far = f"you have placed {placed} tile{'' if placed == 1 else 's'} so far"
+        if placed == public["bet_deadline_tile"] - 1 and stage == "play":
+            so_far += ", so bet before your next one"
+        if private.get("may_bet_off_turn"):  # DOM-16: a bet is not tied to one's turn
+            head = f"You may bet {rng[0]}–{rng[1]} now, even though it is not your turn, or later"
+        else:
+            head = f"You may bet {rng[0]}–{rng[1]} now, or on a later turn"
+        return [f"{head}: {when} ({so_far}).{carry}", _pays_line(private, public)]
     if stage == "limits":
         return ["Wait: the banker is choosing the bet limits. You bet after that, against the bank." + carry]
     if stage == "deadline":
         return ["Wait: the banker is deciding whether bets stay open until the 4th tile." + carry]
-    return [f"No bet yet: you bet {public['min_bet']}–{public['max_bet']} on one of your turns, before your "
+    return [f"No bet yet: you bet {public['min_bet']}–{public['max_bet']} at any time before your "
             f"{deadline} tile.{carry}"]
 
 

@@ -137,7 +137,8 @@ def test_dom_11_auto_pass_and_out_of_turn() -> None:
     ev = g.apply(2, Play(T("[6|0]"), "L"))
     # ends (6, 0): P4 holds [4|0], so nobody passes and P4 is next
     assert [e.kind for e in ev] == ["play"] and g.to_act() == [3]
-    assert g.legal_actions(0) == [] and g.legal_actions(2) == []
+    # a waiting non-banker may only bet (DOM-16, off-turn); the banker waiting has nothing
+    assert {type(a) for a in g.legal_actions(0)} == {Bet} and g.legal_actions(2) == []
 
 
 def test_dom_11_passes_are_recorded_and_skipped() -> None:
@@ -307,7 +308,8 @@ def test_actions_round_trip_the_codec() -> None:
 def test_illegal_actions_change_nothing() -> None:
     g = new_game(D6_HANDS, D6_STAMM, late_bet_variant=True)
     before = g.to_dict()
-    for seat, action in ((0, Bet(2)), (3, Bet(2)), (3, Play(T("[8|7]"), "L")), (3, ChooseDeadline(5)),
+    # (P1 may bet while the banker decides on late bets: DOM-16, see test_off_turn_bets.py)
+    for seat, action in ((0, Bet(7)), (0, Play(T("[8|4]"), "L")), (3, Bet(2)), (3, Play(T("[8|7]"), "L")), (3, ChooseDeadline(5)),
                          (3, SetLimits(2, 6)), (1, ChooseDeadline(3))):
         with pytest.raises(IllegalAction):
             g.apply(seat, action)
