@@ -10,14 +10,14 @@ Flow of a hand (one `_start_hand` per hand, called right after the previous one 
    without a bet may bet at any time before their `deadline`-th tile (DOM-16), on their turn or
    not; on the turn of that tile they must bet first. Players without a legal move pass
    automatically; a block is detected right after the placement that causes it (DOM-13).
+6. Domino or block: missing bets become n_min (DOM-18), settlement (DOM-20/22), a "summary"
+   event, and the next hand is dealt at once (or the game ends).
 
 Off-turn bets (the contract's optional moves): from the deal until its deadline tile — in the
 `deadline`, `early_bets` and `play` phases, never while the banker sets the limits (DOM-15) — a
 non-banker who has not bet finds its Bet actions in `legal_actions` even when it is not in
 `to_act()`. Such a bet never blocks the game, is never made by a timeout, and does not move the
 turn. Every other action is on-turn only.
-6. Domino or block: missing bets become n_min (DOM-18), settlement (DOM-20/22), a "summary"
-   event, and the next hand is dealt at once (or the game ends).
 
 Steps 1 and 6 and the money rules are in `hands.py`; spectator bets (DOM-23) in `spectators.py`;
 the views in `views.py`; settlement arithmetic in `scoring.py`; the seat bot in `seat_bot.py`.
@@ -53,8 +53,8 @@ of the line, or pass when they cannot (passes are automatic).
 • The hand ends when someone places their last tile (**domino**, they win) or nobody can move (**block**: \
 the lowest pip total in hand wins; a tie is a draw).
 • Every non-banker bets between the limits (default 2–6) at any time, on their turn or not, before placing \
-their 3rd tile (4th by option); a bet is never changed. After a change of banker everyone bets before the first tile. No bet by the end → \
-the minimum.
+their 3rd tile (4th by option); a bet is never changed. After a change of banker everyone bets before the \
+first tile. No bet by the end → the minimum.
 • A winning non-banker gets the stake back plus 2.5× (rounded down by default) from the banker; the other \
 stakes go to the banker. If the banker wins, the banker takes all stakes. After a draw stakes carry over.
 • Onlookers may back a non-banker before the first tile, if the banker accepts; they are paid at the \
@@ -175,9 +175,6 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
 
     def _must_bet(self, seat: int) -> bool:
         return seat != self.banker and self.bets[seat] is None and self.placed[seat] == self.deadline - 1
-
-    def _may_bet(self, seat: int) -> bool:
-        return seat != self.banker and self.bets[seat] is None and self.placed[seat] < self.deadline
 
     def _bet_open(self, seat: int) -> bool:
         """The seat's bet window (DOM-15/16/17/24): from the deal, once the limits are set, until
@@ -315,7 +312,7 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
             raise IllegalAction(self._waiting_text(), rule="DOM-15")
         if seat != self.turn:
             if self._bet_open(seat):
-                raise IllegalAction("It is not your turn: wait for it to place a tile. You may place your bet "
+                raise IllegalAction("It is not your turn to place a tile; wait for it. You may place your bet "
                                     "now, though.", rule="DOM-11")
             raise IllegalAction("It is not your turn; wait for the player to move.", rule="DOM-11")
         if seat != self.banker and self.bets[seat] is None and self.placed[seat] == self.deadline - 1:
