@@ -13,6 +13,7 @@ from .actions import Show, ShowDublees
 from .finish import DUBLEE, NORMAL, FinishResult, check_finish
 from .layout import cohesion, dublee_faces, pure_set_options, take_faces
 from .melds import PURE_TYPES, classify_meld, face_of, maal_faces
+from .scoring import maal_points
 
 
 def _cards(cards: list[Card]) -> list[str]:
@@ -116,8 +117,7 @@ class Shows:
         if need == 0:
             return []
         owned = self._owned(seat)
-        res = check_finish(owned, self.tiplu, self.declared[seat], (), NORMAL, self.taken,
-                           self._finish_options()) if len(owned) == 22 else FinishResult(False)
+        res = self._best_finish_for_show(seat, owned) if len(owned) == 22 else FinishResult(False)
         if res.finishing:
             pure = [tuple(sorted(face_of(c) for c in m)) for m in res.melds[len(self.declared[seat]):]
                     if classify_meld(m, None) in PURE_TYPES]
@@ -133,6 +133,22 @@ class Shows:
             score = cohesion(rest)
             if best_score is None or score > best_score:
                 best, best_score = opt, score
+        return best
+
+    def _best_finish_for_show(self, seat: int, owned: list[Card]) -> FinishResult:
+        """MAR-27: when the hand already finishes, the layout (any discard) worth the most maal,
+        so that the pure sets shown never break a marriage the player could go out with."""
+        opts = self._finish_options()
+        best, best_pts = FinishResult(False), None
+        for m in (0, 1, 2, -1):
+            res = check_finish(owned, self.tiplu, self.declared[seat], (), NORMAL, self.taken, opts, marriages=m)
+            if not res.finishing:
+                continue
+            hold = [c for c in owned if c != res.discard]
+            exposed = [list(x) for x in res.melds[len(self.declared[seat]):]]
+            pts = maal_points(hold, self.declared[seat], exposed, self.tiplu, self.opts).total
+            if best_pts is None or pts > best_pts:
+                best, best_pts = res, pts
         return best
 
     def _show_dublees(self, seat: int, a: ShowDublees) -> list[Event]:

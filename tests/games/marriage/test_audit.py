@@ -566,3 +566,25 @@ def test_mar_27_layout_keeps_two_marriages_together(table, points):
     assert g.result["points"]["0"] == points
     kinds = [classify_meld([Card.parse(c) for c in m], Card.parse("5H")) for m in g.result["melds"]]
     assert kinds.count(MeldType.MARRIAGE) == 2
+
+
+def test_mar_27_show_then_go_out_keeps_the_marriage_together():
+    """MAR-8 + MAR-27: a player who shows and goes out in the same turn must not lose a marriage
+    because of the pure sets the bot chose to show. Tiplu 7♠ (jhiplu 6♠, poplu 8♠): showing
+    5♠6♠7♠ would break the marriage 6♠7♠8♠; showing 6♠7♠8♠ (or keeping it for the going-out
+    melds) is worth 12 instead of 10."""
+    g = game_in_play(2)
+    set_position(g, {0: "5S 6S 7S 8S 8S 9S 2H 3H 3H 5H 5H 6H 7H 7H 7D 7D 2C 3C 3C 4C 6C 8C"},
+                 turn=0, pile=[("KS", 1, False)], stock="2S 2S 7S 6D 6D")
+    g.drawn = True
+    g._cache.clear()
+    g.apply(0, Show())
+    assert g.tiplu.face == (7, "S")
+    fins = [a for a in g.legal_actions(0) if isinstance(a, Finish)]
+    assert fins
+    best = 0
+    for a in fins:
+        g2 = Marriage.from_dict(g.to_dict())
+        g2.apply(0, a)
+        best = max(best, g2.result["points"]["0"])
+    assert best == 12
