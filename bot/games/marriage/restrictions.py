@@ -44,16 +44,17 @@ class Restrictions:
             elif policy == "finish_only":
                 lower("finish", "After a dublee show you may take the discard only to go out with it.", "MAR-6")
         if self.seen[seat] and self.tiplu is not None and face_of(card) in self._wild():
-            if by is not None and not by_seen:
+            if self.opts["wild_pickup_ban"] == "any_discarder":
+                # "a seen player may never take a wild discard": no finishing exception either
+                lower("no", "At this table a seen player never takes a wild discard; draw from the stock.",
+                      "MAR-6")
+            elif by is not None and not by_seen:
                 if self.opts["seen_may_take_unseen_wild_to_finish"]:
                     lower("finish", "That wild card was discarded by an unseen player: you may take it "
                                     "only to go out with it.", "MAR-6")
                 else:
                     lower("no", "That wild card was discarded by an unseen player, so you must draw "
                                 "from the stock.", "MAR-6")
-            elif self.opts["wild_pickup_ban"] == "any_discarder":
-                lower("no", "At this table a seen player never takes a wild discard; draw from the stock.",
-                      "MAR-6")
         return status, reason, rule
 
     def _discard_choices(self, seat: int) -> list[Card]:

@@ -588,3 +588,18 @@ def test_mar_27_show_then_go_out_keeps_the_marriage_together():
         g2.apply(0, a)
         best = max(best, g2.result["points"]["0"])
     assert best == 12
+
+
+def test_mar_6_any_discarder_means_never_even_with_the_finish_exception():
+    """MAR-6: `any_discarder` — "a seen player may never take a wild discard"; the finishing
+    exception of `seen_may_take_unseen_wild_to_finish` does not reopen it (with the default ban
+    it does)."""
+    from .test_rules import _finishing_position
+    for ban, combos in (("unseen_discarder", True), ("any_discarder", False)):
+        g = game_in_play(3, {"wild_pickup_ban": ban, "seen_may_take_unseen_wild_to_finish": True})
+        _finishing_position(g, 2, "7S", False)
+        legal = g.legal_actions(2)
+        assert not any(isinstance(a, TakeDiscard) for a in legal)
+        assert any(isinstance(a, TakeAndFinish) for a in legal) is combos
+        if not combos:
+            assert g._take_status(2)[0] == "no"
