@@ -308,17 +308,18 @@ def _dublee(cards: Sequence[Card], tiplu: Card | None, fixed_melds: Sequence[Seq
     tunnela_ok = bool(_opt(options, "declared_tunnela_counts_as_dublee", False))
     wild_ok = bool(_opt(options, "dublee_wild_as_itself", True))
     fixed_cards = {c for d in fixed_dublees for c in d}
+    banned_faces = set() if wild_ok else set(wild_faces(_tiplu_face(tiplu)))
     extra: list[tuple[Card, Card]] = []
     if tunnela_ok:
         for m in fixed_melds:
-            if len({face_of(c) for c in m}) == 1 and not fixed_cards & set(m):
+            if len({face_of(c) for c in m}) == 1 and not fixed_cards & set(m) \
+                    and face_of(m[0]) not in banned_faces:  # MAR-12: no wild dublee at all
                 extra.append((m[0], m[1]))
     locked = _meld_cards(fixed_melds) | fixed_cards
     hand = [c for c in cards if c not in locked]
     need = 8 - len(fixed_dublees)
     use_extra = extra[:max(0, need)]
     need -= len(use_extra)
-    banned_faces = set() if wild_ok else set(wild_faces(_tiplu_face(tiplu)))
     counts = Counter(face_of(c) for c in hand)
     has_discard = len(cards) == 22
     if len(cards) not in (21, 22):

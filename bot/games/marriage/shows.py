@@ -5,6 +5,7 @@ A mixin of `Marriage`: the engine picks the sets, so a player never arranges car
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ..base import Event, IllegalAction, player
@@ -12,7 +13,7 @@ from ..cards import Card, pretty_cards
 from .actions import Show, ShowDublees
 from .finish import DUBLEE, NORMAL, FinishResult, check_finish
 from .layout import cohesion, dublee_faces, pure_set_options, take_faces
-from .melds import PURE_TYPES, classify_meld, face_of, maal_faces
+from .melds import PURE_TYPES, classify_meld, face_of, maal_faces, wild_faces
 from .scoring import maal_points
 
 
@@ -57,12 +58,33 @@ class Shows:
             self._cache[key] = bool(pure_set_options(self.hands[seat], self._show_need(seat), limit=1))
         return self._cache[key]
 
+    def _next_tiplu_face(self) -> int | None:
+        """The indicator's face as it is, or as the next show would pick it (MAR-10, MAR-16):
+        the middle card of the stock, after the rebuild an empty stock gets first. The rebuild
+        shuffle is seeded, so this is exactly the card `_choose_tiplu` will take."""
+        if self.tiplu is not None:
+            return face_of(self.tiplu)
+        stock = self.stock
+        if not stock:
+            if len(self.pile) < 2:
+                return None
+            stock = [c for c, _, _ in self.pile[:-1]]
+            random.Random(f"{self.seed}:{self.deal_no}:rebuild:{self.rebuilds}").shuffle(stock)
+        return face_of(stock[len(stock) // 2])
+
+    def _dublee_barred(self) -> frozenset[int]:
+        """Faces that may not be part of a dublee at all (MAR-12, `dublee_wild_as_itself = false`)."""
+        if self.opts["dublee_wild_as_itself"]:
+            return frozenset()
+        return wild_faces(self._next_tiplu_face())
+
     def _dublee_show_ok(self, seat: int) -> bool:
         if not self._dublee_allowed() or not self._tiplu_possible():
             return False
-        n = len(dublee_faces(self.hands[seat]))
+        barred = self._dublee_barred()
+        n = len(dublee_faces(self.hands[seat], exclude=barred))
         if self.opts["declared_tunnela_counts_as_dublee"]:
-            n += len(self.declared[seat])
+            n += sum(1 for t in self.declared[seat] if face_of(t[0]) not in barred)
         return n >= 7
 
     def _choose_tiplu(self) -> list[Event]:
@@ -164,14 +186,12 @@ class Shows:
         first = self.tiplu is None
         if first:
             events += self._choose_tiplu()
-        wild = self._wild()
-        faces = dublee_faces(self.hands[seat])
-        if not self.opts["dublee_wild_as_itself"]:
-            faces = sorted(faces, key=lambda f: f in wild)
+        barred = self._dublee_barred()  # MAR-12: with the option off, no wild card in a dublee
+        faces = dublee_faces(self.hands[seat], exclude=barred)
         from_tunnelas: list[list[Card]] = []
         if self.opts["declared_tunnela_counts_as_dublee"]:
             short = max(0, 7 - len(faces))
-            from_tunnelas = [t[:2] for t in self.declared[seat][:short]]
+            from_tunnelas = [t[:2] for t in self.declared[seat] if face_of(t[0]) not in barred][:short]
         faces = sorted(faces[:7 - len(from_tunnelas)])
         cards, rest = take_faces(self.hands[seat], [f for f in faces for _ in range(2)])
         self.hands[seat] = rest

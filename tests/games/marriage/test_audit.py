@@ -603,3 +603,73 @@ def test_mar_6_any_discarder_means_never_even_with_the_finish_exception():
         assert any(isinstance(a, TakeAndFinish) for a in legal) is combos
         if not combos:
             assert g._take_status(2)[0] == "no"
+
+
+def _dublee_game(wild_ok: bool, hand: str, tiplu: str | None, stock: str | None = None) -> Marriage:
+    g = game_in_play(2, {"dublee_wild_as_itself": wild_ok})
+    set_position(g, {0: hand}, turn=0, pile=[("KS", 1, False)], tiplu=tiplu, stock=stock)
+    g.drawn = True
+    g._cache.clear()
+    return g
+
+
+# six plain dublees + a 5♠ pair (wild with tiplu 5♥) + singles: 22 cards
+WILD_PAIR_HAND = "AS AS 3H 3H 7D 7D 9C 9C JS JS QD QD 5S 5S 2C 4H 6D 8C 10S QH KC 2D"
+
+
+def test_mar_12_no_wild_dublee_at_all_in_the_dublee_show():
+    """MAR-12 option `dublee_wild_as_itself = false`: "no card of a wild kind may be part of a
+    dublee at all" — also in the seven dublees shown (MAR-9)."""
+    assert ShowDublees() in _dublee_game(True, WILD_PAIR_HAND, "5H").legal_actions(0)
+    g = _dublee_game(False, WILD_PAIR_HAND, "5H")
+    assert ShowDublees() not in g.legal_actions(0)
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, ShowDublees())
+    assert err.value.rule == "MAR-9"
+    # the first show of the deal: the indicator it will pick (the middle of the stock) decides
+    first = _dublee_game(False, WILD_PAIR_HAND, None, stock="2S 2S 5H 6S 6S")
+    assert ShowDublees() not in first.legal_actions(0)
+    first_ok = _dublee_game(False, WILD_PAIR_HAND, None, stock="2S 2S KH 6S 6S")
+    assert ShowDublees() in first_ok.legal_actions(0)
+    first_ok.apply(0, ShowDublees())
+    assert first_ok.tiplu.face == (13, "H") and len(first_ok.dublees[0]) == 7
+
+
+def test_mar_12_predicted_indicator_after_a_rebuild_is_the_one_picked():
+    """With an empty stock the first show rebuilds it first (MAR-10); the legality check of a
+    dublee show under `dublee_wild_as_itself = false` must foresee that same indicator."""
+    for seed in range(12):
+        g = game_in_play(2, {"dublee_wild_as_itself": False}, seed=seed)
+        set_position(g, {0: WILD_PAIR_HAND}, turn=0, stock="",
+                     pile=[("KS", 1, False), ("8H", 1, False), ("4D", 1, False), ("JC", 1, False), ("3S", 1, False)])
+        g.stock = []
+        g.drawn = True
+        g._cache.clear()
+        predicted = g._next_tiplu_face()
+        offered = ShowDublees() in g.legal_actions(0)
+        wild = wild_faces(predicted)
+        pairs = {face_of(c) for c in g.hands[0] if sum(d.face == c.face for d in g.hands[0]) >= 2}
+        assert offered is (len(pairs - wild) >= 7)
+        g.tiplu = None
+        g._choose_tiplu()
+        assert face_of(g.tiplu) == predicted
+
+
+def test_mar_12_dublee_show_keeps_wild_pairs_out_when_barred():
+    # seven plain dublees and a wild pair: the seven shown are the plain ones
+    hand = "AS AS 3H 3H 7D 7D 9C 9C JS JS QD QD KC KC 5S 5S 2C 4H 6D 8C 10S QH"
+    g = _dublee_game(False, hand, "5H")
+    g.apply(0, ShowDublees())
+    wild = g._wild()
+    assert all(face_of(c) not in wild for d in g.dublees[0] for c in d)
+
+
+def test_mar_12_declared_wild_tunnela_is_no_dublee_when_barred():
+    tiplu = Card.parse("5H")
+    used = __import__("collections").Counter()
+    tunnela = cards("5S 5S 5S", used)
+    hand = tunnela + cards("AS AS 3H 3H 7D 7D 9C 9C JS JS QD QD KC KC 2C 4H 6D 8C 10S", used)
+    for wild_ok, expect in ((True, True), (False, False)):
+        opts = resolve({"declared_tunnela_counts_as_dublee": True, "dublee_wild_as_itself": wild_ok})
+        res = check_finish(hand, tiplu, [tunnela], (), "dublee", None, opts)
+        assert res.finishing is expect
