@@ -673,3 +673,38 @@ def test_mar_12_declared_wild_tunnela_is_no_dublee_when_barred():
         opts = resolve({"declared_tunnela_counts_as_dublee": True, "dublee_wild_as_itself": wild_ok})
         res = check_finish(hand, tiplu, [tunnela], (), "dublee", None, opts)
         assert res.finishing is expect
+
+
+# --- MAR-3 / MAR-5 / MAR-10 invariants over whole games ---------------------------------------------
+
+def _check_cards(g: Marriage) -> None:
+    if g.phase not in ("declare", "play"):
+        return
+    from bot.games.cards import new_deck
+    everything = [c for s in g.players for c in g._owned(s)] + list(g.stock) + [c for c, _, _ in g.pile]
+    assert sorted(everything) == sorted(new_deck(3))  # MAR-3: the 156 physical cards, each once
+    if g.tiplu is not None:
+        assert g.stock[-1] == g.tiplu  # MAR-10: the indicator stays at the bottom
+        assert all(g.tiplu not in g._owned(s) for s in g.players)
+    if g.phase == "play" and not g.drawn:
+        assert all(len(g._owned(s)) == 21 for s in g.players)  # MAR-5
+        assert g._drawable() > 0  # MAR-16: a player about to draw finds a card
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (5, 3)])
+def test_mar_3_cards_are_conserved_through_whole_deals(players, seed):
+    rng = random.Random(seed)
+    g = Marriage.start([200] * players, {"max_stock_rebuilds": 2, "tunnela_declare_window":
+                                         "before_own_first_draw" if seed % 2 else "before_play"}, seed=seed)
+    deals = 0
+    for _ in range(3000):
+        if g.is_over() or deals >= 3:
+            break
+        s = g.to_act()[0]
+        if g.phase == "between":
+            deals += 1
+        legal = g.legal_actions(s)
+        a = rng.choice(legal) if rng.random() < 0.3 else g.bot_action(s, rng)
+        g.apply(s, a)
+        _check_cards(g)
+    assert deals >= 1
