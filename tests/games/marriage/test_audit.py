@@ -708,3 +708,17 @@ def test_mar_3_cards_are_conserved_through_whole_deals(players, seed):
         g.apply(s, a)
         _check_cards(g)
     assert deals >= 1
+
+
+def test_mar_2_the_deal_passes_after_an_abandoned_deal():
+    g = game_in_play(3, {"max_stock_rebuilds": 1}, stacks=[100, 100, 100])
+    dealer = g.dealer
+    while g.phase == "play":
+        s = g.turn
+        g.apply(s, DrawStock())
+        g.apply(s, g.timeout_action(s))
+    assert g.result["abandoned"] and g.phase == "between"
+    nxt = g.to_act()[0]
+    assert nxt == (dealer + 1) % 3
+    g.apply(nxt, g.legal_actions(nxt)[0])
+    assert g.dealer == (dealer + 1) % 3 and g.turn == (dealer + 2) % 3
