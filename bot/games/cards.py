@@ -7,7 +7,9 @@ Ranks are numbers A=1 … K=13; games that rank the ace high use `Card.high`.
 
 from __future__ import annotations
 
+import hashlib
 import random
+import struct
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -97,10 +99,80 @@ def new_deck(packs: int = 1) -> list[Card]:
     return [Card(rank, suit, copy) for copy in range(packs) for suit in SUITS for rank in range(1, 14)]
 
 
-def deal_rng(seed: int | str, deal_no: int) -> random.Random:
-    """The random source of one deal: the same seed and deal number give the same shuffle,
-    on every machine (a str seed is hashed with SHA-512 by `random.Random`)."""
-    return random.Random(f"{seed}:{deal_no}")
+_TWO_TO_MINUS_53 = 1.0 / (1 << 53)
+BLOCK_BYTES = 1024  # one hash call covers a whole deal's draws
+
+
+class DealRandom(random.Random):
+    """A cryptographically secure random source that is still reproducible (MAR-3).
+
+    Bytes come from SHAKE-256 (an extendable-output hash) over the table's secret seed, the deal
+    and a block counter,
+    so nobody can predict a shuffle from the cards they have seen, while the same (seed, deal)
+    always gives the same shuffle: replays, tests and crash recovery keep working.
+    """
+
+    def __init__(self, key: str) -> None:
+        self._key = hashlib.sha512(key.encode()).digest()
+        self._counter = 0
+        self._buf = b""
+        self._pos = 0
+        self._floats: list[float] = []
+        super().__init__()
+
+    def seed(self, *args: object, **kwargs: object) -> None:
+        """The key is fixed at construction; `random.Random.__init__` calls this."""
+
+    def _bytes(self, n: int) -> bytes:
+        if self._pos + n > len(self._buf):
+            fresh = hashlib.shake_256(self._key + self._counter.to_bytes(8, "big")).digest(BLOCK_BYTES)
+            self._counter += 1
+            self._buf, self._pos = self._buf[self._pos:] + fresh, 0
+            return self._bytes(n)
+        self._pos += n
+        return self._buf[self._pos - n:self._pos]
+
+    def getrandbits(self, k: int) -> int:
+        if k <= 0:
+            return 0
+        size = (k + 7) // 8
+        return int.from_bytes(self._bytes(size), "big") >> (size * 8 - k)
+
+    def random(self) -> float:
+        """53 random bits per float, drawn 64 at a time (some engines sort cards by random keys)."""
+        if not self._floats:
+            words = struct.unpack(">64Q", self._bytes(512))
+            self._floats = [(w >> 11) * _TWO_TO_MINUS_53 for w in reversed(words)]
+        return self._floats.pop()
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        """Fisher–Yates with exact rejection sampling on 16-bit draws: uniform, and fast enough
+        for every deal (the inherited shuffle calls `getrandbits` once per card)."""
+        data, pos = self._bytes(2 * len(x) + 32), 0  # rejections are rare: < n/65536 per draw
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1
+            limit = 65536 - 65536 % n
+            while True:
+                if pos + 2 > len(data):
+                    data, pos = self._bytes(64), 0
+                r = (data[pos] << 8) | data[pos + 1]
+                pos += 2
+                if r < limit:
+                    break
+            j = r % n
+            x[i], x[j] = x[j], x[i]
+
+    def getstate(self) -> object:
+        raise NotImplementedError("a DealRandom is rebuilt from its key, not from a state")
+
+    def setstate(self, state: object) -> None:
+        raise NotImplementedError("a DealRandom is rebuilt from its key, not from a state")
+
+
+def deal_rng(seed: int | str, deal_no: int | str) -> random.Random:
+    """The random source of one deal (or one reshuffle within it, e.g. `f"{deal_no}:rebuild:1"`):
+    the same seed and deal give the same shuffle on every machine; see `DealRandom`."""
+    return DealRandom(f"{seed}:{deal_no}")
 
 
 def shuffled_deck(rng: random.Random, packs: int = 1) -> list[Card]:

@@ -5,11 +5,10 @@ A mixin of `Marriage`: the engine picks the sets, so a player never arranges car
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..base import Event, IllegalAction, player
-from ..cards import Card, pretty_cards
+from ..cards import Card, deal_rng, pretty_cards
 from .actions import Show, ShowDublees
 from .finish import DUBLEE, NORMAL, FinishResult, check_finish
 from .layout import cohesion, dublee_faces, pure_set_options, take_faces
@@ -69,7 +68,7 @@ class Shows:
             if len(self.pile) < 2:
                 return None
             stock = [c for c, _, _ in self.pile[:-1]]
-            random.Random(f"{self.seed}:{self.deal_no}:rebuild:{self.rebuilds}").shuffle(stock)
+            deal_rng(self.seed, f"{self.deal_no}:rebuild:{self.rebuilds}").shuffle(stock)
         return face_of(stock[len(stock) // 2])
 
     def _dublee_barred(self) -> frozenset[int]:

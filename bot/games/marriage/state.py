@@ -483,7 +483,7 @@ class Marriage(Shows, GoingOut, Views, Seats, Restrictions, Persist):
             if force:
                 return []
             return self._abandon()
-        rng = random.Random(f"{self.seed}:{self.deal_no}:rebuild:{self.rebuilds}")
+        rng = deal_rng(self.seed, f"{self.deal_no}:rebuild:{self.rebuilds}")
         cards = [c for c, _, _ in self.pile[:-1]]
         rng.shuffle(cards)
         self.pile = self.pile[-1:]

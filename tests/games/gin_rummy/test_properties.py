@@ -165,7 +165,7 @@ def test_bot_plays_itself_to_the_end() -> None:
 
 def test_player_choice_arrangements_through_the_contract() -> None:
     """GIN-14 player_choice: the arrange phase with its ShowMelds actions keeps every
-    invariant (codec round trip, replay, timeout legal); these seeds reach it."""
+    invariant (codec round trip, replay, timeout legal); seeds are tried until two reach it."""
     options = OPTION_SETS[1]
     kinds: list[str] = []
 
@@ -174,8 +174,10 @@ def test_player_choice_arrangements_through_the_contract() -> None:
         kinds.append(action.kind)
         return action
 
-    for seed in (1, 16):
+    for seed in range(40):
         play_checked(GinRummy, [250, 250], seed=seed, options=options, policy=recording)
+        if kinds.count("show_melds") >= 2:
+            break
     assert kinds.count("show_melds") >= 2
 
 

@@ -73,7 +73,7 @@ def test_mar_2_dealer_passes_and_skips_short_stacks():
 
 
 def test_mar_4_declaration_phase_is_private_until_everyone_answers():
-    g = Marriage.start([100, 100, 100], seed=0)
+    g = Marriage.start([100, 100, 100], seed=12)  # no 8♣ in anybody's hand: the test deals them
     seat = next(s for s in g.to_act())
     g.hands[seat] = sorted(g.hands[seat][3:] + cards("8C 8C 8C"))
     assert g.to_act() == [0, 1, 2]
