@@ -190,9 +190,6 @@ async def set_message(tx: Tx, table_id: int, message_id: int | None) -> None:
     await tx.execute("UPDATE game_tables SET message_id = :m WHERE id = :t", {"m": message_id, "t": table_id})
 
 
-async def set_deadline(tx: Tx, table_id: int, deadline: str | None) -> None:
-    await tx.execute("UPDATE game_tables SET deadline = :d WHERE id = :t", {"d": deadline, "t": table_id})
-
 
 async def bump_version(tx: Tx, table_id: int) -> None:
     """Lobby changes invalidate old lobby buttons too."""

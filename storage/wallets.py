@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .db import Tx, fetch_one
+from .db import Tx
 
 
 async def join(tx: Tx, guild_id: int, user_id: int, now: str) -> bool:
@@ -20,8 +20,3 @@ async def claim_daily(tx: Tx, guild_id: int, user_id: int, today: str) -> bool:
         "AND (last_daily IS NULL OR last_daily < :d)", {"d": today, "g": guild_id, "u": user_id})
     return cur.rowcount == 1
 
-
-async def last_daily(tx: Tx, guild_id: int, user_id: int) -> str | None:
-    row = await fetch_one(tx, "SELECT last_daily FROM members WHERE guild_id = :g AND user_id = :u",
-                          {"g": guild_id, "u": user_id})
-    return row["last_daily"] if row else None
