@@ -232,6 +232,14 @@ async def _refresh_after(interaction: discord.Interaction[CardRoomBot], table_id
         await report_error(interaction, exc)
 
 
+def chip_amount(text: str) -> int:
+    """A number of chips typed into a modal (“1,200” is fine)."""
+    try:
+        return int(text.replace(",", "").replace("_", "").strip())
+    except ValueError:
+        raise PlayerError("Please enter a whole number of chips, like 200.") from None
+
+
 class BuyInModal(discord.ui.Modal, title="Buy in"):
     """For games where each player chooses how many chips to bring."""
 
@@ -246,10 +254,7 @@ class BuyInModal(discord.ui.Modal, title="Buy in"):
     async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            try:
-                amount = int(self.amount.value.replace(",", "").strip())
-            except ValueError:
-                raise PlayerError("Please enter a whole number of chips, like 200.") from None
+            amount = chip_amount(self.amount.value)
             await interaction.client.tables.join(self.table_id, interaction.user.id,
                                                  interaction.user.display_name, amount)
             await interaction.followup.send(f"You sat down with {amount:,} chips.", ephemeral=True)
@@ -329,10 +334,7 @@ class BetModal(discord.ui.Modal, title="Spectator bet"):
     async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            try:
-                amount = int(self.amount.value.replace(",", "").strip())
-            except ValueError:
-                raise PlayerError("Please enter a whole number of chips.") from None
+            amount = chip_amount(self.amount.value)
             await interaction.client.tables.spectator_bet(self.table_id, interaction.user.id, self.seat, amount)
             await interaction.followup.send(f"You asked to bet {amount:,} chips; the banker accepts or refuses. "
                                             "Your chips are held until then and come back if refused.",
