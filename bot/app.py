@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, utc_now, parse_stamp
 from bot.config import Settings
+from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
 from bot.ui.errors import report_error
 from bot.ui.presenter import DiscordPresenter
@@ -45,13 +46,17 @@ class CardRoomBot(commands.Bot):
         self._deadlines: asyncio.Task[None] | None = None
         self._restoring: asyncio.Task[list[int]] | None = None
         self._left_open: list[int] = []
+        self.short_lived_ids: set[str] = set()
+        """Custom ids of the short-lived replies' controls still alive (bot.ui.views.ShortLived)."""
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
         self.presenter = presenter = DiscordPresenter(self, self.db)
         await presenter.load()
         self.wallets = WalletService(self.db, self.settings, self.clock)
-        self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s)
+        pacer = Pacer(per_second=self.settings.requests_per_s)
+        self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s,
+                                   pacer=pacer, afk_limit=self.settings.afk_turns)
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

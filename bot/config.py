@@ -22,6 +22,8 @@ class Settings:
     turn_timeout_s: int = 60
     bot_delay_s: float = 1.5
     log_level: str = "INFO"
+    requests_per_s: float = 40.0
+    afk_turns: int = 3
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, require_token: bool = True) -> Settings:
@@ -39,6 +41,8 @@ class Settings:
             turn_timeout_s=_int(env, "TURN_TIMEOUT_S", 60, minimum=10, maximum=3600),
             bot_delay_s=_float(env, "BOT_DELAY_S", 1.5),
             log_level=_level(env.get("LOG_LEVEL", "INFO")),
+            requests_per_s=_float(env, "DISCORD_REQUESTS_PER_S", 40.0, low=1, high=1000),
+            afk_turns=_int(env, "AFK_TURNS", 3, minimum=1, maximum=100),
         )
 
 
@@ -57,16 +61,16 @@ def _int(env: Mapping[str, str], name: str, default: int | None, minimum: int | 
     return value
 
 
-def _float(env: Mapping[str, str], name: str, default: float) -> float:
+def _float(env: Mapping[str, str], name: str, default: float, low: float = 0, high: float = 60) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
         value = float(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}.") from None
-    if not 0 <= value <= 60:
-        raise ConfigError(f"{name} must be between 0 and 60 seconds, got {value}.")
+        raise ConfigError(f"{name} must be a number, got {raw!r}.") from None
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must be between {low:g} and {high:g}, got {value:g}.")
     return value
 
 

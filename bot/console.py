@@ -3,8 +3,8 @@ with a temporary database, printing what the channel and each seat would see."""
 
 from __future__ import annotations
 
-import random
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.clock import FakeClock
@@ -12,7 +12,8 @@ from bot.config import Settings
 from bot.errors import PlayerError
 from bot.games import GAMES
 from bot.games.base import Event
-from bot.tables.models import TableSnapshot
+from bot.tables.models import Closing, HandRef, TableSnapshot
+from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
 from bot.ui.boards import board_for
 from bot.wallet import WalletService
@@ -31,12 +32,13 @@ def _strip(text: str, names: list[str], ids: list[int | None]) -> str:
 
 
 class ConsolePresenter:
-    """Prints to stdout what Discord would show: the table message, DMs, notices."""
+    """Prints to stdout what Discord would show: the table message, DMs, closed deals, results."""
 
-    def __init__(self, out=print) -> None:
+    def __init__(self, out: Callable[[str], None] = print) -> None:
         self.out = out
         self.messages = 0
         self.summaries = 0
+        self._shown_moves: list[str] = []
 
     def _table(self, snap: TableSnapshot) -> str:
         ids = [s.user_id for s in snap.seats]
@@ -52,34 +54,41 @@ class ConsolePresenter:
             lines.append(f"│ To act: {', '.join(snap.names[s] for s in snap.to_act)}")
         return "\n".join(lines) + "\n└─"
 
-    async def table_changed(self, snap: TableSnapshot, events: list[Event], repost: bool) -> int | None:
-        for event in events:
-            if event.kind != "summary":  # summaries arrive as notices
-                self.out(f"  · {snap.render(event)}")
-        if repost or snap.message_id is None:
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+        moves = [snap.render(e) for e in recent]
+        overlap = next(k for k in range(min(len(moves), len(self._shown_moves)), -1, -1)
+                       if k == 0 or self._shown_moves[-k:] == moves[:k])
+        for line in moves[overlap:]:
+            self.out(f"  · {line}")
+        self._shown_moves = moves
+        if message_id is None:
             self.messages += 1
             self.out(self._table(snap))
             return self.messages
-        return snap.message_id
+        return message_id
 
-    async def hand_changed(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
-        self._hand(snap, seat, events, prompt=False)
+    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
+        if closing.summary is not None:
+            self.summaries += 1
+        self.out("  📣 " + closing.text.replace("\n", "\n     "))
+        self._shown_moves = []
 
-    async def prompt(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
-        self._hand(snap, seat, events, prompt=True)
-
-    def _hand(self, snap: TableSnapshot, seat: int, events: list[Event], prompt: bool) -> None:
+    async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,
+                        events: list[Event]) -> HandRef | None:
         text = board_for(snap.game_id).hand_text(snap.privates.get(seat, {}), snap.public or {})
         self.out(f"  ✉ DM to {snap.names[seat]}: " + text.replace("\n", "\n      "))
         for event in events:
             self.out(f"      (only you) {snap.render(event)}")
-        if prompt and snap.legal.get(seat):
+        if message is None and snap.legal.get(seat):
             labels = [a.label for a in snap.legal[seat]]
             shown = ", ".join(labels[:12]) + (f", … ({len(labels)} choices)" if len(labels) > 12 else "")
             self.out(f"      choices: {shown}")
+        return message or HandRef(seat, snap.version)
+
+    async def strip_controls(self, message: HandRef) -> None:
+        return None
 
     async def notice(self, snap: TableSnapshot, text: str) -> None:
-        self.summaries += 1
         self.out("  📣 " + text.replace("\n", "\n     "))
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
@@ -106,7 +115,7 @@ async def run_demo(game_id: str, players: int | None, seed: int, out=print, deal
             clock = FakeClock()
             wallets = WalletService(db, settings, clock)
             presenter = ConsolePresenter(out)
-            service = TableService(db, wallets, presenter, clock)
+            service = TableService(db, wallets, presenter, clock, pacer=Pacer(per_second=1e9, channel_interval=0))
             users = list(range(101, 101 + n))
             snap = await service.open(GUILD, CHANNEL, users[0], game_id, seed=seed)
             for uid, name in zip(users, NAMES):

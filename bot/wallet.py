@@ -39,13 +39,21 @@ class Leaderboard:
 class WalletService:
     def __init__(self, db: Database, settings: Settings, clock: Clock) -> None:
         self.db, self.settings, self.clock = db, settings, clock
+        self._configs: dict[int, GuildConfig] = {}
 
     async def config(self, tx: Tx, guild_id: int) -> GuildConfig:
+        """The server's settings; kept in memory (every action's deadline needs them) and
+        forgotten when an admin changes them."""
+        cached = self._configs.get(guild_id)
+        if cached is not None:
+            return cached
         o = await guild_settings.load(tx, guild_id)
         s = self.settings
-        return GuildConfig(s.starting_chips if o.starting_chips is None else o.starting_chips,
-                           s.daily_chips if o.daily_chips is None else o.daily_chips,
-                           s.turn_timeout_s if o.turn_timeout_s is None else o.turn_timeout_s)
+        config = GuildConfig(s.starting_chips if o.starting_chips is None else o.starting_chips,
+                             s.daily_chips if o.daily_chips is None else o.daily_chips,
+                             s.turn_timeout_s if o.turn_timeout_s is None else o.turn_timeout_s)
+        self._configs[guild_id] = config
+        return config
 
     async def ensure_member(self, tx: Tx, guild_id: int, user_id: int) -> None:
         """A user's first use in a server brings the starting grant (once: idempotent key)."""
@@ -120,8 +128,10 @@ class WalletService:
             return await stats.history(tx, guild_id, user_id)
 
     async def set_setting(self, guild_id: int, name: str, value: int | None) -> GuildConfig:
+        self._configs.pop(guild_id, None)
         async with self.db.transaction() as tx:
             await guild_settings.store(tx, guild_id, name, value)
+            self._configs.pop(guild_id, None)
             return await self.config(tx, guild_id)
 
     async def guild_config(self, guild_id: int) -> GuildConfig:

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.errors import NotEnoughChips
 from bot.games import GAMES
+from bot.games.options import CHIP_CEILING
 from bot.ui.views import public_message
 
 if TYPE_CHECKING:
@@ -33,7 +34,8 @@ class Tables(commands.Cog):
         tables = self.bot.tables
         snap = await tables.open(interaction.guild_id, interaction.channel_id, interaction.user.id, game.value)
         try:
-            await tables.join(snap.table_id, interaction.user.id, interaction.user.display_name)
+            await tables.join(snap.table_id, interaction.user.id, interaction.user.display_name,
+                              guild_id=interaction.guild_id)
             text = (f"Your {snap.title} table is open and you are seated. Friends press **Join**; "
                     "**Settings** changes the table options; press **Start** when ready.")
         except NotEnoughChips as exc:
@@ -53,14 +55,14 @@ class Tables(commands.Cog):
     async def close(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(interaction.channel_id)
-        await self.bot.tables.close(snap.table_id)
-        await interaction.followup.send("The table is closed and everyone's chips went back.", ephemeral=True)
+        closed = await self.bot.tables.close(snap.table_id, guild_id=interaction.guild_id)
+        await interaction.followup.send(closed.text, ephemeral=True)
 
     @table.command(name="stop", description="End the game after this deal (host, where the rules allow it)")
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(interaction.channel_id)
-        await self.bot.tables.request_stop(snap.table_id, interaction.user.id)
+        await self.bot.tables.request_stop(snap.table_id, interaction.user.id, guild_id=interaction.guild_id)
         await interaction.followup.send("The game ends when the current deal does.", ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave the table in this channel (with your stack)")
@@ -68,16 +70,16 @@ class Tables(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(interaction.channel_id)
-        text = await self.bot.tables.leave(snap.table_id, interaction.user.id)
+        text = await self.bot.tables.leave(snap.table_id, interaction.user.id, guild_id=interaction.guild_id)
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="topup", description="Add chips from your wallet to your stack between deals")
     @app_commands.describe(amount="How many chips to add")
     @app_commands.guild_only()
-    async def topup(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
+    async def topup(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, CHIP_CEILING]) -> None:
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(interaction.channel_id)
-        await self.bot.tables.top_up(snap.table_id, interaction.user.id, amount)
+        await self.bot.tables.top_up(snap.table_id, interaction.user.id, amount, guild_id=interaction.guild_id)
         await interaction.followup.send(f"You added {amount:,} chips to your stack.", ephemeral=True)
 
     @app_commands.command(name="dms", description="Get your hands by direct message again")

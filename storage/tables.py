@@ -22,6 +22,8 @@ class SeatRow:
     stack: int = 0
     leaving: bool = False
     cashed_out: int | None = None
+    deal_stack: int | None = None
+    missed: int = 0
 
     @property
     def is_bot(self) -> bool:
@@ -49,6 +51,9 @@ class TableRow:
     message_id: int | None
     seats: list[SeatRow] = field(default_factory=list)
     end_reason: str | None = None
+    frozen: str | None = None
+    broken: str | None = None
+    """Why the stored state or options could not be read (corrupt JSON); None when they could."""
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id and s.present), None)
@@ -69,22 +74,53 @@ async def create(tx: Tx, guild_id: int, channel_id: int, game_id: str, host_id: 
 
 
 def _row(r: Any) -> TableRow:
+    """A table row; JSON that does not parse leaves `broken` set instead of raising, so one
+    corrupt row can be quarantined without stopping anything else."""
+    options: dict[str, Any] = {}
+    state: dict[str, Any] | None = None
+    broken = None
+    try:
+        options = json.loads(r["options"])
+        state = json.loads(r["state"]) if r["state"] else None
+        if not isinstance(options, dict) or not (state is None or isinstance(state, dict)):
+            raise ValueError("not a JSON object")
+    except ValueError as exc:
+        broken = f"stored JSON unreadable: {exc}"
     return TableRow(r["id"], r["guild_id"], r["channel_id"], r["game_id"], r["status"], r["host_id"],
-                    json.loads(r["options"]), r["seed"], json.loads(r["state"]) if r["state"] else None,
-                    r["version"], r["deadline"], r["message_id"], end_reason=r["end_reason"])
+                    options, r["seed"], state, r["version"], r["deadline"], r["message_id"],
+                    end_reason=r["end_reason"], frozen=r["frozen"], broken=broken)
+
+
+def _seat(s: Any) -> SeatRow:
+    return SeatRow(s["seat"], s["user_id"], s["name"], s["buy_in"], s["stack"], bool(s["leaving"]),
+                   s["cashed_out"], s["deal_stack"], s["missed"])
 
 
 async def _with_seats(tx: Tx, row: TableRow) -> TableRow:
-    row.seats = [SeatRow(s["seat"], s["user_id"], s["name"], s["buy_in"], s["stack"], bool(s["leaving"]),
-                         s["cashed_out"])
-                 for s in await fetch_all(tx, "SELECT * FROM seats WHERE table_id = :t ORDER BY seat",
-                                          {"t": row.id})]
+    row.seats = [_seat(s) for s in await fetch_all(tx, "SELECT * FROM seats WHERE table_id = :t ORDER BY seat",
+                                                  {"t": row.id})]
     return row
 
 
 async def load(tx: Tx, table_id: int) -> TableRow | None:
     r = await fetch_one(tx, "SELECT * FROM game_tables WHERE id = :t", {"t": table_id})
     return await _with_seats(tx, _row(r)) if r else None
+
+
+async def load_open(tx: Tx) -> list[TableRow]:
+    """Every open table that is not frozen, with its seats, in two statements (restarts)."""
+    rows = {r["id"]: _row(r) for r in await fetch_all(
+        tx, "SELECT * FROM game_tables WHERE status != 'finished' AND frozen IS NULL ORDER BY id")}
+    for s in await fetch_all(tx, "SELECT s.* FROM seats s JOIN game_tables t ON t.id = s.table_id "
+                                 "WHERE t.status != 'finished' AND t.frozen IS NULL ORDER BY s.table_id, s.seat"):
+        rows[s["table_id"]].seats.append(_seat(s))
+    return list(rows.values())
+
+
+async def version(tx: Tx, table_id: int) -> int | None:
+    """The stored version alone: enough to tell whether a live game in memory is current."""
+    r = await fetch_one(tx, "SELECT version FROM game_tables WHERE id = :t", {"t": table_id})
+    return r["version"] if r else None
 
 
 async def open_in_channel(tx: Tx, channel_id: int) -> TableRow | None:
@@ -94,17 +130,18 @@ async def open_in_channel(tx: Tx, channel_id: int) -> TableRow | None:
 
 
 async def open_ids(tx: Tx) -> list[int]:
-    return [r["id"] for r in await fetch_all(tx, "SELECT id FROM game_tables WHERE status != 'finished' ORDER BY id")]
+    return [r["id"] for r in await fetch_all(
+        tx, "SELECT id FROM game_tables WHERE status != 'finished' AND frozen IS NULL ORDER BY id")]
 
 
 async def due(tx: Tx, now: str) -> list[int]:
     return [r["id"] for r in await fetch_all(
-        tx, "SELECT id FROM game_tables WHERE status = 'playing' AND deadline IS NOT NULL AND deadline <= :now "
-            "ORDER BY deadline", {"now": now})]
+        tx, "SELECT id FROM game_tables WHERE status = 'playing' AND frozen IS NULL AND deadline IS NOT NULL "
+            "AND deadline <= :now ORDER BY deadline", {"now": now})]
 
 
 async def next_deadline(tx: Tx) -> str | None:
-    r = await fetch_one(tx, "SELECT MIN(deadline) AS d FROM game_tables WHERE status = 'playing'")
+    r = await fetch_one(tx, "SELECT MIN(deadline) AS d FROM game_tables WHERE status = 'playing' AND frozen IS NULL")
     return r["d"] if r else None
 
 
@@ -132,9 +169,25 @@ async def set_leaving(tx: Tx, table_id: int, seat: int) -> None:
     await tx.execute("UPDATE seats SET leaving = 1 WHERE table_id = :t AND seat = :s", {"t": table_id, "s": seat})
 
 
-async def set_stacks(tx: Tx, table_id: int, stacks: dict[int, int]) -> None:
-    await tx.executemany("UPDATE seats SET stack = :v WHERE table_id = :t AND seat = :s",
-                         [{"v": v, "t": table_id, "s": s} for s, v in stacks.items()])
+async def set_stacks(tx: Tx, table_id: int, stacks: dict[int, int], deal_starts: bool = False) -> None:
+    """Refresh the stacks in play; `deal_starts` also records them as the new deal's starting stacks."""
+    sql = "UPDATE seats SET stack = :v" + (", deal_stack = :v" if deal_starts else "") + \
+        " WHERE table_id = :t AND seat = :s"
+    await tx.executemany(sql, [{"v": v, "t": table_id, "s": s} for s, v in stacks.items()])
+
+
+async def set_missed(tx: Tx, table_id: int, seat: int, missed: int) -> None:
+    await tx.execute("UPDATE seats SET missed = :m WHERE table_id = :t AND seat = :s",
+                     {"m": missed, "t": table_id, "s": seat})
+
+
+async def clear_deadline(tx: Tx, table_id: int) -> None:
+    await tx.execute("UPDATE game_tables SET deadline = NULL WHERE id = :t", {"t": table_id})
+
+
+async def freeze(tx: Tx, table_id: int, why: str) -> None:
+    """Set a table aside for an admin: no deadline fires and no restart touches it."""
+    await tx.execute("UPDATE game_tables SET frozen = :w, deadline = NULL WHERE id = :t", {"w": why, "t": table_id})
 
 
 async def cash_out_seat(tx: Tx, table_id: int, seat: int, amount: int, now: str) -> None:
@@ -144,7 +197,8 @@ async def cash_out_seat(tx: Tx, table_id: int, seat: int, amount: int, now: str)
 
 async def add_buy_in(tx: Tx, table_id: int, seat: int, amount: int) -> None:
     """A top-up counts as chips brought to the table, for net winnings."""
-    await tx.execute("UPDATE seats SET buy_in = buy_in + :a WHERE table_id = :t AND seat = :s",
+    await tx.execute("UPDATE seats SET buy_in = buy_in + :a, deal_stack = deal_stack + :a "
+                     "WHERE table_id = :t AND seat = :s",
                      {"a": amount, "t": table_id, "s": seat})
 
 
@@ -189,6 +243,17 @@ async def finish(tx: Tx, table_id: int, reason: str, now: str) -> None:
 async def set_message(tx: Tx, table_id: int, message_id: int | None) -> None:
     await tx.execute("UPDATE game_tables SET message_id = :m WHERE id = :t", {"m": message_id, "t": table_id})
 
+
+async def hand_messages(tx: Tx, table_id: int) -> dict[int, tuple[int, int]]:
+    """Each seat's current hand DM: seat -> (DM channel id, message id)."""
+    return {r["seat"]: (r["channel_id"], r["message_id"]) for r in await fetch_all(
+        tx, "SELECT seat, channel_id, message_id FROM hand_messages WHERE table_id = :t", {"t": table_id})}
+
+
+async def set_hand_message(tx: Tx, table_id: int, seat: int, channel_id: int, message_id: int) -> None:
+    await tx.execute("INSERT INTO hand_messages (table_id, seat, channel_id, message_id) VALUES (:t, :s, :c, :m) "
+                     "ON CONFLICT (table_id, seat) DO UPDATE SET channel_id = :c, message_id = :m",
+                     {"t": table_id, "s": seat, "c": channel_id, "m": message_id})
 
 
 async def bump_version(tx: Tx, table_id: int) -> None:

@@ -11,7 +11,8 @@ from hypothesis import settings as hypothesis_settings
 from bot.clock import FakeClock
 from bot.config import Settings
 from bot.games.base import Event
-from bot.tables.models import TableSnapshot
+from bot.tables.models import Closing, HandRef, TableSnapshot
+from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage.db import Database
@@ -23,7 +24,11 @@ hypothesis_settings.load_profile("ci")
 
 
 class RecordingPresenter:
-    """Keeps every call, so tests can read what the channel and each seat would have seen."""
+    """Keeps every call, so tests can read what the channel and each seat would have seen.
+
+    Kinds: "table" (posted or edited), "close" (a message's final words), "prompt" (a new hand
+    message: a notification), "hand" (a hand message edited), "strip", "notice", "game_over".
+    """
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, Any]] = []
@@ -32,24 +37,38 @@ class RecordingPresenter:
     def of(self, kind: str) -> list[Any]:
         return [payload for k, payload in self.calls if k == kind]
 
-    async def table_changed(self, snap: TableSnapshot, events: list[Event], repost: bool) -> int | None:
-        self.calls.append(("table", (snap, events, repost)))
-        if repost or snap.message_id is None:
-            self.next_message_id += 1
-            return self.next_message_id
-        return snap.message_id
+    def _new_id(self) -> int:
+        self.next_message_id += 1
+        return self.next_message_id
 
-    async def hand_changed(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+        self.calls.append(("table", (snap, recent, message_id)))
+        return message_id if message_id is not None else self._new_id()
+
+    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
+        self.calls.append(("close", (snap, message_id, closing)))
+
+    async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,
+                        events: list[Event]) -> HandRef | None:
+        if message is None:
+            self.calls.append(("prompt", (snap, seat, events)))
+            return HandRef(-1, self._new_id())
         self.calls.append(("hand", (snap, seat, events)))
+        return message
 
-    async def prompt(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
-        self.calls.append(("prompt", (snap, seat, events)))
+    async def strip_controls(self, message: HandRef) -> None:
+        self.calls.append(("strip", message))
 
     async def notice(self, snap: TableSnapshot, text: str) -> None:
         self.calls.append(("notice", (snap, text)))
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
         self.calls.append(("game_over", (snap, payouts)))
+
+
+def unpaced() -> Pacer:
+    """No waiting between writes: service tests look at what is written, not when."""
+    return Pacer(per_second=1e9, channel_interval=0)
 
 
 @pytest.fixture
@@ -83,6 +102,7 @@ def wallets(db: Database, settings: Settings, clock: FakeClock) -> WalletService
 @pytest.fixture
 async def service(db: Database, wallets: WalletService, presenter: RecordingPresenter,
                   clock: FakeClock) -> AsyncIterator[TableService]:
-    svc = TableService(db, wallets, presenter, clock, games={"high_card": HighCard})
+    svc = TableService(db, wallets, presenter, clock, games={"high_card": HighCard}, pacer=unpaced(),
+                       retry_base_s=0)
     yield svc
     await svc.settle()

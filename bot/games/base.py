@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Protocol, Self, Sequence
 
 from .cards import Card
-from .options import OptionSpec
+from .options import CHIP_CEILING, OptionSpec
 
 FORMAT_KEY = "format"
 
@@ -90,6 +90,8 @@ class BuyIn:
     default: int
 
     def check(self, amount: int) -> None:
+        if amount > CHIP_CEILING:
+            raise PlayerError(f"A table takes at most {CHIP_CEILING:,} chips from one player.")
         if amount < self.minimum or (self.maximum is not None and amount > self.maximum):
             if self.maximum == self.minimum:
                 raise PlayerError(f"The buy-in at this table is exactly {self.minimum:,} chips.")
@@ -205,6 +207,12 @@ class TopUps(Protocol):
 
     def top_up(self, seat: int, amount: int) -> list[Event]:
         """Add `amount` to the seat's stack (the table brings it from the wallet), or IllegalAction."""
+
+
+def is_simultaneous(action: Any) -> bool:
+    """Whether the action answers a decision several seats make at once (an action class sets
+    `simultaneous = True`): another seat's answer then leaves this seat's control good."""
+    return bool(getattr(type(action), "simultaneous", False))
 
 
 def takes_spectator_bets(game: Any) -> bool:

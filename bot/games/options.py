@@ -8,6 +8,10 @@ from typing import Any, Iterable, Mapping
 
 OptionValue = int | float | bool | str
 
+CHIP_CEILING = 1_000_000_000
+"""The most any whole-number option (and a buy-in) may be: every sum of chips a table can form
+stays far inside a 64-bit integer, which SQLite needs to keep it an integer."""
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
@@ -34,13 +38,12 @@ class OptionSpec:
         """The allowed values in words, for messages and the settings control."""
         if self.choices is not None:
             return ", ".join(_show(c) for c in self.choices)
-        if self.minimum is not None and self.maximum is not None:
-            return f"{self.minimum}–{self.maximum}"
-        if self.minimum is not None:
-            return f"at least {self.minimum}"
-        if self.maximum is not None:
-            return f"at most {self.maximum}"
-        return "any whole number"
+        return f"{self.minimum if self.minimum is not None else 0}–{self.top}"
+
+    @property
+    def top(self) -> int:
+        """The largest allowed value: the rules' maximum, else the ceiling every option has."""
+        return self.maximum if self.maximum is not None else CHIP_CEILING
 
     def parse(self, value: Any) -> OptionValue:
         """A valid value of this option, from a typed value or the text a user entered.
@@ -67,8 +70,8 @@ class OptionSpec:
                 raise bad from None
         if not isinstance(value, int):
             raise bad
-        if (self.minimum is not None and value < self.minimum) or \
-                (self.maximum is not None and value > self.maximum):
+        if (self.minimum is not None and value < self.minimum) or value > self.top or \
+                (self.minimum is None and value < 0):
             raise bad
         return value
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.games.base import BuyIn, Event
 
@@ -52,6 +52,8 @@ class TableSnapshot:
     pots: dict[str, int] = field(default_factory=dict)
     actor: int | None = None
     """The seat whose own click caused this render; it sees the result in its reply."""
+    missed: dict[int, int] = field(default_factory=dict)
+    """Decisions in a row each seat let time out (a seat leaves past the table's limit)."""
 
     @property
     def names(self) -> list[str]:
@@ -62,3 +64,53 @@ class TableSnapshot:
 
     def render(self, event: Event) -> str:
         return event.render(self.names)
+
+
+@dataclass(frozen=True, slots=True)
+class Closing:
+    """The last words of a table message before it loses its controls: a deal that ended (who
+    won what and why), a lobby whose game started, a table that closed."""
+
+    text: str
+    stacks: tuple[tuple[str, int], ...] = ()
+    summary: Event | None = None
+    """The deal's summary event, when a deal ended (its data names the winner and the score)."""
+
+
+class HandRef(NamedTuple):
+    """Where a seat's current hand DM is, so it can be edited instead of sent anew."""
+
+    channel_id: int
+    message_id: int
+
+
+@dataclass(slots=True)
+class Change:
+    """What one committed transaction means for the players, handed to the table's publisher.
+
+    Publishers merge changes (the latest state wins), so a change names only what must not be
+    lost: the deals that closed, who must now be told to act, whose hand message is stale.
+    """
+
+    events: list[Event] = field(default_factory=list)
+    closings: list[Closing] = field(default_factory=list)
+    notify: set[int] = field(default_factory=set)
+    """Human seats that must act anew: a new hand message, which notifies them."""
+    touch: set[int] = field(default_factory=set)
+    """Human seats whose hand message is out of date: edited, no notification."""
+    payouts: dict[int, int] | None = None
+    """Set when the table closed: what each seat took home."""
+    notices: list[str] = field(default_factory=list)
+
+    def merge(self, later: Change) -> None:
+        self.events = (self.events + later.events)[-RECENT_EVENTS:]
+        self.closings += later.closings
+        self.notify = (self.notify | later.notify)
+        self.touch |= later.touch
+        self.notices += later.notices
+        if later.payouts is not None:
+            self.payouts = later.payouts
+
+
+RECENT_EVENTS = 12
+"""Public events a publisher keeps for the table message's last moves."""

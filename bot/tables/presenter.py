@@ -1,4 +1,8 @@
-"""The only way the table service talks to the outside world (Discord, the console, tests)."""
+"""The only way the table service talks to the outside world (Discord, the console, tests).
+
+Each method is one write (a message posted or edited); publishers pace and order the calls,
+so a presenter only builds the message and sends it.
+"""
 
 from __future__ import annotations
 
@@ -6,37 +10,55 @@ from typing import Protocol
 
 from bot.games.base import Event
 
-from .models import TableSnapshot
+from .models import Closing, HandRef, TableSnapshot
+
+
+class DmClosed(Exception):
+    """The player does not accept direct messages (remembered; they are told once)."""
+
+    @staticmethod
+    def notice(user_id: int | None) -> str:
+        return (f"<@{user_id}>, I can't send you direct messages, so I'll stop trying. "
+                "Press **My hand** on the table to see your cards and play.")
 
 
 class Presenter(Protocol):
-    async def table_changed(self, snap: TableSnapshot, events: list[Event], repost: bool) -> int | None:
-        """Show the table. Post a new message when `repost` (a new deal, a restart) or when there is
-        none yet, else edit `snap.message_id`. Returns the message id now showing the table."""
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+        """Show the table: edit `message_id`, or post a new message when it is None or gone.
+        Returns the id of the message now showing the table."""
 
-    async def hand_changed(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
-        """A human seat's private view changed; `events` are the ones only it may see."""
+    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
+        """Edit a table message into its final words, with no controls."""
 
-    async def prompt(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
-        """A human seat must act now: its hand and its controls."""
+    async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,
+                        events: list[Event]) -> HandRef | None:
+        """A human seat's hand and controls: edit `message`, or send a new one (a notification)
+        when it is None. Raises DmClosed when the player refuses DMs."""
+
+    async def strip_controls(self, message: HandRef) -> None:
+        """A superseded hand message keeps its text and loses its controls."""
 
     async def notice(self, snap: TableSnapshot, text: str) -> None:
-        """A message to the table's channel (deal summaries, a player's closed DMs)."""
+        """A message to the table's channel (a player's closed DMs, a table set aside)."""
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
         """The table closed; `payouts` is what each seat took home."""
 
 
 class NullPresenter:
-    """Shows nothing (service tests that only look at the database)."""
+    """Shows nothing (service tests that only look at the database, benchmarks)."""
 
-    async def table_changed(self, snap: TableSnapshot, events: list[Event], repost: bool) -> int | None:
-        return snap.message_id
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+        return message_id if message_id is not None else snap.table_id
 
-    async def hand_changed(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
+    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
         return None
 
-    async def prompt(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
+    async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,
+                        events: list[Event]) -> HandRef | None:
+        return message if message is not None else HandRef(seat, snap.version)
+
+    async def strip_controls(self, message: HandRef) -> None:
         return None
 
     async def notice(self, snap: TableSnapshot, text: str) -> None:

@@ -24,6 +24,17 @@ VERBS = ("join", "leave", "bot", "start", "cancel", "hand", "opts", "back")
 VERB_PATTERN = r"cr:(?P<table>\d+):(?P<verb>" + "|".join(VERBS) + r")"
 ACTION_PATTERN = r"cr:(?P<table>\d+):v(?P<version>\d+):a:(?P<kind>[a-z_]+)(?::(?P<args>.*))?"
 SELECT_PATTERN = r"cr:(?P<table>\d+):v(?P<version>\d+):(?P<mode>[sm]):(?P<kind>[a-z_]+)"
+SHORT_LIVED_PREFIX = "tmp:"
+
+
+def _anonymous(pattern: str) -> str:
+    return re.sub(r"\(\?P<\w+>", "(?:", pattern)
+
+
+UNKNOWN_PATTERN = (r"(?!(?:" + "|".join(_anonymous(p) for p in (VERB_PATTERN, ACTION_PATTERN, SELECT_PATTERN))
+                   + r")$).+")
+"""Every id that none of the patterns above answers: a retired or forged control, or a
+short-lived reply's (`tmp:`) whose view may have expired."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +96,8 @@ def _encode(value: Any) -> str:
 
 def _decode(hint: Any, text: str) -> Any:
     if text == "~":
+        if type(None) not in typing.get_args(hint):
+            raise ValueError("this value cannot be empty")
         return None
     if typing.get_origin(hint) is tuple:
         return [t for t in text.split("+") if t] if text else []

@@ -7,7 +7,7 @@ import discord
 from bot.games import GAMES
 from bot.games.base import Event
 from bot.games.options import show_option
-from bot.tables.models import SeatInfo, TableSnapshot
+from bot.tables.models import Closing, SeatInfo, TableSnapshot
 
 from .boards import board_for
 from .text import DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, FIELDS, TITLE, clip
@@ -109,10 +109,6 @@ def hand_embed(snap: TableSnapshot, seat: int, where: str, events: list[Event] |
     return e
 
 
-def notice_embed(snap: TableSnapshot, text: str) -> discord.Embed:
-    return _embed(f"{snap.title} · table {snap.table_id}", discord.Colour.teal(), text)
-
-
 def results_embed(snap: TableSnapshot, payouts: dict[int, int]) -> discord.Embed:
     lines = []
     for s in snap.seats:
@@ -120,3 +116,14 @@ def results_embed(snap: TableSnapshot, payouts: dict[int, int]) -> discord.Embed
             who = f"🤖 {s.name}" if s.is_bot else f"<@{s.user_id}>"
             lines.append(f"{who}: took home {payouts[s.seat]:,} (bought in {s.buy_in:,})")
     return _embed(f"{snap.title} · final result", PHASE_COLOUR["finished"], "\n".join(lines) or "No one was seated.")
+
+
+def closing_embed(snap: TableSnapshot, closing: Closing) -> discord.Embed:
+    """A table message's final words: the deal that ended (who won what, and why), the lobby
+    whose game started, or the table that closed, with the stacks as they then stood."""
+    title = f"{snap.title} · deal over" if closing.summary is not None else f"{snap.title} · table {snap.table_id}"
+    e = _embed(title, PHASE_COLOUR["finished"], closing.text)
+    if closing.stacks:
+        _add(e, "Stacks", "\n".join(f"{name} · {amount:,}" for name, amount in closing.stacks))
+    e.set_footer(text=f"Table {snap.table_id}")
+    return e

@@ -1,23 +1,29 @@
-"""The table service's window onto Discord: the public table message, hands by DM, notices.
+"""The table service's window onto Discord: each method is one message written.
 
-A DM that Discord refuses (error 50007) is remembered in the database: we stop trying and tell
-the player, once, in the channel to use “My hand”.
+Publishers (bot/tables/publisher.py) decide when and in what order, paced to Discord's limits;
+this only builds the message and sends it. Channels and DMs are addressed by id
+(`get_partial_messageable`), so no write costs a lookup first; a DM channel is opened once per
+player and kept by discord.py.
+
+A DM that Discord refuses (error 50007) is remembered in the database: we stop trying, and the
+publisher tells the player, once, in the channel to use “My hand”.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.clock import stamp, utc_now
 from bot.games.base import Event
-from bot.tables.models import TableSnapshot
+from bot.tables.models import Closing, HandRef, TableSnapshot
+from bot.tables.presenter import DmClosed
 from storage import dms
 from storage.db import Database
 
-from .embeds import notice_embed, results_embed
+from .embeds import closing_embed, results_embed
 from .text import MESSAGE, clip
 from .views import hand_message, public_message
 
@@ -27,6 +33,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class DiscordPresenter:
@@ -38,55 +45,67 @@ class DiscordPresenter:
         async with self.db.read() as tx:
             self.dm_refused = await dms.refused(tx)
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
-        channel = self.bot.get_channel(channel_id)
-        return channel if channel is not None else await self.bot.fetch_channel(channel_id)
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id)
 
-    async def table_changed(self, snap: TableSnapshot, events: list[Event], repost: bool) -> int | None:
-        channel = await self._channel(snap.channel_id)
-        message = public_message(snap, events)
-        if snap.message_id is not None:
-            old = channel.get_partial_message(snap.message_id)
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+        message = public_message(snap, recent)
+        channel = self._channel(snap.channel_id)
+        if message_id is not None:
             try:
-                if not repost:
-                    await old.edit(**message)
-                    return snap.message_id
-                await old.edit(view=None)  # the old deal's message keeps its text, loses its buttons
+                await channel.get_partial_message(message_id).edit(**message)
+                return message_id
             except discord.NotFound:
                 log.info("table %d: its message is gone; posting a new one", snap.table_id)
-        sent = await channel.send(**{k: v for k, v in message.items() if v is not None})
+        sent = await channel.send(**_without_missing(message))
         return sent.id
 
-    async def hand_changed(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
-        if seat != snap.actor:  # the actor's click is answered with its new hand already
-            await self._dm(snap, seat, events)
+    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
+        try:
+            await self._channel(snap.channel_id).get_partial_message(message_id).edit(
+                content=None, embed=closing_embed(snap, closing), view=None)
+        except discord.NotFound:
+            log.info("table %d: message %d to close is gone", snap.table_id, message_id)
 
-    async def prompt(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
-        if seat != snap.actor:
-            await self._dm(snap, seat, events)
-
-    async def notice(self, snap: TableSnapshot, text: str) -> None:
-        channel = await self._channel(snap.channel_id)
-        await channel.send(embed=notice_embed(snap, text))
-
-    async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
-        """The result, pinging the players so nobody misses where their chips went."""
-        channel = await self._channel(snap.channel_id)
-        players = " ".join(f"<@{s.user_id}>" for s in snap.seats if not s.is_bot)
-        await channel.send(content=players or None, embed=results_embed(snap, payouts),
-                           allowed_mentions=discord.AllowedMentions(users=True))
-
-    async def _dm(self, snap: TableSnapshot, seat: int, events: list[Event]) -> None:
+    async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,
+                        events: list[Event]) -> HandRef | None:
         user_id = snap.seats[seat].user_id
         if user_id is None or user_id in self.dm_refused:
-            return
+            return None
+        payload = hand_message(self.bot, snap, seat, events)
+        if message is not None:
+            if payload["view"] is discord.utils.MISSING:
+                payload["view"] = None
+            try:
+                await self._channel(message.channel_id).get_partial_message(message.message_id).edit(**payload)
+                return message
+            except discord.NotFound:
+                return None   # deleted by the player: the next decision brings a new one
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(**hand_message(self.bot, snap, seat, events))
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            sent = await channel.send(**_without_missing(payload))
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
             await self._dm_refused(snap, user_id)
+            raise DmClosed(user_id) from exc
+        return HandRef(channel.id, sent.id)
+
+    async def strip_controls(self, message: HandRef) -> None:
+        try:
+            await self._channel(message.channel_id).get_partial_message(message.message_id).edit(view=None)
+        except discord.NotFound:
+            pass
+
+    async def notice(self, snap: TableSnapshot, text: str) -> None:
+        """Plain text, so a player it names is pinged."""
+        await self._channel(snap.channel_id).send(content=clip(text, MESSAGE), allowed_mentions=PINGS)
+
+    async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
+        """The result, pinging the players so nobody misses where their chips went."""
+        players = " ".join(f"<@{s.user_id}>" for s in snap.seats if not s.is_bot)
+        await self._channel(snap.channel_id).send(content=players or None, embed=results_embed(snap, payouts),
+                                                  allowed_mentions=PINGS)
 
     async def retry_dms(self, user: discord.abc.User) -> bool:
         """The player opened their DMs again: forget the refusal if a test message gets through."""
@@ -106,7 +125,8 @@ class DiscordPresenter:
         self.dm_refused.add(user_id)
         async with self.db.transaction() as tx:
             await dms.mark_refused(tx, user_id, stamp(utc_now()))
-        channel = await self._channel(snap.channel_id)
-        await channel.send(clip(f"<@{user_id}>, I can't send you direct messages, so I'll stop trying. "
-                                "Press **My hand** on the table to see your cards and play.", MESSAGE),
-                           allowed_mentions=discord.AllowedMentions(users=True))
+
+
+def _without_missing(message: dict[str, Any]) -> dict[str, Any]:
+    """`send` takes no view=None; a message without controls simply leaves it out."""
+    return {k: v for k, v in message.items() if v is not None and v is not discord.utils.MISSING}

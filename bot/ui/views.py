@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,7 +16,7 @@ import discord
 from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
 from bot.games.base import takes_spectator_bets
-from bot.games.options import show_option
+from bot.games.options import CHIP_CEILING, show_option
 from bot.tables.models import TableSnapshot
 
 from . import custom_ids
@@ -81,9 +82,11 @@ def hand_message(client: discord.Client, snap: TableSnapshot, seat: int, events:
 
 
 async def _show_hand(interaction: discord.Interaction[CardRoomBot], table_id: int, note: str | None = None,
-                     edit: bool = False) -> None:
-    """The player's hand and controls: a new ephemeral reply, or (`edit`) the message they clicked."""
-    snap = await interaction.client.tables.snapshot(table_id)
+                     edit: bool = False, snap: TableSnapshot | None = None) -> None:
+    """The player's hand and controls: a new ephemeral reply, or (`edit`) the message they clicked.
+    `snap` is the table their own action just produced, so showing it reads nothing again."""
+    if snap is None:
+        snap = await interaction.client.tables.hand(table_id, interaction.user.id, interaction.guild_id)
     seat = snap.seat_of(interaction.user.id)
     if seat is None or snap.status != "playing":
         if snap.status == "finished" or (seat is None and snap.status == "playing" and
@@ -107,6 +110,11 @@ async def _show_hand(interaction: discord.Interaction[CardRoomBot], table_id: in
         await interaction.followup.send(ephemeral=True, **message)
 
 
+def _place(interaction: discord.Interaction) -> int:
+    """Where a table control was clicked: its server, or 0 from a DM (never a table's server)."""
+    return interaction.guild_id or 0
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.VERB_PATTERN):
     """Join, Leave, Add bot, Start, Cancel, Settings and My hand."""
 
@@ -123,23 +131,28 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
     async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
         service = interaction.client.tables
         try:
+            snap = await service.snapshot(self.table_id)
+            if snap.guild_id != _place(interaction):
+                raise PlayerError("That control belongs to a table in another server.")
             if self.verb == "join":
-                snap = await service.snapshot(self.table_id)
                 if snap.buy_in.minimum != snap.buy_in.maximum:
                     await interaction.response.send_modal(BuyInModal(snap))
                     return
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                await service.join(self.table_id, interaction.user.id, interaction.user.display_name)
+                await service.join(self.table_id, interaction.user.id, interaction.user.display_name,
+                                   guild_id=_place(interaction))
                 await interaction.followup.send(f"You sat down with {snap.buy_in.default:,} chips.", ephemeral=True)
             elif self.verb == "back":
                 choices = await service.spectator_choices(self.table_id, interaction.user.id)
-                await interaction.response.send_message("Whom do you back?", view=BackView(self.table_id, choices),
-                                                        ephemeral=True)
+                view = BackView(interaction.client, self.table_id, choices)
+                await interaction.response.send_message("Whom do you back?", view=view, ephemeral=True)
+                view.shown_by(interaction)
             elif self.verb == "opts":
-                snap = await service.snapshot(self.table_id)
                 if snap.host_id != interaction.user.id:
                     raise PlayerError("Only the player who opened this table can change its settings.")
-                await interaction.response.send_message("Which setting?", view=SettingsView(snap), ephemeral=True)
+                view = SettingsView(interaction.client, snap)
+                await interaction.response.send_message("Which setting?", view=view, ephemeral=True)
+                view.shown_by(interaction)
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 if self.verb == "hand":
@@ -151,16 +164,16 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
             await report_error(interaction, exc)
 
     async def _lobby_verb(self, interaction: discord.Interaction[CardRoomBot]) -> str:
-        service, user = interaction.client.tables, interaction.user.id
+        service, user, place = interaction.client.tables, interaction.user.id, _place(interaction)
         if self.verb == "leave":
-            return await service.leave(self.table_id, user)
+            return await service.leave(self.table_id, user, guild_id=place)
         if self.verb == "bot":
-            await service.add_bot(self.table_id, user)
+            await service.add_bot(self.table_id, user, guild_id=place)
             return "A seat bot sat down."
         if self.verb == "start":
-            await service.start(self.table_id, user)
-            return "The game has started. Your hand comes by DM; “My hand” shows it here too."
-        await service.cancel(self.table_id, user)
+            await service.start(self.table_id, user, guild_id=place)
+            return "The game has started. Your hand comes by DM when it is your turn; “My hand” shows it here."
+        await service.cancel(self.table_id, user, guild_id=place)
         return "The table is cancelled; every buy-in went back."
 
 
@@ -208,17 +221,16 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=custom_id
 
 async def play(interaction: discord.Interaction[CardRoomBot], table_id: int, version: int, kind: str,
                args: str | None) -> None:
-    """Defer, decode the action for the table's game, act, then show the seat its new hand."""
+    """Defer, then one trip to the table service: it decodes the action for the table's game,
+    applies it and returns the table, which the reply shows (the clicker's new hand)."""
     service = interaction.client.tables
     try:
         await interaction.response.defer()
-        snap = await service.snapshot(table_id)
-        try:
-            action = custom_ids.decode_action(GAMES[snap.game_id].action_types, kind, args)
-        except (KeyError, ValueError):
-            raise StaleControl("That control no longer fits the table; here is the table now.") from None
-        await service.act(table_id, interaction.user.id, action, version)
-        await _show_hand(interaction, table_id, edit=True)
+        snap = await service.play(table_id, interaction.user.id,
+                                  lambda types: custom_ids.decode_action(types, kind, args), version,
+                                  guild_id=interaction.guild_id, via_dm=interaction.guild_id is None,
+                                  interaction_id=interaction.id)
+        await _show_hand(interaction, table_id, edit=True, snap=snap)
     except StaleControl as exc:
         await _refresh_after(interaction, table_id, str(exc))
     except Exception as exc:
@@ -233,11 +245,16 @@ async def _refresh_after(interaction: discord.Interaction[CardRoomBot], table_id
 
 
 def chip_amount(text: str) -> int:
-    """A number of chips typed into a modal (“1,200” is fine)."""
+    """A positive number of chips typed into a modal (“1,200” is fine)."""
     try:
-        return int(text.replace(",", "").replace("_", "").strip())
+        amount = int(text.replace(",", "").replace("_", "").strip())
     except ValueError:
         raise PlayerError("Please enter a whole number of chips, like 200.") from None
+    if amount < 1:
+        raise PlayerError("Please enter a number of chips above zero, like 200.")
+    if amount > CHIP_CEILING:
+        raise PlayerError(f"That is more than a table takes: at most {CHIP_CEILING:,} chips.")
+    return amount
 
 
 class BuyInModal(discord.ui.Modal, title="Buy in"):
@@ -256,20 +273,57 @@ class BuyInModal(discord.ui.Modal, title="Buy in"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             amount = chip_amount(self.amount.value)
             await interaction.client.tables.join(self.table_id, interaction.user.id,
-                                                 interaction.user.display_name, amount)
+                                                 interaction.user.display_name, amount, guild_id=_place(interaction))
             await interaction.followup.send(f"You sat down with {amount:,} chips.", ephemeral=True)
         except Exception as exc:
             await report_error(interaction, exc)
 
 
-class SettingsView(discord.ui.View):
+class ShortLived(discord.ui.View):
+    """A view that lives for a few minutes in one ephemeral reply (not persistent).
+
+    Its controls' ids start with `tmp:` and are known to the bot while the view lives, so a
+    click on one that expired (or from before a restart) is answered as no longer active; on
+    timeout the reply loses its controls.
+    """
+
+    def __init__(self, client: discord.Client) -> None:
+        super().__init__(timeout=300)
+        self.live_ids: set[str] = getattr(client, "short_lived_ids", set())
+        self._shown: discord.Interaction | None = None
+
+    @staticmethod
+    def new_id() -> str:
+        return f"tmp:{secrets.token_hex(8)}"
+
+    def add_item(self, item: discord.ui.Item[Any]) -> ShortLived:
+        custom_id = getattr(item, "custom_id", None)
+        if custom_id:
+            self.live_ids.add(custom_id)
+        super().add_item(item)
+        return self
+
+    def shown_by(self, interaction: discord.Interaction) -> None:
+        self._shown = interaction
+
+    async def on_timeout(self) -> None:
+        for item in self.children:
+            self.live_ids.discard(getattr(item, "custom_id", ""))
+        if self._shown is not None:
+            try:
+                await self._shown.edit_original_response(view=None)
+            except discord.HTTPException:
+                pass
+
+
+class SettingsView(ShortLived):
     """The host picks an option; a modal takes its new value (short-lived, so not persistent)."""
 
-    def __init__(self, snap: TableSnapshot) -> None:
-        super().__init__(timeout=300)
+    def __init__(self, client: discord.Client, snap: TableSnapshot) -> None:
+        super().__init__(client)
         self.table_id = snap.table_id
         specs = GAMES[snap.game_id].option_specs
-        select = discord.ui.Select(placeholder="Choose a setting to change", options=[
+        select = discord.ui.Select(custom_id=self.new_id(), placeholder="Choose a setting to change", options=[
             discord.SelectOption(label=spec.name[:100], value=spec.name[:100],
                                  description=f"now {show_option(snap.options[spec.name])} · {spec.allowed}"[:100])
             for spec in specs[:25]])
@@ -297,21 +351,21 @@ class OptionModal(discord.ui.Modal, title="Table setting"):
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             snap = await interaction.client.tables.set_option(self.table_id, interaction.user.id, self.name,
-                                                              self.value.value.strip())
+                                                              self.value.value.strip(), guild_id=_place(interaction))
             await interaction.followup.send(f"{self.name} is now {show_option(snap.options[self.name])}.",
                                             ephemeral=True)
         except Exception as exc:
             await report_error(interaction, exc)
 
 
-class BackView(discord.ui.View):
+class BackView(ShortLived):
     """An onlooker picks a player to back; a modal takes the amount (short-lived)."""
 
-    def __init__(self, table_id: int, choices: list[tuple[int, str, int, int]]) -> None:
-        super().__init__(timeout=300)
+    def __init__(self, client: discord.Client, table_id: int, choices: list[tuple[int, str, int, int]]) -> None:
+        super().__init__(client)
         self.table_id = table_id
         self.limits = {seat: (name, low, high) for seat, name, low, high in choices}
-        select = discord.ui.Select(placeholder="Choose a player to back", options=[
+        select = discord.ui.Select(custom_id=self.new_id(), placeholder="Choose a player to back", options=[
             discord.SelectOption(label=name[:100], value=str(seat), description=f"bets {low} to {high}")
             for seat, name, low, high in choices[:25]])
         select.callback = self._picked
@@ -335,7 +389,8 @@ class BetModal(discord.ui.Modal, title="Spectator bet"):
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             amount = chip_amount(self.amount.value)
-            await interaction.client.tables.spectator_bet(self.table_id, interaction.user.id, self.seat, amount)
+            await interaction.client.tables.spectator_bet(self.table_id, interaction.user.id, self.seat, amount,
+                                                          guild_id=_place(interaction))
             await interaction.followup.send(f"You asked to bet {amount:,} chips; the banker accepts or refuses. "
                                             "Your chips are held until then and come back if refused.",
                                             ephemeral=True)
@@ -343,7 +398,30 @@ class BetModal(discord.ui.Modal, title="Spectator bet"):
             await report_error(interaction, exc)
 
 
-DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect)
+class RetiredControl(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.UNKNOWN_PATTERN):
+    """Any control whose id no live control answers to (a retired format, an expired reply, a
+    forged id): told so, instead of Discord's “This interaction failed”."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
+        self.custom_id_seen = custom_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RetiredControl:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+        if self.custom_id_seen in getattr(interaction.client, "short_lived_ids", ()):
+            return   # a live short-lived view answers it
+        try:
+            await interaction.response.send_message("This control is no longer active. Use the table's latest "
+                                                    "message, or /table view.", ephemeral=True)
+        except discord.HTTPException:
+            log.info("could not answer a retired control %r", self.custom_id_seen)
+
+
+DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
 
 
 def public_message(snap: TableSnapshot, events: list | None = None) -> dict[str, Any]:

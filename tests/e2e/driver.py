@@ -40,9 +40,11 @@ class HumanSeat:
         self.fake, self.channel, self.db, self.user = fake, channel, db, user_id
         self.moves = 0
 
-    def table_message(self) -> FakeMessage:
-        return next(m for m in reversed(self.fake.channel_messages(self.channel))
-                    if any(cid.endswith(":hand") for cid in m.custom_ids()))
+    async def table_message(self) -> FakeMessage:
+        """The live table message (a deal's new one may still be on its way, paced)."""
+        return await self.fake.wait_for(lambda: next(
+            (m for m in reversed(self.fake.channel_messages(self.channel))
+             if any(cid.endswith(":hand") for cid in m.custom_ids())), None), what="the table message")
 
     def my_turn(self) -> bool:
         t = read_table(self.db)
@@ -51,7 +53,7 @@ class HumanSeat:
         seat = next(s["seat"] for s in t["seats"] if s["user_id"] == self.user)
         return seat in GAMES[t["game_id"]].from_dict(t["state"]).to_act()
 
-    async def wait_turn_or_end(self, timeout: float = 20) -> bool:
+    async def wait_turn_or_end(self, timeout: float = 120) -> bool:
         """True when it is our turn; False when the table has closed."""
         return await self.fake.wait_for(lambda: ("turn" if self.my_turn() else
                                                  "end" if read_table(self.db)["status"] != "playing" else None),
@@ -59,7 +61,7 @@ class HumanSeat:
 
     async def move(self) -> None:
         """One decision, through “My hand” and the matching control."""
-        table = self.table_message()
+        table = await self.table_message()
         hand = await (await self.fake.click(self.user, table, next(c for c in table.custom_ids()
                                                                     if c.endswith(":hand")))).reply()
         ids = hand.custom_ids()

@@ -65,6 +65,7 @@ Things a test author must know:
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import datetime as _dt
 import itertools
@@ -80,6 +81,7 @@ from typing import (
     AsyncIterator,
     Awaitable,
     Callable,
+    Deque,
     Dict,
     Iterable,
     Iterator,
@@ -122,7 +124,12 @@ _log = logging.getLogger(__name__)
 API_PREFIX = "/api/v10"
 GATEWAY_PATH = "/gateway"
 DISCORD_EPOCH_MS = 1420070400000
-DEFAULT_TIMEOUT = 10.0
+POLL_S = 0.05
+CHANNEL_WRITES, CHANNEL_WINDOW_S = 5, 5.0
+GLOBAL_PER_S = 50
+EXEMPT = re.compile(r"/(interactions/\d+/[^/]+/callback|webhooks/\d+/[^/]+)(/.*)?$")
+CHANNEL_WRITE = re.compile(r"/channels/(?P<channel_id>\d+)/messages(/\d+)?$")
+DEFAULT_TIMEOUT = 120.0  # a safety net against hangs, never a budget a busy machine could break
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
 P_ADD_REACTIONS = 1 << 6
@@ -777,6 +784,12 @@ class FakeDiscord:
         self._injections: List[_Injection] = []
         self._routes: List[Tuple[str, re.Pattern[str], RouteHandler]] = []
         self._register_routes()
+        # Discord's limits: CHANNEL_WRITES per CHANNEL_WINDOW_S in a channel, GLOBAL_PER_S per
+        # second for the bot outside interaction endpoints; past them, a 429 as Discord sends it.
+        self.enforce_rate_limits = True
+        self.rate_limited: List[RequestRecord] = []  # 429s the limits produced (not injected ones)
+        self._global_times: Deque[float] = collections.deque()
+        self._channel_times: Dict[str, Deque[float]] = {}
 
         self._cond: Optional[asyncio.Condition] = None
         self._runner: Optional[web.AppRunner] = None
@@ -846,7 +859,9 @@ class FakeDiscord:
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = DEFAULT_TIMEOUT, *, what: str = "condition") -> Any:
         """Wait until ``predicate()`` is truthy; re-checked whenever a request is recorded,
-        a gateway op arrives or the fake's state changes.  Returns the predicate's value."""
+        a gateway op arrives or the fake's state changes, and every POLL_S besides (a
+        predicate may read the bot's database, which tells the fake nothing).  Returns the
+        predicate's value."""
         assert self._cond is not None, "fake not started"
         result: Any = None
 
@@ -863,9 +878,16 @@ class FakeDiscord:
                                      + "\n".join(self.bot_errors[errors_before:]))
             return check()
 
-        try:
+        async def until() -> None:
             async with self._cond:
-                await asyncio.wait_for(self._cond.wait_for(check_or_fail), timeout)
+                while not check_or_fail():
+                    try:
+                        await asyncio.wait_for(self._cond.wait(), POLL_S)
+                    except asyncio.TimeoutError:
+                        pass
+
+        try:
+            await asyncio.wait_for(until(), timeout)
         except asyncio.TimeoutError:
             recent = "\n  ".join(repr(r) for r in self.requests[-8:])
             raise AssertionError(
@@ -1267,14 +1289,64 @@ class FakeDiscord:
             if inj.remaining > 0 and inj.method == rec.method and inj.pattern.fullmatch(rec.path):
                 inj.remaining -= 1
                 return inj.respond()
+        limited, headers = self._rate_limit(rec) if in_api and self.enforce_rate_limits else (None, {})
+        if limited is not None:
+            self.rate_limited.append(rec)
+            return limited
         if in_api:
             for method, pattern, handler in self._routes:
                 if method == rec.method:
                     m = pattern.fullmatch(rec.path)
                     if m:
-                        return await handler(rec, m.groupdict())
+                        response = await handler(rec, m.groupdict())
+                        response.headers.update(headers)
+                        return response
         self.unhandled.append(rec)
         return error_response(404, 0, f"404: Not Found (fake Discord does not implement {rec.method} {rec.path})")
+
+    def _rate_limit(self, rec: RequestRecord) -> Tuple[Optional[web.Response], Dict[str, str]]:
+        """A 429 when the request breaks Discord's limits, else the rate-limit headers of a
+        channel write (``X-RateLimit-*``, as Discord sends them on success)."""
+        if EXEMPT.match(rec.path):
+            return None, {}
+        now = time.monotonic()
+        window = self._global_times
+        while window and window[0] <= now - 1.0:
+            window.popleft()
+        if len(window) >= GLOBAL_PER_S:
+            retry = round(window[0] + 1.0 - now, 3)
+            return self._too_many(retry, "global", is_global=True), {}
+        window.append(now)
+        m = CHANNEL_WRITE.match(rec.path)
+        if rec.method not in ("POST", "PATCH", "DELETE") or m is None:
+            return None, {}
+        bucket = m["channel_id"]
+        times = self._channel_times.setdefault(bucket, collections.deque())
+        while times and times[0] <= now - CHANNEL_WINDOW_S:
+            times.popleft()
+        if len(times) >= CHANNEL_WRITES:
+            retry = round(times[0] + CHANNEL_WINDOW_S - now, 3)
+            return self._too_many(retry, "user", bucket=bucket), {}
+        times.append(now)
+        reset_after = round(times[0] + CHANNEL_WINDOW_S - now, 3)
+        return None, {"X-RateLimit-Limit": str(CHANNEL_WRITES),
+                      "X-RateLimit-Remaining": str(CHANNEL_WRITES - len(times)),
+                      "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+                      "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+                      "X-RateLimit-Bucket": f"channel-messages-{bucket}"}
+
+    @staticmethod
+    def _too_many(retry_after: float, scope: str, *, is_global: bool = False, bucket: str = "") -> web.Response:
+        headers = {"Via": "1.1 google", "Retry-After": str(max(1, int(retry_after + 0.999))),
+                   "X-RateLimit-Scope": scope}
+        if is_global:
+            headers["X-RateLimit-Global"] = "true"
+        else:
+            headers.update({"X-RateLimit-Limit": str(CHANNEL_WRITES), "X-RateLimit-Remaining": "0",
+                            "X-RateLimit-Reset-After": f"{retry_after:.3f}",
+                            "X-RateLimit-Bucket": f"channel-messages-{bucket}"})
+        return json_response({"message": "You are being rate limited.", "retry_after": retry_after,
+                              "global": is_global}, status=429, headers=headers)
 
     def _reject(self, rec: RequestRecord, problems: List[str], code: int = 50035) -> web.Response:
         """Discord would refuse this payload: 400 for the bot, and a teardown failure."""

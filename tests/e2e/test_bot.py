@@ -10,6 +10,7 @@ from bot.app import CardRoomBot
 from bot.games import GAMES
 
 from tests.e2e.conftest import World
+from tests.e2e.driver import HumanSeat
 from tests.e2e.fake_discord import FakeMessage, check_command_limits, running_bot
 
 ACTION = re.compile(r"cr:\d+:v\d+:a:")
@@ -84,7 +85,8 @@ async def test_lobby_opened_joined_and_cancelled(world: World, make_bot: Callabl
         refused = await (await fake.click(world.bob, table, verb_id(table, "cancel"))).reply()
         assert "Only the player who opened this table" in refused.text
         await (await fake.click(world.alice, table, verb_id(table, "cancel"))).reply()
-        await fake.wait_for(lambda: "game over" in table.text.lower() and not table.custom_ids())
+        await fake.wait_for(lambda: "host cancelled" in table.text and "bob 250" in table.text
+                            and not table.custom_ids())
         assert "Wallet: **1,000**" in (await (await fake.slash(world.bob, g, c, "balance")).reply()).text
     assert books(tmp_path / "bot.db") == (0, [])
 
@@ -98,12 +100,13 @@ async def test_started_game_sends_hands_by_dm_and_keeps_them_private(world: Worl
         await (await fake.click(world.bob, table, verb_id(table, "join"))).reply()
         started = await (await fake.click(world.alice, table, verb_id(table, "start"))).reply()
         assert "The game has started" in started.text
-        alice_dm = await fake.wait_for_dm(world.alice, lambda m: "Your hand" in m.text)
-        bob_dm = await fake.wait_for_dm(world.bob, lambda m: "Your hand" in m.text)
-        for dm in (alice_dm, bob_dm):
-            assert "Card Room · #casino" in dm.text and "Gin Rummy" in dm.text
         playing = await table_message(world, "My hand")
-        hands = [dm.embeds[0]["description"] for dm in (alice_dm, bob_dm)]
+        first = world.alice if f"▶ <@{world.alice}>" in playing.text else world.bob
+        dm = await fake.wait_for_dm(first, lambda m: "Your hand" in m.text)   # only the player to act is told
+        assert "Card Room · #casino" in dm.text and "Gin Rummy" in dm.text
+        other = world.bob if first == world.alice else world.alice
+        mine = await (await fake.click(other, playing, verb_id(playing, "hand"))).reply()
+        hands = [dm.embeds[0]["description"], mine.embeds[0]["description"]]
         for message in fake.channel_messages(c):
             for hand in hands:
                 assert hand not in message.text
@@ -119,6 +122,9 @@ async def test_closed_dms_fall_back_to_the_my_hand_button(world: World, make_bot
         table = await table_message(world)
         await (await fake.click(world.bob, table, verb_id(table, "join"))).reply()
         await (await fake.click(world.alice, table, verb_id(table, "start"))).reply()
+        alice = HumanSeat(fake, c, tmp_path / "bot.db", world.alice)
+        if alice.my_turn():
+            await alice.move()   # now Bob must act: the bot tries to DM him
         notice = await fake.wait_for_message(c, lambda m: "can't send you direct messages" in m.text)
         assert f"<@{world.bob}>" in notice.content
         assert fake.dms(world.bob) == []

@@ -77,12 +77,14 @@ async def test_sigkill_mid_game_resumes_at_the_last_committed_action(world: Worl
     game = GAMES["gin_rummy"].from_dict(state)
     assert sum(game.chips().values()) == escrow
     messages_before = len(fake.channel_messages(c))
+    playing = await table_message(world, "My hand")
+    edits_before = len(playing.history)
 
     proc = await start_bot(world, db)
     try:
-        # the table is posted anew, from the state committed before the kill
-        await fake.wait_for(lambda: len(fake.channel_messages(c)) > messages_before
-                            and "My hand" in fake.channel_messages(c)[-1].text)
+        # the table's message is edited in place, from the state committed before the kill
+        await fake.wait_for(lambda: len(playing.history) > edits_before and "My hand" in playing.text)
+        assert len(fake.channel_messages(c)) == messages_before
         assert table_row(db)[0] == version
         await play_one(world, world.alice)
         after, state2, escrow2, _ = table_row(db)

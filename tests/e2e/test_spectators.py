@@ -39,10 +39,10 @@ async def test_an_onlooker_backs_a_player_during_a_hand(world: World, tmp_path: 
             if window_open(db):
                 break
             await human.move()
-        table = human.table_message()
+        table = await human.table_message()
         seated = await (await fake.click(world.alice, table, verb_id(table, "back"))).reply()
         assert "spectator bets are for onlookers" in seated.text
-        table = human.table_message()
+        table = await human.table_message()
         menu = await (await fake.click(world.carol, table, verb_id(table, "back"))).reply()
         [select] = menu.custom_ids()
         option = menu.find_component(select)["options"][0]
@@ -51,7 +51,8 @@ async def test_an_onlooker_backs_a_player_during_a_hand(world: World, tmp_path: 
         low = int(option["description"].split()[1])
         asked = await (await fake.submit_modal(world.carol, c, modal["custom_id"], {field: str(low)})).reply()
         assert "the banker accepts or refuses" in asked.text
-        await fake.wait_for(lambda: f"<@{world.carol}>" in human.table_message().text)
+        await fake.wait_for(lambda: any(f"<@{world.carol}>" in m.text for m in fake.channel_messages(c)
+                                        if any(cid.endswith(":hand") for cid in m.custom_ids())))
         while await human.wait_turn_or_end():
             await human.move()
         await fake.wait_for_message(c, lambda m: "final result" in m.text)

@@ -15,7 +15,7 @@ from storage import ledger, tables
 from storage.db import Database
 from storage.ledger import escrow
 
-from tests.conftest import RecordingPresenter
+from tests.conftest import RecordingPresenter, unpaced
 from tests.tables.toy_game import Fold, HighCard, Show
 
 G, C = 1, 100
@@ -60,8 +60,9 @@ async def test_lobby_join_start_and_play_to_the_end(service: TableService, walle
     assert await escrow_of(db, t) == 0
     assert await wallet_of(wallets, ALICE) + await wallet_of(wallets, BOB) == 2000
     assert await books_ok(db)
-    notices = [text for _, text in presenter.of("notice")]
-    assert sum("wins the pot" in n for n in notices) == 3
+    await service.settle()
+    closed = [closing.text for _, _, closing in presenter.of("close")]
+    assert sum("wins the pot" in text for text in closed) == 3   # each deal's message ends with its summary
     assert presenter.of("game_over")
 
 
@@ -211,7 +212,7 @@ async def test_leaving_mid_deal_plays_timeouts_then_pays_out(service: TableServi
 
 async def test_restart_restores_tables_and_refunds_unloadable_ones(db: Database, wallets: WalletService,
                                                                   clock: FakeClock) -> None:
-    first = TableService(db, wallets, RecordingPresenter(), clock, games={"high_card": HighCard})
+    first = TableService(db, wallets, RecordingPresenter(), clock, games={"high_card": HighCard}, pacer=unpaced())
     good = await lobby(first, ALICE, BOB)
     await first.start(good, ALICE)
     bad = (await first.open(G, 200, CAROL, "high_card")).table_id
@@ -222,14 +223,16 @@ async def test_restart_restores_tables_and_refunds_unloadable_ones(db: Database,
     async with db.transaction() as tx:  # corrupt the second table's state
         await tx.execute("UPDATE game_tables SET state = :s WHERE id = :t", {"s": json.dumps({"format": 99}), "t": bad})
     presenter = RecordingPresenter()
-    second = TableService(db, wallets, presenter, clock, games={"high_card": HighCard})
+    second = TableService(db, wallets, presenter, clock, games={"high_card": HighCard}, pacer=unpaced())
     restored = await second.restore()
     assert restored == [good]
     assert (await second.snapshot(bad)).status == "finished"
     assert await wallet_of(wallets, CAROL) == 1000 and await wallet_of(wallets, 14) == 1000
-    assert any("could not be restored" in text for _, text in presenter.of("notice"))
-    reposted = [snap.table_id for snap, _, repost in presenter.of("table") if repost]
-    assert good in reposted
+    await second.settle()
+    closed = {snap.table_id: closing.text for snap, _, closing in presenter.of("close")}
+    assert "problem" in closed[bad] and "Carol 20" in closed[bad]   # the bad table's message says why and who got what
+    edited = [snap.table_id for snap, _, message_id in presenter.of("table") if message_id is not None]
+    assert good in edited   # the good table's existing message is edited in place, not posted again
     assert await books_ok(db)
 
 
@@ -237,7 +240,7 @@ async def test_admin_close_mid_game_refunds_stacks_and_pot(service: TableService
                                                           db: Database) -> None:
     t = await lobby(service, ALICE, BOB, CAROL)
     await service.start(t, ALICE)
-    snap = await service.close(t)
+    snap = (await service.close(t)).snapshot
     assert snap.status == "finished"
     assert await escrow_of(db, t) == 0
     assert sum([await wallet_of(wallets, p) for p in (ALICE, BOB, CAROL)]) == 3000
@@ -255,10 +258,10 @@ async def test_new_tables_take_the_server_turn_timer(service: TableService, wall
 
 
 async def test_deadlines_fire_after_a_restart(db: Database, wallets: WalletService, clock: FakeClock) -> None:
-    first = TableService(db, wallets, RecordingPresenter(), clock, games={"high_card": HighCard})
+    first = TableService(db, wallets, RecordingPresenter(), clock, games={"high_card": HighCard}, pacer=unpaced())
     t = await lobby(first, ALICE, BOB)
     snap = await first.start(t, ALICE)
-    second = TableService(db, wallets, RecordingPresenter(), clock, games={"high_card": HighCard})
+    second = TableService(db, wallets, RecordingPresenter(), clock, games={"high_card": HighCard}, pacer=unpaced())
     await second.restore()
     clock.advance(61)
     assert await second.fire_due() == 1
@@ -268,7 +271,7 @@ async def test_deadlines_fire_after_a_restart(db: Database, wallets: WalletServi
 async def test_host_stop_ends_a_tripoley_game_after_the_deal(db: Database, wallets: WalletService,
                                                             clock: FakeClock) -> None:
     from bot.games import GAMES
-    service = TableService(db, wallets, RecordingPresenter(), clock, games={"tripoley": GAMES["tripoley"]})
+    service = TableService(db, wallets, RecordingPresenter(), clock, games={"tripoley": GAMES["tripoley"]}, pacer=unpaced())
     t = (await service.open(G, C, ALICE, "tripoley", seed=5)).table_id
     for p in (ALICE, BOB):
         await service.join(t, p, f"P{p}")
@@ -297,7 +300,7 @@ async def test_games_without_a_host_stop_say_how_they_end(service: TableService)
 async def test_top_up_between_deals_moves_wallet_chips_into_the_game(db: Database, wallets: WalletService,
                                                                      clock: FakeClock) -> None:
     from bot.games import GAMES
-    service = TableService(db, wallets, RecordingPresenter(), clock, games={"marriage": GAMES["marriage"]})
+    service = TableService(db, wallets, RecordingPresenter(), clock, games={"marriage": GAMES["marriage"]}, pacer=unpaced())
     t = (await service.open(G, C, ALICE, "marriage", seed=2)).table_id
     for p in (ALICE, BOB, CAROL):
         await service.join(t, p, f"P{p}", 100)

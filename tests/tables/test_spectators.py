@@ -12,7 +12,7 @@ from storage import ledger
 from storage.db import Database
 from storage.ledger import escrow
 
-from tests.conftest import RecordingPresenter
+from tests.conftest import RecordingPresenter, unpaced
 
 G, C = 1, 100
 PLAYERS = [11, 12, 13, 14]
@@ -20,7 +20,7 @@ ONLOOKER = 99
 
 
 async def domino_table(db: Database, wallets: WalletService, presenter: RecordingPresenter, clock) -> tuple[TableService, int]:
-    service = TableService(db, wallets, presenter, clock, games={"buki_domino": GAMES["buki_domino"]})
+    service = TableService(db, wallets, presenter, clock, games={"buki_domino": GAMES["buki_domino"]}, pacer=unpaced())
     snap = await service.open(G, C, PLAYERS[0], "buki_domino", seed=3)
     for p in PLAYERS:
         await service.join(snap.table_id, p, f"P{p}")

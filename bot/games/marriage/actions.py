@@ -18,6 +18,7 @@ class DeclareTunnela:
     """Expose a dealt tunnela (three identical cards) before play (MAR-4)."""
 
     kind: ClassVar[str] = "declare_tunnela"
+    simultaneous: ClassVar[bool] = True
     card: Card
 
     @property
@@ -31,6 +32,7 @@ class DeclareDone:
     """Finish declaring dealt tunnelas (MAR-4); the same prompt for every player."""
 
     kind: ClassVar[str] = "declare_done"
+    simultaneous: ClassVar[bool] = True
 
     @property
     def label(self) -> str:

@@ -83,6 +83,7 @@ class PassBid:
 class ChoosePokerHand:
     """The five cards a player designates as their poker hand (TRI-20, player_choice)."""
     kind: ClassVar[str] = "choose_hand"
+    simultaneous: ClassVar[bool] = True
     prompt: ClassVar[str] = "Choose your five poker cards"
     cards: tuple[Card, ...]
 

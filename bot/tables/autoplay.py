@@ -1,0 +1,170 @@
+"""Moves nobody clicks: seat bots, players on their way out, and turns whose clock ran out.
+
+A playing table always has a deadline (a person must decide) or a driver (a bot or a leaver
+must move). A driver is one task per table that moves until a person must decide; a failed
+move is retried with backoff, then the seat's timeout move is played instead. Deadlines live in
+the table row; `fire_due` plays the timeout move of every late seat, one table at a time, and a
+table that fails never stops the others. A person who lets `afk_limit` decisions in a row time
+out is treated as leaving.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING, Any
+
+from bot.clock import parse_stamp, stamp
+from bot.errors import PlayerError
+from bot.games.base import Event
+from storage import tables
+
+from .settlement import is_human
+
+if TYPE_CHECKING:
+    from .service import TableService
+
+log = logging.getLogger(__name__)
+
+MAX_BACKOFF_S = 30.0
+
+
+class Autoplay:
+    def __init__(self, service: TableService, bot_delay_s: float, afk_limit: int = 3,
+                 retry_base_s: float = 0.5, bot_tries: int = 3) -> None:
+        self.service = service
+        self.bot_delay_s, self.afk_limit = bot_delay_s, afk_limit
+        self.retry_base_s, self.bot_tries = retry_base_s, bot_tries
+        self._drivers: dict[int, asyncio.Task[None]] = {}
+
+    # --- drivers ---------------------------------------------------------------------------
+
+    def wake(self, table_id: int) -> None:
+        """Make sure the table has a driver if a bot or a leaver may have to move."""
+        task = self._drivers.get(table_id)
+        if task is None or task.done():
+            self._drivers[table_id] = asyncio.get_running_loop().create_task(
+                self._drive(table_id), name=f"table-{table_id}-driver")
+
+    async def _drive(self, table_id: int) -> None:
+        failures = 0
+        while True:
+            try:
+                seat = await self._next_auto_seat(table_id)
+                if seat is None:
+                    break
+                if self.bot_delay_s:
+                    await asyncio.sleep(self.bot_delay_s)
+                await self.auto_move(table_id, seat, timed_out=False, fallback=failures >= self.bot_tries)
+                failures = 0
+            except PlayerError:
+                break   # the table closed, or was set aside
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.exception("table %d: an automatic move failed (%d in a row); retrying", table_id, failures)
+                await asyncio.sleep(min(self.retry_base_s * 2 ** failures, MAX_BACKOFF_S))
+        if self._drivers.get(table_id) is asyncio.current_task():
+            del self._drivers[table_id]
+
+    async def _next_auto_seat(self, table_id: int) -> int | None:
+        """The first seat to act that nobody is choosing for: a bot or a player who is leaving."""
+        live = await self.service.live_table(table_id)
+        if live is None or live.row.status != "playing" or live.game is None:
+            return None
+        return next((s for s in live.game.to_act() if not is_human(live.row, s)), None)
+
+    async def auto_move(self, table_id: int, seat: int, timed_out: bool, fallback: bool = False) -> bool:
+        """One move for a seat that does not choose itself; False when it is no longer to act.
+
+        A bot plays its own choice unless `fallback`; when its choice fails, the timeout move.
+        """
+        async with self.service.unit(table_id) as u:
+            game = u.require_playing()
+            if seat not in game.to_act():
+                return False
+            u.begin(seat)
+            events: list[Event] = []
+            if timed_out:
+                if not is_human(u.row, seat):
+                    return False
+                events.append(Event("timeout", f"{{p{seat}}}'s time ran out; the move was made for them.", seat))
+                events += await self._count_missed(u, seat)
+            elif is_human(u.row, seat):
+                return False
+            elif u.row.seats[seat].is_bot and not fallback and self._bot_move(u, seat):
+                return True
+            u.apply(seat, u.game.timeout_action(seat), events)
+            return True
+
+    def _bot_move(self, u: Any, seat: int) -> bool:
+        """The bot's own choice; False (the game untouched) when choosing or playing it failed."""
+        try:
+            action = u.game.bot_action(seat, random.Random(f"{u.row.seed}:{u.row.version}:{seat}"))
+            u.apply(seat, action)
+            return True
+        except Exception:
+            log.exception("seat bot failed at table %d seat %d; playing its timeout move", u.row.id, seat)
+            u.game = self.service.decode(u.row)   # whatever the failed move touched is dropped
+            u.events.clear()
+            return False
+
+    async def _count_missed(self, u: Any, seat: int) -> list[Event]:
+        """Another decision let time out; past the limit the player is treated as leaving."""
+        info = u.row.seats[seat]
+        info.missed += 1
+        u.dirty = True
+        await tables.set_missed(u.tx, u.row.id, seat, info.missed)
+        if info.missed < self.afk_limit:
+            return []
+        await tables.set_leaving(u.tx, u.row.id, seat)
+        info.leaving = True
+        return [Event("leave", f"{{p{seat}}} let {info.missed} turns in a row run out and leaves the table "
+                               "at the end of this deal.", seat)] + u.game.leave(seat)
+
+    # --- deadlines -------------------------------------------------------------------------
+
+    async def fire_due(self) -> int:
+        """Play the timeout move for every late seat; how many tables were due. Never raises:
+        one table's failure is logged with its id and the others go on."""
+        try:
+            async with self.service.db.read() as tx:
+                due = await tables.due(tx, stamp(self.service.clock()))
+        except Exception:
+            log.exception("could not read the due deadlines")
+            return 0
+        for table_id in due:
+            try:
+                await self._expire(table_id)
+            except PlayerError:
+                pass   # closed meanwhile, or set aside and refunded
+            except Exception:
+                log.exception("table %d: its deadline could not be applied", table_id)
+        return len(due)
+
+    async def _expire(self, table_id: int) -> None:
+        live = await self.service.live_table(table_id)
+        if live is None or live.row.status != "playing" or live.game is None:
+            return
+        row = live.row
+        if not row.deadline or parse_stamp(row.deadline) > self.service.clock():
+            return
+        late = [s for s in live.game.to_act() if is_human(row, s)]
+        if not late:
+            await self.service.clear_deadline(table_id)
+        for seat in late:
+            await self.auto_move(table_id, seat, timed_out=True)
+        self.wake(table_id)
+
+    # --- shutdown and tests ----------------------------------------------------------------
+
+    def busy(self) -> list[asyncio.Task[None]]:
+        return [t for t in self._drivers.values() if not t.done()]
+
+    async def stop(self) -> None:
+        tasks = self.busy()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,90 @@
+"""Pacing output to Discord's limits: about 5 writes per 5 s in a channel and 50 requests/s for
+the whole bot (interaction responses excepted).
+
+Every write the publishers make first takes a slot here. A channel's writes are spaced at least
+`channel_interval` apart, and the bot's writes share a token bucket refilled at `per_second`
+whose small burst keeps any one-second window under Discord's global limit. When the bucket is
+empty, waiting writes are served by priority: the prompt a human is waiting for first, then
+table messages, then hand refreshes. Nothing here is awaited under a table's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import heapq
+import itertools
+import time
+from collections.abc import Awaitable, Callable, Hashable
+
+Sleep = Callable[[float], Awaitable[None]]
+
+
+class Priority(enum.IntEnum):
+    PROMPT = 0   # a player must act and is waiting to be told
+    TABLE = 1    # the public table message
+    HAND = 2     # refreshing a hand message nobody waits on
+
+
+class Pacer:
+    def __init__(self, per_second: float = 40.0, channel_interval: float = 1.2,
+                 clock: Callable[[], float] = time.monotonic, sleep: Sleep = asyncio.sleep) -> None:
+        if per_second <= 0:
+            raise ValueError("per_second must be positive")
+        self.per_second = per_second
+        self.channel_interval = channel_interval
+        self.burst = max(1.0, per_second / 5)   # any 1 s window: at most burst + per_second requests
+        self._clock, self._sleep = clock, sleep
+        self._tokens = self.burst
+        self._filled_at = clock()
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._dispatcher: asyncio.Task[None] | None = None
+        self._channel_free: dict[Hashable, float] = {}
+        self.granted = 0
+        """Slots handed out so far (benchmarks count requests with it)."""
+
+    async def acquire(self, priority: Priority, channel: Hashable | None = None) -> None:
+        """Wait for the channel's turn, then for a share of the bot's budget."""
+        if channel is not None and self.channel_interval > 0:
+            now = self._clock()
+            start = max(now, self._channel_free.get(channel, now))
+            self._channel_free[channel] = start + self.channel_interval   # reserved before sleeping
+            if start > now:
+                await self._sleep(start - now)
+        await self._take(priority)
+        self.granted += 1
+
+    def forget(self, channel: Hashable) -> None:
+        """A closed table's channel no longer needs its spacing remembered."""
+        free = self._channel_free.get(channel)
+        if free is not None and free <= self._clock():
+            del self._channel_free[channel]
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._filled_at) * self.per_second)
+        self._filled_at = now
+
+    async def _take(self, priority: Priority) -> None:
+        self._refill()
+        if not self._waiting and self._tokens >= 1:
+            self._tokens -= 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (int(priority), next(self._order), future))
+        if self._dispatcher is None or self._dispatcher.done():
+            self._dispatcher = asyncio.get_running_loop().create_task(self._dispatch())
+        await future
+
+    async def _dispatch(self) -> None:
+        """Hand out tokens as they refill, best priority first; cancelled waiters are skipped."""
+        while self._waiting:
+            self._refill()
+            if self._tokens < 1:
+                await self._sleep((1 - self._tokens) / self.per_second)
+                continue
+            _, _, future = heapq.heappop(self._waiting)
+            if not future.done():
+                self._tokens -= 1
+                future.set_result(None)

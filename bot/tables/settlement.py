@@ -1,0 +1,173 @@
+"""What follows from a change, settled inside the unit's transaction: leavers paid out, a table
+nobody plays at wound up, onlookers paid, the chips checked against the escrow, the end of the
+game, the next deadline, then the one save. Also the refund of a table closed mid-deal.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from bot.clock import stamp
+from bot.games.base import Event, seat_key, spectator_holdings, takes_spectator_bets
+from bot.wallet import WalletService
+from storage import ledger, tables
+from storage.ledger import HOUSE, Transfer, escrow, wallet
+from storage.tables import SeatRow, TableRow
+
+from .models import Closing
+from .unit import ConservationError, TableUnit
+
+DEAL_BOUNDARY = frozenset({"start", "summary"})
+
+
+def is_human(row: TableRow, seat: int) -> bool:
+    """A person still playing at the seat (not a bot, not gone, not on the way out)."""
+    info = row.seats[seat]
+    return not info.is_bot and info.present and not info.leaving
+
+
+def stacks_line(row: TableRow, stacks: dict[int, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((s.name, stacks[s.seat]) for s in row.seats if s.seat in stacks)
+
+
+class Settlement:
+    def __init__(self, wallets: WalletService) -> None:
+        self.wallets = wallets
+
+    async def commit(self, u: TableUnit) -> None:
+        """Settle and save a playing table after a change; `u.events` gains what settling says."""
+        row, game = u.row, u.require_playing()
+        await self._wind_up_without_humans(u)
+        for s in row.seats:
+            if s.present and s.leaving and not game.is_over() and game.can_cash_out(s.seat):
+                stack = game.chips()[seat_key(s.seat)]
+                u.events += game.cash_out(s.seat)
+                await self.pay_out(u, s, stack)
+                u.events.append(Event("left", f"{{p{s.seat}}} left the table with {stack:,} chips.", s.seat))
+        await self._pay_spectators(u)
+        await self.check_escrow(u)
+        finished = game.is_over() or not any(s.present for s in row.seats)
+        if finished:
+            chips = game.chips()
+            for s in row.seats:
+                if s.present:
+                    await self.pay_out(u, s, chips[seat_key(s.seat)])
+            if await ledger.balance(u.tx, row.guild_id, escrow(row.id)):
+                raise ConservationError(f"table {row.id} ended with chips left in escrow")
+        deadline = None if finished else await self.deadline(u)
+        version = await tables.save_state(u.tx, row, game.to_dict(), deadline, "finished" if finished else "playing")
+        await tables.log_action(u.tx, row.id, version, u.seat, u.logged or {}, [e.to_dict() for e in u.events],
+                                stamp(u.now))
+        chips = game.chips()
+        stacks = {s.seat: chips.get(seat_key(s.seat), 0) for s in row.seats if s.present}
+        for s in row.seats:
+            if s.present:
+                s.stack = stacks[s.seat]
+        deal_starts = any(e.kind in DEAL_BOUNDARY for e in u.events)
+        await tables.set_stacks(u.tx, row.id, stacks, deal_starts=deal_starts)
+        if deal_starts:
+            for s in row.seats:
+                if s.present:
+                    s.deal_stack = s.stack
+        self._closings(u, finished)
+        if finished:
+            await tables.finish(u.tx, row.id, "finished", stamp(u.now))
+            row.status, row.version = "finished", row.version + 1
+            u.payouts = {s.seat: s.cashed_out or 0 for s in row.seats}
+
+    async def _wind_up_without_humans(self, u: TableUnit) -> None:
+        """With no person left playing, the bots leave too: the table ends with this deal."""
+        row, game = u.row, u.game
+        if game.is_over() or any(is_human(row, s.seat) for s in row.seats):
+            return
+        staying = [s for s in row.seats if s.present and not s.leaving]
+        if not staying:
+            return
+        u.events.append(Event("closing", "Nobody is left playing, so the table closes when this deal ends."))
+        for s in staying:
+            await tables.set_leaving(u.tx, row.id, s.seat)
+            s.leaving = True
+            u.events += game.leave(s.seat)
+
+    def _closings(self, u: TableUnit, finished: bool) -> None:
+        """A deal that ended closes its table message with the summary; so does the game."""
+        names = [s.name for s in u.row.seats]
+        summaries = [e for e in u.events if e.kind == "summary" and e.private_to is None]
+        stacks = stacks_line(u.row, {s.seat: s.stack if s.present else (s.cashed_out or 0) for s in u.row.seats})
+        if summaries:
+            u.closings.append(Closing("\n\n".join(e.render(names) for e in summaries), stacks, summaries[0]))
+        elif finished:
+            u.closings.append(Closing("The game is over.", stacks))
+
+    async def deadline(self, u: TableUnit) -> str | None:
+        """A deadline only when a person must decide; bots and leavers are moved by the driver."""
+        row, game = u.row, u.game
+        if not any(is_human(row, s) for s in game.to_act()):
+            return None
+        seconds = game.turn_timeout_s() or (await self.wallets.config(u.tx, row.guild_id)).turn_timeout_s
+        return stamp(u.now + timedelta(seconds=seconds))
+
+    async def check_escrow(self, u: TableUnit) -> None:
+        held = await ledger.balance(u.tx, u.row.guild_id, escrow(u.row.id))
+        in_game = sum(u.game.chips().values())
+        if held != in_game:
+            raise ConservationError(f"table {u.row.id}: escrow holds {held} but the game accounts for {in_game}")
+
+    async def _pay_spectators(self, u: TableUnit) -> None:
+        """Whatever the game owes onlookers goes from escrow to their wallets (DOM-26)."""
+        if not takes_spectator_bets(u.game):
+            return
+        for i, (user_id, amount) in enumerate(u.game.take_spectator_payouts()):
+            await self.move(u, escrow(u.row.id), wallet(user_id), amount, "spectator_payout",
+                            f"specpay:{u.row.id}:{u.row.version}:{i}")
+
+    async def pay_out(self, u: TableUnit, seat: SeatRow, amount: int) -> None:
+        dst = HOUSE if seat.is_bot else wallet(seat.user_id)
+        await self.move(u, escrow(u.row.id), dst, amount, "cash_out", f"payout:{u.row.id}:{seat.seat}")
+        await tables.cash_out_seat(u.tx, u.row.id, seat.seat, amount, stamp(u.now))
+        seat.cashed_out, seat.stack = amount, 0
+
+    async def move(self, u: TableUnit, src: str, dst: str, amount: int, kind: str, key: str) -> None:
+        """One ledger transfer; `key` names what the movement is, so a retry never pays twice."""
+        await ledger.transfer(u.tx, u.row.guild_id, Transfer(src, dst, amount, kind, f"table:{u.row.id}", key),
+                              stamp(u.now))
+
+    async def close(self, u: TableUnit, reason: str) -> dict[int, int]:
+        """Close the table now and give everything in escrow back.
+
+        In the lobby each buy-in goes back. In play the deal under way is void: each player gets
+        the stack they had when it began, and what earlier deals left in pots (or on the mat) is
+        shared equally, the earliest seats taking the odd chips. Onlookers' bets go back to them.
+        """
+        row, game = u.row, u.game
+        present = [s for s in row.seats if s.present]
+        if game is not None:
+            chips = game.chips()
+            for i, (user_id, amount) in enumerate(sorted(spectator_holdings(chips).items())):
+                await self.move(u, escrow(row.id), wallet(user_id), amount, "spectator_refund",
+                                f"specrefund:{row.id}:{i}")
+        held = await ledger.balance(u.tx, row.guild_id, escrow(row.id))
+        stacks = self._void_stacks(row, game, present, held)
+        rest = held - sum(stacks.values())
+        if rest < 0 or (rest and not present):
+            raise ConservationError(f"table {row.id}: escrow {held} cannot cover stacks {stacks}")
+        for i, s in enumerate(present):
+            stacks[s.seat] += rest // len(present) + (1 if i < rest % len(present) else 0)
+            await self.pay_out(u, s, stacks[s.seat])
+        await tables.finish(u.tx, row.id, reason, stamp(u.now))
+        row.status, row.end_reason, row.version = "finished", reason, row.version + 1
+        u.payouts = {s.seat: s.cashed_out or 0 for s in row.seats}
+        return stacks
+
+    @staticmethod
+    def _void_stacks(row: TableRow, game: Any, present: list[SeatRow], held: int) -> dict[int, int]:
+        """Each present seat's stack as the deal under way began (the buy-in in the lobby)."""
+        if row.status == "lobby":
+            return {s.seat: s.buy_in for s in present}
+        begun = {s.seat: s.deal_stack if s.deal_stack is not None else s.stack for s in present}
+        if sum(begun.values()) <= held:
+            return begun
+        # Stacks saved before deals were recorded as they began: the stacks as they stand.
+        chips = game.chips() if game is not None else {}
+        return {s.seat: chips.get(seat_key(s.seat), s.stack) for s in present}

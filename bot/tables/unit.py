@@ -1,0 +1,164 @@
+"""The unit of work: one write transaction on one table, and the live games kept between them.
+
+Every write path (a click, a leave, a timeout, a bot move, a top-up, a spectator bet, a stop)
+opens a `TableUnit` through `TableService.unit`: the table's lock, `BEGIN IMMEDIATE`, the live
+game (taken from memory when its version is the stored one, else loaded and decoded), the
+path's checks and changes, then settlement and one save, commit. The path says only what it
+changes; what follows from a change (leavers paid, the end of a game, deadlines, the log) is
+settled in one place (`settlement.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from bot.errors import NotSeated, StaleControl, TableError
+from bot.games.base import Event, action_to_dict, is_simultaneous
+from storage.db import Tx
+from storage.tables import SeatRow, TableRow
+
+from .models import Change, Closing, TableSnapshot
+
+
+class TableFault(RuntimeError):
+    """The table itself is broken (its state cannot be read, its chips do not add up): it is
+    quarantined, never retried."""
+
+
+class ConservationError(TableFault):
+    """The escrow and the game disagree about the chips on the table: a bug, never committed."""
+
+
+@dataclass(slots=True)
+class LiveTable:
+    """A table as last committed: its row and, while it plays, its decoded game."""
+
+    row: TableRow
+    game: Any | None
+
+
+class LiveTables:
+    """Decoded games kept between actions, so a click costs no load and no decode. The database
+    stays the truth: an entry is used only when its version is the stored one."""
+
+    def __init__(self) -> None:
+        self._live: dict[int, LiveTable] = {}
+
+    def get(self, table_id: int, version: int | None = None) -> LiveTable | None:
+        live = self._live.get(table_id)
+        if live is not None and version is not None and live.row.version != version:
+            return None
+        return live
+
+    def put(self, live: LiveTable) -> None:
+        if live.row.status == "finished":
+            self._live.pop(live.row.id, None)
+        else:
+            self._live[live.row.id] = live
+
+    def drop(self, table_id: int) -> None:
+        self._live.pop(table_id, None)
+
+    def __len__(self) -> int:
+        return len(self._live)
+
+
+@dataclass(eq=False)
+class TableUnit:
+    """What one write path sees and changes inside its transaction."""
+
+    tx: Tx
+    row: TableRow
+    game: Any | None
+    now: datetime
+    events: list[Event] = field(default_factory=list)
+    logged: dict[str, Any] | None = None
+    """The action log entry; a unit that logs nothing saves no new state."""
+    seat: int | None = None
+    """The seat whose move this is (logged with it)."""
+    actor: int | None = None
+    """The human seat whose own click this is: its reply shows the result, so it needs no DM."""
+    via_dm: bool = False
+    before: frozenset[int] = frozenset()
+    dirty: bool = False
+    """The game or row in memory changed: on failure the live copy must be dropped."""
+    lobby_changed: bool = False
+    closings: list[Closing] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    payouts: dict[int, int] | None = None
+    touch: set[int] = field(default_factory=set)
+    reply_seats: tuple[int, ...] = ()
+    snapshot: TableSnapshot | None = None
+    """The table after commit, with the private views of `reply_seats` (the caller's reply)."""
+    begun: bool = False
+
+    # --- checks (before any change) --------------------------------------------------------
+
+    def seat_of(self, user_id: int) -> SeatRow:
+        seat = self.row.seat_of(user_id)
+        if seat is None:
+            raise NotSeated("You are not seated at this table.")
+        return seat
+
+    def require_guild(self, guild_id: int | None) -> None:
+        """A control acts only for its table's server. Callers pass where the click came from
+        (0 for a DM, which only seated players' hand controls accept: they pass None)."""
+        if guild_id is None:
+            return
+        if guild_id != self.row.guild_id:
+            raise TableError("That control belongs to a table in another server.")
+
+    def require_playing(self) -> Any:
+        if self.row.status != "playing" or self.game is None:
+            raise StaleControl("This table is not in play any more.")
+        return self.game
+
+    def require_lobby(self) -> None:
+        if self.row.status != "lobby":
+            raise TableError("The game has already started; this only works in the lobby.")
+
+    def require_host(self, user_id: int) -> None:
+        if self.row.host_id != user_id:
+            raise TableError("Only the player who opened this table can do that.")
+
+    def require_version(self, version: int | None, seat: int, action: Any) -> None:
+        """A control acts only for the version it was drawn for, so a double click or an old
+        button never plays twice; a simultaneous decision (declarations everyone makes at
+        once) stays good while it is still open to the seat."""
+        if version is None or version == self.row.version:
+            return
+        if is_simultaneous(action) and action in self.require_playing().legal_actions(seat):
+            return
+        raise StaleControl("That button is from an earlier turn; here is the table now.")
+
+    # --- changes ---------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Any, events: list[Event] | None = None) -> None:
+        """The engine applies the action (or raises IllegalAction, changing nothing)."""
+        game = self.require_playing()
+        self.begin(seat)
+        done = game.apply(seat, action)
+        self.dirty = True
+        self.events += (events or []) + done
+        self.logged = action_to_dict(action)
+
+    def begin(self, seat: int | None) -> None:
+        """Note who was to act before the first change, to tell afterwards who must act anew."""
+        if not self.begun:
+            self.begun = True
+            self.before = frozenset(self.game.to_act()) if self.game is not None else frozenset()
+        self.seat = seat
+
+    def record(self, logged: dict[str, Any], events: list[Event], seat: int | None = None) -> None:
+        """A change the table made itself (a leave, a stop, a top-up): logged like an action."""
+        self.begin(seat)
+        self.dirty = True
+        self.events += events
+        self.logged = logged
+
+    def change(self) -> Change:
+        """What the players must be shown of this unit (built after it committed)."""
+        return Change(events=list(self.events), closings=list(self.closings), touch=set(self.touch),
+                      notices=list(self.notices), payouts=self.payouts)
