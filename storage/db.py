@@ -45,11 +45,15 @@ class Database:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=FULL"):
-            await conn.execute(f"PRAGMA {pragma}")
-        db = cls(conn)
-        await db.migrate()
+        try:  # a file that is no database fails here; close, or its thread keeps the process alive
+            conn.row_factory = aiosqlite.Row
+            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=FULL"):
+                await conn.execute(f"PRAGMA {pragma}")
+            db = cls(conn)
+            await db.migrate()
+        except BaseException:
+            await conn.close()
+            raise
         return db
 
     async def close(self) -> None:
