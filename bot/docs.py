@@ -80,7 +80,7 @@ def options_block(game: Any) -> str:
 
 def render_page(game_id: str, text: str | None) -> str:
     """The page with its generated block brought up to date (a stub for a game with no page)."""
-    game = GAMES[game_id]
+    game: Any = GAMES[game_id]
     block = options_block(game)
     if text is None:
         return (f"# {game.title}\n\nHow to play {game.title} on this bot: still to be written.\n\n"
