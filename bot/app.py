@@ -123,6 +123,8 @@ class CardRoomBot(commands.Bot):
             return
         try:
             synced = await self.tree.sync(guild=guild)
+        except discord.DiscordServerError:
+            raise  # an outage, not a refusal: `login` reports it
         except discord.HTTPException as exc:
             where = (f"to the server DEV_GUILD_ID={guild.id} ({exc}): invite the bot there with the "
                      "applications.commands scope, or leave DEV_GUILD_ID empty to sync globally"
