@@ -19,7 +19,8 @@ SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "TURN_TIMEOUT_S", "DEV_GUILD_ID")
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Run in an empty folder; whatever ./.env sets is undone after the test."""
     for name in SETTINGS:
-        monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv(name, "")  # so that undoing restores the variable's absence, or its value
+        monkeypatch.delenv(name)
     monkeypatch.chdir(tmp_path)
 
 
