@@ -1,33 +1,63 @@
-# Two entry points that work on a fresh machine with only Python 3.11+:
-#   make run   start the bot (SQLite under data/ by default)
-#   make test  run the whole test suite
+# Everything works on a fresh machine with only Python 3.11+ and make: the first target that
+# needs it creates .venv and installs the project with the versions pinned in constraints.txt.
+# `make help` lists the targets.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+GAME ?= gin_rummy
+DEALS ?= 1
 
-.PHONY: run test bench demo clean
+.DEFAULT_GOAL := help
+.PHONY: help run test lint bench demo docs constraints clean
+
+help: ## list the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when the project's metadata changes.
-$(STAMP): pyproject.toml | $(BIN)/python
+# Reinstall only when the project's metadata or the pinned versions change.
+$(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,lint]'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) ## start the bot (reads .env; SQLite database at data/bot.db by default)
 	@$(BIN)/python -m bot
 
-test: $(STAMP)
+test: $(STAMP) ## run the whole test suite
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
-	for f in bench/*.py; do $(BIN)/python $$f || exit 1; done
+lint: $(STAMP) ## ruff (style, imports, likely bugs) and mypy (types), both configured in pyproject.toml
+	@status=0; \
+	$(BIN)/ruff check . || status=1; \
+	$(BIN)/mypy || status=1; \
+	exit $$status
 
-demo: $(STAMP)
-	$(BIN)/python -m bot demo $(GAME)
+bench: $(STAMP) ## run every benchmark in bench/, one progress line each
+	@set -e; total=$$(ls bench/*.py | wc -l); n=0; \
+	for f in bench/*.py; do \
+		n=$$((n + 1)); start=$$(date +%s); \
+		echo "[$$n/$$total] $$f ..."; \
+		$(BIN)/python -u $$f; \
+		echo "[$$n/$$total] $$f done in $$(( $$(date +%s) - start )) s"; \
+	done
 
-clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+demo: $(STAMP) ## a game between seat bots in the console: GAME=gin_rummy, DEALS=1 (DEALS= plays the whole game)
+	$(BIN)/python -m bot demo $(GAME) $(if $(DEALS),--deals $(DEALS))
+
+docs: $(STAMP) ## regenerate the table-option tables in docs/games/ from the code
+	$(BIN)/python -m bot docs
+
+constraints: ## re-pin constraints.txt to the newest releases pyproject.toml allows (then run make test)
+	rm -rf .venv-pin
+	$(PYTHON) -m venv .venv-pin
+	.venv-pin/bin/python -m pip install --quiet '.[test,lint]'
+	{ echo "# The exact versions the suite was run with; make installs with pip install -c constraints.txt."; \
+	  echo "# Regenerate with make constraints."; \
+	  .venv-pin/bin/python -m pip freeze --exclude cardroom; } > constraints.txt
+	rm -rf .venv-pin build
+
+clean: ## remove the virtualenv and caches (not data/)
+	rm -rf $(VENV) .venv-pin .pytest_cache .hypothesis .mypy_cache .ruff_cache build

@@ -1,42 +1,97 @@
-"""`python -m bot` runs the bot; `python -m bot demo <game> [--players N] [--seed S]` plays a demo."""
+"""The `cardroom` command (also `python -m bot`).
+
+`cardroom` runs the bot; `cardroom demo [game] [--players N] [--seed S] [--deals D]` plays a game
+between seat bots in the console; `cardroom backup FILE` copies the database safely while the bot
+runs; `cardroom docs [--check]` regenerates the option tables in docs/. Settings come from the
+environment and a `.env` file in the current directory. Every start-up failure the owner must fix
+ends in one line on stderr and a non-zero exit.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
+from contextlib import closing
+from pathlib import Path
 
 from dotenv import load_dotenv
 
 from bot.config import ConfigError, Settings
 
+EXIT_OWNER_MUST_ACT = 2
+"""A setting, the token, the database or Discord's refusal: starting again will not help."""
+EXIT_TRANSIENT = 1
+"""No network or a Discord outage: a service manager may start the bot again."""
+
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Card-room Discord bot")
+    from bot.games import GAMES
+
+    parser = argparse.ArgumentParser(prog="cardroom", description="Card-room Discord bot")
     sub = parser.add_subparsers(dest="command")
     demo = sub.add_parser("demo", help="play a whole game between seat bots in the console")
-    from bot.games import GAMES
-    demo.add_argument("game", choices=sorted(GAMES))
+    demo.add_argument("game", nargs="?", default="gin_rummy", choices=sorted(GAMES))
     demo.add_argument("--players", type=int, default=None)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--deals", type=int, default=None, help="everyone leaves after this many deals")
+    backup = sub.add_parser("backup", help="copy the database to FILE (safe while the bot runs)")
+    backup.add_argument("file", type=Path)
+    docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/")
+    docs.add_argument("--check", action="store_true", help="only report pages that are out of date")
     args = parser.parse_args(argv)
 
-    load_dotenv()
     if args.command == "demo":
         from bot.console import run_demo
         logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
         return 0 if asyncio.run(run_demo(args.game, args.players, args.seed, deals=args.deals)) else 1
+    if args.command == "backup":
+        return backup_database(args.file)
+    if args.command == "docs":
+        from bot.docs import update_docs
+        return update_docs(check=args.check)
+    return run_bot()
 
+
+def settings_or_none(require_token: bool = True) -> Settings | None:
+    """The settings from the environment and ./.env, or None after printing what is wrong."""
+    load_dotenv(Path.cwd() / ".env")
     try:
-        settings = Settings.from_env()
+        return Settings.from_env(require_token=require_token)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return None
+
+
+def backup_database(target: Path) -> int:
+    """A consistent copy through SQLite's online backup, which a plain file copy of a WAL
+    database is not."""
+    settings = settings_or_none(require_token=False)
+    if settings is None:
+        return EXIT_OWNER_MUST_ACT
+    source = settings.database_path
+    if not source.is_file():
+        print(f"error: there is no database at {source}: check DATABASE_PATH.", file=sys.stderr)
+        return EXIT_OWNER_MUST_ACT
+    if target.exists():
+        print(f"error: {target} already exists: name a new file.", file=sys.stderr)
+        return EXIT_OWNER_MUST_ACT
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(target)) as dst:
+        src.backup(dst)
+    print(f"backed up {source} to {target}")
+    return 0
+
+
+def run_bot() -> int:
+    settings = settings_or_none()
+    if settings is None:
+        return EXIT_OWNER_MUST_ACT
     logging.basicConfig(level=settings.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
-    from bot.app import CardRoomBot
+    from bot.app import CardRoomBot, StartupError
 
     async def run() -> None:
         bot = CardRoomBot(settings)
@@ -47,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run())
     except KeyboardInterrupt:
         pass
+    except StartupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_TRANSIENT if exc.transient else EXIT_OWNER_MUST_ACT
     return 0
 
 

@@ -7,12 +7,15 @@ import asyncio
 import hashlib
 import json
 import logging
+import socket
+import sqlite3
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import Clock, utc_now, parse_stamp
+from bot.clock import Clock, parse_stamp, utc_now
 from bot.config import Settings
 from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
@@ -26,6 +29,20 @@ log = logging.getLogger(__name__)
 
 COGS = ("cogs.wallet", "cogs.tables", "cogs.admin")
 DEADLINE_POLL_S = 1.0
+NETWORK_ERRORS = (aiohttp.ClientConnectionError, socket.gaierror, ConnectionError, TimeoutError)
+"""What connecting to Discord raises when the network, DNS or Discord's address is unreachable."""
+
+
+class StartupError(Exception):
+    """The bot cannot start until its owner acts; the message is one line saying what to do.
+
+    `transient` marks failures that may pass by themselves (no network), which a service
+    manager may retry; the others need the owner to change something first.
+    """
+
+    def __init__(self, message: str, transient: bool = False) -> None:
+        super().__init__(" ".join(message.split()))
+        self.transient = transient
 
 
 class CardRoomTree(app_commands.CommandTree):
@@ -35,6 +52,8 @@ class CardRoomTree(app_commands.CommandTree):
 
 class CardRoomBot(commands.Bot):
     def __init__(self, settings: Settings, clock: Clock = utc_now) -> None:
+        # The bot never joins voice channels, so discord.py need not warn that voice libraries are missing.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          tree_cls=CardRoomTree, help_command=None)
         self.settings = settings
@@ -49,8 +68,30 @@ class CardRoomBot(commands.Bot):
         self.short_lived_ids: set[str] = set()
         """Custom ids of the short-lived replies' controls still alive (bot.ui.views.ShortLived)."""
 
+    async def login(self, token: str) -> None:
+        """Log in (which runs `setup_hook`), turning what the owner must fix into a `StartupError`."""
+        try:
+            await super().login(token)
+        except discord.LoginFailure:
+            raise StartupError("Discord refused DISCORD_TOKEN: copy a new token from the developer portal "
+                               "(your application, Bot, Reset Token) into .env and start again.") from None
+        except NETWORK_ERRORS as exc:
+            raise StartupError(f"cannot reach Discord ({exc or type(exc).__name__}): check this machine's "
+                               "network connection and DNS, then start again.", transient=True) from None
+        except discord.DiscordServerError as exc:
+            raise StartupError(f"Discord is having trouble ({exc}): start again in a few minutes.",
+                               transient=True) from None
+
+    async def _open_database(self) -> Database:
+        path = self.settings.database_path
+        try:
+            return await Database.open(path)
+        except (OSError, sqlite3.Error) as exc:
+            raise StartupError(f"cannot open the database {path} ({exc}): check DATABASE_PATH, that the "
+                               "file is a cardroom database and that this user may write to its folder.") from None
+
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
+        self.db = await self._open_database()
         self.presenter = presenter = DiscordPresenter(self, self.db)
         await presenter.load()
         self.wallets = WalletService(self.db, self.settings, self.clock)
@@ -70,16 +111,31 @@ class CardRoomBot(commands.Bot):
             self._restoring = asyncio.create_task(self.tables.restore(self._left_open))
 
     async def _sync(self) -> None:
+        """Sync the slash commands when they, or the application, changed since the last sync.
+
+        The marker beside the database holds a hash of the application id and the command
+        payload, so a new application (a new token) with an old `data/` still gets its commands.
+        """
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
-        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        synced_for = {"application_id": self.application_id, "commands": payload}
+        digest = hashlib.sha256(json.dumps(synced_for, sort_keys=True).encode()).hexdigest()
         marker = self.settings.database_path.with_suffix(f".sync-{guild.id if guild else 'global'}")
         if marker.exists() and marker.read_text() == digest:
             log.info("application commands unchanged; not syncing")
             return
-        synced = await self.tree.sync(guild=guild)
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.DiscordServerError:
+            raise  # an outage, not a refusal: `login` reports it
+        except discord.HTTPException as exc:
+            where = (f"to the server DEV_GUILD_ID={guild.id} ({exc}): invite the bot there with the "
+                     "applications.commands scope, or leave DEV_GUILD_ID empty to sync globally"
+                     if guild else f"globally ({exc}): start again later, and report it with this line if it "
+                     "keeps failing")
+            raise StartupError(f"Discord refused to sync the slash commands {where}.") from None
         marker.write_text(digest)
         log.info("synced %d application commands %s", len(synced),
                  f"to guild {guild.id}" if guild else "globally")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 
 class ConfigError(Exception):
@@ -35,7 +35,7 @@ class Settings:
         return cls(
             token=token,
             database_path=Path(env.get("DATABASE_PATH", "data/bot.db")),
-            dev_guild_id=_int(env, "DEV_GUILD_ID", None, minimum=1),
+            dev_guild_id=_optional_int(env, "DEV_GUILD_ID", minimum=1),
             starting_chips=_int(env, "STARTING_CHIPS", 1000, minimum=0),
             daily_chips=_int(env, "DAILY_CHIPS", 100, minimum=0),
             turn_timeout_s=_int(env, "TURN_TIMEOUT_S", 60, minimum=10, maximum=3600),
@@ -46,11 +46,18 @@ class Settings:
         )
 
 
-def _int(env: Mapping[str, str], name: str, default: int | None, minimum: int | None = None,
-         maximum: int | None = None) -> int | None:
+def _int(env: Mapping[str, str], name: str, default: int, minimum: int | None = None,
+         maximum: int | None = None) -> int:
+    value = _optional_int(env, name, minimum, maximum)
+    return default if value is None else value
+
+
+def _optional_int(env: Mapping[str, str], name: str, minimum: int | None = None,
+                  maximum: int | None = None) -> int | None:
+    """The variable as a whole number within bounds, or None when it is unset or empty."""
     raw = env.get(name, "").strip()
     if not raw:
-        return default
+        return None
     try:
         value = int(raw)
     except ValueError:

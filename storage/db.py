@@ -46,14 +46,18 @@ class Database:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        # WAL with synchronous=NORMAL: a commit is durable against a crash of the process (kill -9
-        # leaves the old state or the new one) and costs no fsync; a power cut may lose the last
-        # moments of play, never half an action. FULL made every click wait for the disk.
-        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=NORMAL"):
-            await conn.execute(f"PRAGMA {pragma}")
-        db = cls(conn)
-        await db.migrate()
+        try:  # a file that is no database fails here; close, or its thread keeps the process alive
+            conn.row_factory = aiosqlite.Row
+            # WAL with synchronous=NORMAL: a commit survives a crash of the process (kill -9 leaves
+            # the old state or the new one) and costs no fsync; a power cut may lose the last
+            # moments of play, never half an action. FULL made every click wait for the disk.
+            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=NORMAL"):
+                await conn.execute(f"PRAGMA {pragma}")
+            db = cls(conn)
+            await db.migrate()
+        except BaseException:
+            await conn.close()
+            raise
         return db
 
     async def close(self) -> None:
