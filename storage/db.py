@@ -125,10 +125,11 @@ def _statements(sql: str) -> list[str]:
 
 
 async def fetch_one(tx: Tx, sql: str, params: dict | tuple = ()) -> aiosqlite.Row | None:
-    async with tx.execute(sql, params) as cur:
-        return await cur.fetchone()
+    """The first row, or None. One trip to the database thread (execute and fetch together)."""
+    rows = await tx.execute_fetchall(sql, params)
+    return next(iter(rows), None)
 
 
 async def fetch_all(tx: Tx, sql: str, params: dict | tuple = ()) -> list[aiosqlite.Row]:
-    async with tx.execute(sql, params) as cur:
-        return list(await cur.fetchall())
+    """Every row, in one trip to the database thread."""
+    return list(await tx.execute_fetchall(sql, params))

@@ -22,11 +22,13 @@ from tests.e2e.fake_discord import FakeDiscord, FakeMessage
 VERSION = re.compile(r"cr:\d+:v(\d+):")
 
 
-def read_table(db: Path) -> dict[str, Any]:
+def read_table(db: Path, channel: int | None = None) -> dict[str, Any]:
+    """The newest table (in `channel`, when given), as committed."""
     con = sqlite3.connect(db)
     con.row_factory = sqlite3.Row
     try:
-        row = con.execute("SELECT * FROM game_tables ORDER BY id DESC LIMIT 1").fetchone()
+        row = con.execute("SELECT * FROM game_tables WHERE :c IS NULL OR channel_id = :c ORDER BY id DESC LIMIT 1",
+                          {"c": channel}).fetchone()
         seats = con.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (row["id"],)).fetchall()
         return {"id": row["id"], "status": row["status"], "version": row["version"], "game_id": row["game_id"],
                 "state": json.loads(row["state"]) if row["state"] else None, "seed": row["seed"],
@@ -47,7 +49,7 @@ class HumanSeat:
              if any(cid.endswith(":hand") for cid in m.custom_ids())), None), what="the table message")
 
     def my_turn(self) -> bool:
-        t = read_table(self.db)
+        t = read_table(self.db, self.channel)
         if t["status"] != "playing":
             return False
         seat = next(s["seat"] for s in t["seats"] if s["user_id"] == self.user)
@@ -56,7 +58,7 @@ class HumanSeat:
     async def wait_turn_or_end(self, timeout: float = 120) -> bool:
         """True when it is our turn; False when the table has closed."""
         return await self.fake.wait_for(lambda: ("turn" if self.my_turn() else
-                                                 "end" if read_table(self.db)["status"] != "playing" else None),
+                                                 "end" if read_table(self.db, self.channel)["status"] != "playing" else None),
                                         timeout, what="our turn or the end") == "turn"
 
     async def move(self) -> None:
@@ -66,7 +68,7 @@ class HumanSeat:
                                                                     if c.endswith(":hand")))).reply()
         ids = hand.custom_ids()
         version = int(VERSION.match(next(c for c in ids if VERSION.match(c)))[1])
-        t = read_table(self.db)
+        t = read_table(self.db, self.channel)
         assert t["version"] == version, "the controls were drawn for the committed version"
         game = GAMES[t["game_id"]].from_dict(t["state"])
         seat = next(s["seat"] for s in t["seats"] if s["user_id"] == self.user)

@@ -1,0 +1,278 @@
+"""Tables at scale: the real table service, the real pacing and the real message payloads, with
+Discord replaced by a presenter that builds every payload and counts the requests it would send.
+
+Each table has one simulated person (who acts about a second after being told it is their
+turn, or at once at bot delay 0) and seat bots; the six games take turns. For 10, 50, 200 and
+500 tables, at bot delay 0 (saturation) and at the default delay, it prints: actions/s, the p50
+and p99 latency of one action (the person's click, from call to committed reply), CPU ms per
+action, Discord requests/s counted against the global limit and exempt ones (interaction
+responses), the most writes any channel saw in 5 s, memory per table, and the restart time of
+200 and 1,000 open tables.
+
+Run: .venv/bin/python bench/tables.py [--seconds S] [--tables 10,50,200,500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import gc
+import logging
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.clock import utc_now  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.errors import PlayerError  # noqa: E402
+from bot.games import GAMES  # noqa: E402
+from bot.games.base import Event  # noqa: E402
+from bot.tables.models import Closing, HandRef, TableSnapshot  # noqa: E402
+from bot.tables.pacing import Pacer  # noqa: E402
+from bot.tables.service import TableService  # noqa: E402
+from bot.ui.embeds import closing_embed, results_embed  # noqa: E402
+from bot.ui.views import hand_message, public_message  # noqa: E402
+from bot.wallet import WalletService  # noqa: E402
+from storage.db import Database  # noqa: E402
+
+GUILD = 1
+HUMAN_DELAY_S = 1.0
+DEFAULT_BOT_DELAY_S = Settings().bot_delay_s
+WINDOW_S = 5.0
+
+
+class NoClient:
+    """What the payload builders ask of the Discord client (names for a DM's label)."""
+
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
+    def get_channel(self, channel_id: int) -> None:
+        return None
+
+
+class CountingPresenter:
+    """Builds every message exactly as the Discord presenter does, and counts the writes."""
+
+    def __init__(self) -> None:
+        self.client = NoClient()
+        self.requests = 0
+        self.writes: dict[Any, list[float]] = defaultdict(list)
+        self.prompted: dict[tuple[int, int], asyncio.Event] = defaultdict(asyncio.Event)
+        self.committed: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
+        self._dm_channels: set[int] = set()
+        self._ids = 10**9
+
+    def _write(self, channel: Any) -> int:
+        self.requests += 1
+        self.writes[channel].append(time.monotonic())
+        self._ids += 1
+        return self._ids
+
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+        public_message(snap, recent)
+        new = self._write(snap.channel_id)
+        return message_id if message_id is not None else new
+
+    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
+        closing_embed(snap, closing)
+        self._write(snap.channel_id)
+
+    async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,
+                        events: list[Event]) -> HandRef | None:
+        user = snap.seats[seat].user_id
+        assert user is not None
+        hand_message(self.client, snap, seat, events)  # type: ignore[arg-type]
+        if message is None and user not in self._dm_channels:
+            self._dm_channels.add(user)
+            self.requests += 1   # opening the DM channel, once per player
+        mid = self._write(("dm", user))
+        if message is None:
+            self.prompted[(snap.table_id, seat)].set()
+            return HandRef(user, mid)
+        return message
+
+    async def strip_controls(self, message: HandRef) -> None:
+        self._write(("dm", message.channel_id))
+
+    async def notice(self, snap: TableSnapshot, text: str) -> None:
+        self._write(snap.channel_id)
+
+    async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
+        results_embed(snap, payouts)
+        self._write(snap.channel_id)
+
+    def most_in_window(self) -> int:
+        worst = 0
+        for times in self.writes.values():
+            for i, t in enumerate(times):
+                worst = max(worst, bisect.bisect_left(times, t + WINDOW_S) - i)
+        return worst
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * resource.getpagesize() / 2**20
+
+
+async def open_tables(service: TableService, count: int, first_user: int = 1000) -> list[tuple[int, int, int]]:
+    """(table, person's user id, person's seat) for `count` tables, games in turn."""
+    games = sorted(GAMES)
+    made = []
+    for i in range(count):
+        game_id = games[i % len(games)]
+        cls = GAMES[game_id]
+        user = first_user + i
+        snap = await service.open(GUILD, 10_000 + i, user, game_id, seed=i)
+        await service.join(snap.table_id, user, f"P{user}")
+        for _ in range(cls.min_players - 1):
+            await service.add_bot(snap.table_id, user)
+        await service.start(snap.table_id, user)
+        made.append((snap.table_id, user, 0))
+    return made
+
+
+class Person:
+    """Acts when told it is their turn (the notification), about a second later; at bot delay 0
+    (saturation) at once, woken by the table's commits rather than by the paced notification."""
+
+    def __init__(self, service: TableService, presenter: CountingPresenter, table_id: int, user: int,
+                 seat: int, delay_s: float) -> None:
+        self.service, self.presenter = service, presenter
+        self.table_id, self.user, self.seat, self.delay_s = table_id, user, seat, delay_s
+        self.latencies: list[float] = []
+
+    async def run(self, until: float) -> None:
+        rng = random.Random(self.table_id)
+        told = self.presenter.prompted[(self.table_id, self.seat)] if self.delay_s else \
+            self.presenter.committed[self.table_id]
+        snap = await self.service.snapshot(self.table_id)
+        while time.monotonic() < until and snap.status == "playing":
+            if self.seat not in snap.to_act:
+                try:
+                    await asyncio.wait_for(told.wait(), timeout=1.0)
+                except asyncio.TimeoutError:
+                    pass
+                told.clear()
+                snap = await self.service.snapshot(self.table_id)
+                continue
+            if self.delay_s:
+                await asyncio.sleep(self.delay_s * rng.uniform(0.7, 1.3))
+            try:
+                action = await self.service.suggest(self.table_id, self.seat)
+                start = time.perf_counter()
+                snap = await self.service.act(self.table_id, self.user, action, snap.version)
+                self.latencies.append(time.perf_counter() - start)
+            except PlayerError:
+                snap = await self.service.snapshot(self.table_id)
+
+
+async def run_load(tables: int, bot_delay_s: float, seconds: float) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
+        db = await Database.open(settings.database_path)
+        presenter = CountingPresenter()
+        wallets = WalletService(db, settings, utc_now)
+        pacer = Pacer(per_second=settings.requests_per_s)
+        service = TableService(db, wallets, presenter, utc_now, bot_delay_s=bot_delay_s, pacer=pacer)
+        publish = service._publish
+
+        def observed(u: Any) -> None:   # wakes a saturating person at once, not after the paced DM
+            publish(u)
+            presenter.committed[u.row.id].set()
+
+        service._publish = observed  # type: ignore[method-assign]
+        gc.collect()
+        before_mb = rss_mb()
+        made = await open_tables(service, tables)
+        logged_before = await count_actions(db)
+        requests_before = presenter.requests
+        presenter.writes.clear()
+        people = [Person(service, presenter, t, u, s, HUMAN_DELAY_S if bot_delay_s else 0.0) for t, u, s in made]
+        cpu0, wall0 = time.process_time(), time.monotonic()
+        await asyncio.gather(*(p.run(wall0 + seconds) for p in people))
+        wall, cpu = time.monotonic() - wall0, time.process_time() - cpu0
+        actions = await count_actions(db) - logged_before
+        memory = (rss_mb() - before_mb) / tables
+        await service.stop()
+        await db.close()
+    latencies = sorted(x for p in people for x in p.latencies)
+    clicks = len(latencies)
+    return {"actions/s": actions / wall, "p50 ms": pct(latencies, 50) * 1000, "p99 ms": pct(latencies, 99) * 1000,
+            "cpu ms/action": cpu * 1000 / max(actions, 1),
+            "global req/s": (presenter.requests - requests_before) / wall,
+            "exempt req/s": 2 * clicks / wall, "max writes/5s": presenter.most_in_window(), "MB/table": memory}
+
+
+async def count_actions(db: Database) -> int:
+    async with db.read() as tx:
+        return (await tx.execute_fetchall("SELECT COUNT(*) FROM table_actions"))[0][0]
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    return values[min(len(values) - 1, int(len(values) * p / 100))]
+
+
+async def restart_time(tables: int) -> tuple[float, float]:
+    """Seconds to resume `tables` open tables (loaded, deadlines armed, drivers started), and to
+    have them all shown again within the request budget."""
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
+        db = await Database.open(settings.database_path)
+        wallets = WalletService(db, settings, utc_now)
+        first = TableService(db, wallets, CountingPresenter(), utc_now, bot_delay_s=3600,
+                             pacer=Pacer(per_second=1e9, channel_interval=0))
+        await open_tables(first, tables)
+        await first.stop()
+        presenter = CountingPresenter()
+        pacer = Pacer(per_second=settings.requests_per_s)
+        second = TableService(db, WalletService(db, settings, utc_now), presenter, utc_now, bot_delay_s=3600,
+                              pacer=pacer)
+        start = time.perf_counter()
+        restored = await second.restore()
+        resumed = time.perf_counter() - start
+        assert len(restored) == tables, (len(restored), tables)
+        await second.stop()
+        await db.close()
+    shown = tables / settings.requests_per_s   # one table message each, within the budget
+    return resumed, shown
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="load per configuration")
+    parser.add_argument("--tables", default="10,50,200,500")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.ERROR)
+    sizes = [int(x) for x in args.tables.split(",")]
+    columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action", "global req/s", "exempt req/s",
+               "max writes/5s", "MB/table"]
+    print(f"Tables: one person and seat bots each, six games in turn, {args.seconds:g} s per row "
+          f"(budget {Settings().requests_per_s:g} requests/s, a channel write every 1.2 s at most)")
+    header = f"  {'bot delay':>9} {'tables':>6} " + " ".join(f"{c:>13}" for c in columns)
+    print(header)
+    for delay in (0.0, DEFAULT_BOT_DELAY_S):
+        for n in sizes:
+            r = asyncio.run(run_load(n, delay, args.seconds))
+            print(f"  {delay:>8g}s {n:>6} " + " ".join(f"{r[c]:>13,.1f}" for c in columns), flush=True)
+    print("\nRestart of open tables")
+    print(f"  {'tables':>6} {'resumed in s':>13} {'all shown in s':>15}")
+    for n in (200, 1000):
+        resumed, shown = asyncio.run(restart_time(n))
+        print(f"  {n:>6} {resumed:>13.3f} {shown:>15.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
