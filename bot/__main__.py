@@ -1,4 +1,5 @@
-"""`python -m bot` runs the bot; `python -m bot demo <game> [--players N] [--seed S]` plays a demo."""
+"""`python -m bot` runs the bot; `python -m bot demo <game> [--players N] [--seed S]` plays a demo;
+`python -m bot snapshots OUTDIR` writes what every game's messages look like."""
 
 from __future__ import annotations
 
@@ -21,7 +22,15 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--players", type=int, default=None)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--deals", type=int, default=None, help="everyone leaves after this many deals")
+    snaps = sub.add_parser("snapshots", help="write every game's table and hand messages as PNG and embed JSON")
+    snaps.add_argument("outdir")
     args = parser.parse_args(argv)
+    if args.command == "snapshots":
+        from pathlib import Path
+
+        from bot.snapshots import write_snapshots
+        print(f"wrote {len(write_snapshots(Path(args.outdir)))} files to {args.outdir}")
+        return 0
 
     load_dotenv()
     if args.command == "demo":

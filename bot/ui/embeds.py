@@ -159,7 +159,7 @@ def board_image(snap: TableSnapshot) -> bytes | None:
     """The table's picture (PNG) while a game is on, else None."""
     if snap.status != "playing" or snap.public is None:
         return None
-    return board_png(snap.game_id, snap.public, snap.names)
+    return board_png(snap.game_id, snap.public, snap.names, board_for(snap.game_id).image_labels(snap.public))
 
 
 def hand_image(snap: TableSnapshot, seat: int) -> bytes | None:

@@ -9,6 +9,8 @@ A game may add `bot/ui/boards/<game_id>.py` defining
         The player's hand and what it means (sorted, grouped), from `private_view(seat)`.
     def hand_groups(private: dict, public: dict) -> list[Group]
         The hand's runs in display order: the hand text and the hand picture both use them.
+    def image_labels(public: dict) -> dict[str, str]
+        Words the board picture may show, by the game's codes (the picture has none of its own).
     def summary_title(public: dict, names: list[str]) -> str | None
         The title of a deal's summary (“Hand 3 — Ann knocks, 26 points”), from the view just
         after the deal ended.
@@ -47,6 +49,10 @@ def _no_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     return []
 
 
+def _no_labels(public: dict[str, Any]) -> dict[str, str]:
+    return {}
+
+
 def _no_title(public: dict[str, Any], names: list[str]) -> str | None:
     return None
 
@@ -59,6 +65,7 @@ class Board:
         self.hand_text = getattr(module, "hand_text", _generic_hand)
         self.hand_groups = getattr(module, "hand_groups", _no_groups)
         self.summary_title = getattr(module, "summary_title", _no_title)
+        self.image_labels = getattr(module, "image_labels", _no_labels)
 
 
 @functools.cache

@@ -89,8 +89,8 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
 
 
 def _seat_text(s: dict[str, Any], public: dict[str, Any], names: Sequence[str]) -> str:
-    bits = [f"**{seat_name(names, s['seat'])}**" if s["state"] == "in" else seat_name(names, s["seat"])]
-    bits.append(_STATE.get(s["state"], s["state"]))
+    who = f"**{seat_name(names, s['seat'])}**" if s["state"] == "in" else seat_name(names, s["seat"])
+    bits = [_STATE.get(s["state"], s["state"])]
     if s["state"] == "in":
         if s.get("exchanged") is not None and public.get("phase") != "Tricks":
             bits.append(f"drew {s['exchanged']}")
@@ -99,7 +99,7 @@ def _seat_text(s: dict[str, Any], public: dict[str, Any], names: Sequence[str]) 
             bits.append(f"{t} trick" + ("" if t == 1 else "s"))
     if s.get("skipped_ante"):
         bits.append("no ante")
-    return " ".join(bits)
+    return f"{who} " + ", ".join(bits)
 
 
 def summary_title(public: dict[str, Any], names: list[str]) -> str | None:

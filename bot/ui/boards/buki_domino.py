@@ -113,8 +113,8 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     stage = public["stage"]
     if stage != "over":
         deadline = public["bet_deadline_tile"]
-        head = (f"Banker 🏦 **{_name(names, public['banker'])}** · bets {public['min_bet']}–{public['max_bet']} "
-                f"before one's {_ordinal(deadline)} tile · a win pays {public['payout_multiplier']}× the stake")
+        head = (f"Bets {public['min_bet']}–{public['max_bet']} against the banker 🏦 before one's "
+                f"{_ordinal(deadline)} tile · a win pays {public['payout_multiplier']}× the stake")
         note = STAGE_NOTES.get(stage)
         if note:
             head += "\n" + note

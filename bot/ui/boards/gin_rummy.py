@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from bot.games.cards import Card
-from bot.ui.text import clip, seat_name
+from bot.games.cards import SUITS, Card
+from bot.ui.text import clip, count, seat_name
 
 from .groups import Group
 
@@ -65,8 +65,8 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         if phase == "first_offer":
             fields.append(("Upcard", f"**{Card.parse(top).pretty}** offered to {seat_name(names, public['turn'])}"))
         else:
-            fields.append(("Discard pile", f"**{Card.parse(top).pretty}** on top · {len(pile)} cards" if top else
-                           "empty"))
+            fields.append(("Discard pile", f"**{Card.parse(top).pretty}** on top · {count(len(pile), 'card')}"
+                           if top else "empty"))
             if public["refused_upcard"]:
                 fields.append(("Refused upcard", "Both refused the upcard: draw from the stock."))
         fields.append(("Stock", f"{public['stock_count']} cards" + (" (void if a discard leaves 2)"
@@ -98,11 +98,13 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
 
 
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
-    """Best melds first, then the deadwood; the card just taken from the pile marked."""
+    """Best melds first, then the deadwood suit by suit; the card just taken from the pile marked."""
     taken = frozenset([private["pickup"]] if private.get("pickup") else [])
     groups = [Group("meld", tuple(m), taken & set(m)) for m in private["melds"]]
-    if private["deadwood_cards"]:
-        groups.append(Group("deadwood", tuple(private["deadwood_cards"]), taken & set(private["deadwood_cards"])))
+    for suit in SUITS:  # deadwood by suit, so the suits stay apart in the picture
+        run = tuple(c for c in private["deadwood_cards"] if Card.parse(c).suit == suit)
+        if run:
+            groups.append(Group("deadwood", run, taken & set(run)))
     return groups
 
 
@@ -110,7 +112,7 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
     """The private hand: sorted, grouped into its best melds, with the deadwood count."""
     lines = []
     melds = private["melds"]
-    dead = private["deadwood_cards"]
+    dead = [c for g in hand_groups(private, public) if g.kind == "deadwood" for c in g.items]
     lines.append(f"**Your hand** ({len(private['hand'])} cards, deadwood **{private['deadwood']}**)")
     if melds:
         lines.append("Melds: " + _melds(melds))

@@ -10,6 +10,8 @@ from typing import Any, Sequence
 
 from bot.games.cards import Card
 
+from bot.ui.text import count
+
 from .groups import Group
 
 FIELD_LIMIT = 1024
@@ -64,7 +66,7 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         top, by = public.get("discard_top"), public.get("discard_top_by")
         who = "the upcard" if by is None else f"by {_name(names, by)}"
         pile = public.get("discard_pile", [])
-        fields.append(("Discard pile", f"**{_p(top)}** {who} · {len(pile)} cards" if top else "empty"))
+        fields.append(("Discard pile", f"**{_p(top)}** {who} · {count(len(pile), 'card')}" if top else "empty"))
         stock = f"{public.get('stock_count', 0)} cards"
         if public.get("rebuilds"):
             stock += f" · rebuilt {public['rebuilds']} of {public.get('max_rebuilds')}"

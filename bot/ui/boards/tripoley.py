@@ -34,6 +34,11 @@ def _comp_label(comp: dict[str, Any]) -> str:
         return comp["name"]
 
 
+def image_labels(public: dict[str, Any]) -> dict[str, str]:
+    """The names of the mat's pools, which have no card to picture them."""
+    return {c["code"]: c["name"] for c in public["mat"] if c["code"] in ("POT", "KITTY", "POKER_POOL")}
+
+
 def mat_line(public: dict[str, Any]) -> str:
     """The compartments holding chips, in one line, with the total (§3)."""
     parts = [f"{_comp_label(c)}: **{c['chips']}**" for c in public["mat"] if c["chips"]]

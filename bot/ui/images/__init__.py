@@ -1,13 +1,14 @@
 """Cards, tiles and boards as pictures (Pillow), drawn from the games' views.
 
-    board_png(game_id, public, names) -> bytes | None
-        The table: `public` is `public_view()`, `names` the seats' display names.
+    board_png(game_id, public, names, labels=None) -> bytes | None
+        The table: `public` is `public_view()`, `names` the seats' display names, `labels`
+        optional words by code (e.g. the Tripoley mat's pools), already in the reader's language.
     hand_png(game_id, private, public) -> bytes | None
         A seat's hand from `private_view(seat)`, grouped exactly as the hand text is.
 
 None where a game or phase has nothing to draw. Pure functions: the same views give the same
 bytes, and recent results are kept in a small cache keyed by the views' content. A game's board
-lives in `bot/ui/images/<game_id>.py` as `board_scene(public, names) -> Scene | None`; its hand is
+lives in `bot/ui/images/<game_id>.py` as `board_scene(public, names, labels) -> Scene | None`; its hand is
 drawn from the text board's `hand_groups`, so the picture and the text always group alike.
 """
 
@@ -20,7 +21,7 @@ import json
 import pkgutil
 import threading
 from collections import OrderedDict
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from bot.ui.boards import board_for
 
@@ -66,10 +67,11 @@ def _board_module(game_id: str):
     return importlib.import_module(f"{__name__}.{game_id}") if game_id in modules else None
 
 
-def board_scene(game_id: str, public: dict[str, Any], names: list[str]) -> Scene | None:
+def board_scene(game_id: str, public: dict[str, Any], names: list[str],
+                labels: Mapping[str, str] | None = None) -> Scene | None:
     """The table's layout (no pixels): for tests and for `board_png`."""
     module = _board_module(game_id)
-    return None if module is None else module.board_scene(public, list(names))
+    return None if module is None else module.board_scene(public, list(names), dict(labels or {}))
 
 
 def hand_scene(game_id: str, private: dict[str, Any], public: dict[str, Any]) -> Scene | None:
@@ -82,10 +84,14 @@ def _png(scene: Scene | None) -> bytes | None:
     return None if scene is None or not scene.items else render(scene)
 
 
-def board_png(game_id: str, public: dict[str, Any], names: list[str]) -> bytes | None:
-    """The public board as PNG bytes, or None when the game has no picture of it now."""
-    return _cache.get(_key("board", game_id, public, list(names)),
-                      lambda: _png(board_scene(game_id, public, names)))
+def board_png(game_id: str, public: dict[str, Any], names: list[str],
+              labels: Mapping[str, str] | None = None) -> bytes | None:
+    """The public board as PNG bytes, or None when the game has no picture of it now.
+
+    The picture has no words of its own; `labels` (by the game's codes, such as a mat
+    compartment's) are drawn where the game places them, so the caller chooses the language."""
+    return _cache.get(_key("board", game_id, public, list(names), dict(labels or {})),
+                      lambda: _png(board_scene(game_id, public, names, labels)))
 
 
 def hand_png(game_id: str, private: dict[str, Any], public: dict[str, Any]) -> bytes | None:

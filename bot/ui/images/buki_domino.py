@@ -4,17 +4,17 @@ in gold and the player to move in blue."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from .parts import BANK, CELL, TURN, label, name
 from .scene import GAP, HIDDEN, TILE_BOARD, Builder, Scene, parse_tile
 
 PER_ROW = 10
 TILE_GAP = 6
-CELL_W, CELL_H = 184, 110
+CELL_W, CELL_H = 184, 88
 
 
-def board_scene(public: dict[str, Any], names: list[str]) -> Scene | None:
+def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     if public["stage"] == "over":
         return None
     b = Builder(min_width=4 * (CELL_W + GAP) + GAP)

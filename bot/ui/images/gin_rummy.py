@@ -4,7 +4,7 @@ knocker's melds (marked), and the deadwood apart, with its count."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from bot.games.cards import Card
 
@@ -14,7 +14,7 @@ from .scene import BOARD, GAP, SMALL, Builder, Scene
 PILE_SHOWN = 6
 
 
-def board_scene(public: dict[str, Any], names: list[str]) -> Scene | None:
+def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     b = Builder(min_width=420)
     phase = public["phase_id"]
     y = GAP + 6

@@ -4,7 +4,7 @@ the winner's melds with the tiplu beside them and every wild card starred."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from bot.games.cards import Card
 from bot.ui.boards.marriage import meld_order
@@ -31,7 +31,7 @@ def wild_cards(tiplu: str | None, cards: list[str]) -> set[str]:
     return wild
 
 
-def board_scene(public: dict[str, Any], names: list[str]) -> Scene | None:
+def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     b = Builder(min_width=480)
     phase = public.get("phase_id")
     y = GAP + 6

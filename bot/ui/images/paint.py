@@ -23,7 +23,7 @@ EDGE = (120, 120, 120)
 GOLD = (232, 178, 20)
 MARK = (40, 120, 230)
 IVORY = (246, 240, 222)
-OPEN_END = (255, 214, 90)
+OPEN_END = (255, 228, 140)
 SS = 3                  # supersampling of cached pieces: smooth edges without an antialiasing pass
 PNG_LEVEL = 3           # zlib level: nearly the size of level 9 at a fraction of the time
 
@@ -117,7 +117,7 @@ def card_face(card: str, size: CardSize, marked: bool, wild: bool, dim: bool) ->
             star(d, left + ps / 2 + SS, h - 10 * SS, 7 * SS, GOLD)
     small = img.resize((size.w, size.h), Image.LANCZOS)
     if dim:
-        small.putalpha(small.getchannel("A").point(lambda a: a * 45 // 100))
+        small.putalpha(small.getchannel("A").point(lambda a: a * 60 // 100))
     return small
 
 

@@ -168,7 +168,11 @@ def flow(groups: Sequence[Group], max_width: int = 820) -> Scene:
     table = [g for g in groups if g.kind == "table"]
     held = [g for g in groups if g.kind != "table"]
     for part in (table, held):
+        kind = part[0].kind if part else ""
         for g in part:
+            if g.kind != kind and x > GAP:  # melds, pairs and the rest stand further apart
+                x += 2 * GAP
+            kind = g.kind
             tiles = g.kind == "tiles"
             size = SMALL if g.kind == "table" else HAND
             step, first = (TILE_STEP, 2 * TILE_HAND) if tiles else (size.step, size.w)

@@ -5,11 +5,11 @@ the poker showdown once the deal is over."""
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from bot.games.cards import Card
 
-from .parts import CELL, label, name
+from .parts import BANK as GOLD, CELL, label, name
 from .scene import BOARD, GAP, SMALL, Builder, Scene, fan_width
 
 CELL_W, CELL_H = 236, 100
@@ -37,18 +37,20 @@ def _arranged(mat: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return rest[:4] + pot + rest[4:] if pot and len(rest) >= 4 else list(mat)
 
 
-def board_scene(public: dict[str, Any], names: list[str]) -> Scene | None:
+def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+    """`labels` may name compartments by code (“KITTY”: “Kitty”), in the reader's language."""
     b = Builder()
     for i, comp in enumerate(_arranged(public["mat"])):
         x, y = GAP + (i % 3) * (CELL_W + GAP), GAP + (i // 3) * (CELL_H + GAP)
-        pool = comp["code"] in POOLS
-        b.panel(x, y, CELL_W, CELL_H, fill=(14, 66, 40) if pool else CELL,
-                outline=(232, 178, 20) if comp["chips"] else None)
+        chips = comp["chips"]
+        b.panel(x, y, CELL_W, CELL_H, fill=(14, 66, 40) if comp["code"] in POOLS else CELL,
+                outline=GOLD if chips else None)
         cards = _cards_of(comp)
-        end = b.fan(x + 12, y + (CELL_H - BOARD.h) // 2, cards, BOARD) if cards else x + 12
-        if comp["chips"] or not pool:
-            b.chip(max(end + 40, x + CELL_W // 2) if cards else x + CELL_W // 2, y + CELL_H // 2,
-                   comp["chips"], 30 if pool else 24)
+        end = b.fan(x + 12, y + (CELL_H - BOARD.h) // 2, cards, BOARD, dim=not chips) if cards else x
+        if comp["code"] in labels:
+            label(b, x + 12, y + 8, labels[comp["code"]], muted=not chips)
+        if chips:
+            b.chip((end + x + CELL_W) // 2, y + CELL_H // 2, chips, 30 if comp["code"] in POOLS else 24)
     y = GAP + 3 * (CELL_H + GAP)
     mich = public.get("michigan")
     phase = public["phase_id"]
