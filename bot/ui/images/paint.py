@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.cards import Card
 
-from .scene import CardItem, CardSize, ChipItem, PanelItem, Scene, TextItem, TileItem
+from .scene import HIDDEN, CardItem, CardSize, ChipItem, PanelItem, Scene, TextItem, TileItem
 
 FELT = (17, 82, 50)
 RED = (200, 24, 40)
@@ -25,7 +25,7 @@ MARK = (40, 120, 230)
 IVORY = (246, 240, 222)
 OPEN_END = (255, 228, 140)
 SS = 3                  # supersampling of cached pieces: smooth edges without an antialiasing pass
-PNG_LEVEL = 3           # zlib level: nearly the size of level 9 at a fraction of the time
+PNG_LEVEL = 1           # zlib level: palette images are small already, speed matters more
 
 RED_SUITS = frozenset("HD")
 ANY_SUIT = "?"            # "8?": a rank of any suit (a run on the Tripoley mat)
@@ -156,9 +156,9 @@ def tile_face(left: int, right: int, side: int, marked: bool, open_left: bool, o
     return img.resize((2 * side, side), Image.LANCZOS)
 
 
-@functools.lru_cache(maxsize=512)
-def chip_face(amount: int, radius: int) -> Image.Image:
-    """A chip: a red disc with a white rim pattern and the amount in the middle."""
+@functools.lru_cache(maxsize=16)
+def chip_face(radius: int) -> Image.Image:
+    """A chip without its amount: a red disc with a white rim pattern and a white centre."""
     s = 2 * radius * SS
     img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -168,14 +168,49 @@ def chip_face(amount: int, radius: int) -> Image.Image:
         cx, cy = s / 2 + math.cos(a) * s * 0.4, s / 2 + math.sin(a) * s * 0.4
         d.ellipse((cx - s * 0.06, cy - s * 0.06, cx + s * 0.06, cy + s * 0.06), fill=WHITE)
     d.ellipse((s * 0.2, s * 0.2, s * 0.8, s * 0.8), fill=WHITE)
-    text = f"{amount:,}"
-    fs = int(s * (0.42 if len(text) <= 2 else 0.34 if len(text) == 3 else 0.26))
-    d.text((s / 2, s / 2), text, font=font(fs), fill=BLACK, anchor="mm")
     return img.resize((2 * radius, 2 * radius), Image.LANCZOS)
 
 
+def _chip(img: Image.Image, d: ImageDraw.ImageDraw, item: ChipItem) -> None:
+    face = chip_face(item.radius)
+    img.paste(face, (item.x - item.radius, item.y - item.radius), face)
+    text = f"{item.amount:,}"
+    size = int(2 * item.radius * (0.42 if len(text) <= 2 else 0.34 if len(text) == 3 else 0.26))
+    d.text((item.x, item.y), text, font=font(size), fill=BLACK, anchor="mm")
+
+
 def render(scene: Scene) -> bytes:
-    """The scene as PNG bytes: the same scene always gives the same bytes."""
+    """The scene as PNG bytes: the same scene always gives the same bytes. Colours are mapped to
+    one fixed palette (no dithering): a palette PNG is a third of the size and encodes fast."""
+    out = io.BytesIO()
+    draw(scene).quantize(palette=palette(), dither=Image.Dither.NONE).save(out, "PNG", compress_level=PNG_LEVEL)
+    return out.getvalue()
+
+
+@functools.cache
+def palette() -> Image.Image:
+    """The 256 colours every picture is drawn in: taken once from a sample holding every piece
+    on every background (felt, cells, pools), so antialiased edges keep their in-between shades."""
+    from .scene import BACK, BOARD, HAND, SMALL, Builder
+    b = Builder()
+    backgrounds = [FELT, (24, 100, 64), (14, 66, 40)]
+    for row, fill in enumerate(backgrounds):
+        top = row * 240
+        b.panel(0, top, 1400, 230, fill=fill, outline=GOLD)
+        for k, card in enumerate(["AS", "10H", "QD", "7C", "8?", BACK]):
+            for j, size in enumerate((HAND, BOARD, SMALL)):
+                b.card(10 + k * 200 + j * 66, top + 10, card, size, marked=k % 2 == 0, wild=k == 1, dim=j == 2)
+        b.tile(10, top + 120, 5, 8, 40, marked=True, open_left=True)
+        b.tile(110, top + 120, HIDDEN, HIDDEN, 16)
+        b.chip(220, top + 150, 88, 30)
+        b.text(280, top + 130, "Ann 0123456789", 16)
+        b.text(480, top + 130, "Bob", 16, colour=(150, 170, 160))
+        b.panel(600, top + 120, 100, 60, fill=fill, outline=(120, 190, 255))
+    return draw(b.scene()).quantize(256, method=Image.Quantize.FASTOCTREE)
+
+
+def draw(scene: Scene) -> Image.Image:
+    """The scene painted in full colour."""
     img = Image.new("RGB", (scene.width, scene.height), FELT)
     d = ImageDraw.Draw(img)
     for item in scene.items:
@@ -183,16 +218,13 @@ def render(scene: Scene) -> bytes:
             d.rounded_rectangle((item.x, item.y, item.x + item.w, item.y + item.h), 10, fill=item.fill,
                                 outline=item.outline, width=item.width)
         elif isinstance(item, CardItem):
-            face = card_face(item.card, item.size, item.marked, item.wild, item.dim)
+            face = card_face(item.card.split("#")[0], item.size, item.marked, item.wild, item.dim)  # copies look alike
             img.paste(face, (item.x, item.y), face)
         elif isinstance(item, TileItem):
             face = tile_face(item.left, item.right, item.side, item.marked, item.open_left, item.open_right)
             img.paste(face, (item.x, item.y), face)
         elif isinstance(item, ChipItem):
-            face = chip_face(item.amount, item.radius)
-            img.paste(face, (item.x - item.radius, item.y - item.radius), face)
+            _chip(img, d, item)
         elif isinstance(item, TextItem):
             d.text((item.x, item.y), item.text, font=font(item.size), fill=item.colour, anchor=item.anchor)
-    out = io.BytesIO()
-    img.save(out, "PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+    return img
