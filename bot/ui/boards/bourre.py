@@ -15,8 +15,8 @@ from .groups import Group
 
 SUMMARY_LIMIT = 900
 
-_UPCARD = {"face up": "face up in {d}'s hand", "kept": "kept by {d}", "discarded": "discarded by {d}",
-           "folded": "folded with {d}'s hand"}
+_UPCARD = {"face up": "the dealer holds it", "kept": "kept by the dealer", "discarded": "the dealer discarded it",
+           "folded": "the dealer folded it"}
 _STATE = {"in": "in", "folded": "folded", "to declare": "deciding", "left": "left",
           "leaving": "leaving", "sitting out": "sitting out"}
 
@@ -66,8 +66,8 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
             fields.append(("Last hand", clip(_render(public["last_summary"], names, n), SUMMARY_LIMIT)))
         return fields
     d = seat_name(names, dealer)
-    where = _UPCARD.get(public.get("upcard_state", ""), "").format(d="the dealer")
-    fields.append(("Trump", f"**{_pretty(public['upcard'])}** {SUIT_NAMES[trump]} are trumps, {where}"))
+    where = _UPCARD.get(public.get("upcard_state", ""), "")
+    fields.append(("Trump", f"**{_pretty(public['upcard'])}** {SUIT_NAMES[trump]}, {where}"))
     stock = f" · stock {public['stock']}" if public.get("phase") != "Tricks" else ""
     fields.append(("Pot", f"**{public.get('pot', 0):,}** chips{stock}"))
     if public.get("phase") == "Tricks":
