@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.cards import Card
 
-from .scene import HIDDEN, CardItem, CardSize, ChipItem, PanelItem, Scene, TextItem, TileItem
+from .scene import (BACK, BOARD, HAND, HIDDEN, SMALL, Builder, CardItem, CardSize, ChipItem, PanelItem, Scene,
+                    TextItem, TileItem)
 
 FELT = (17, 82, 50)
 RED = (200, 24, 40)
@@ -86,7 +87,7 @@ def card_face(card: str, size: CardSize, marked: bool, wild: bool, dim: bool) ->
     radius = 6 * SS
     border = GOLD if wild else MARK if marked else EDGE
     thick = (3 if wild or marked else 1) * SS
-    if card == "back":
+    if card == BACK:
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=(30, 60, 150), outline=WHITE, width=2 * SS)
         inset = 5 * SS
         d.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), radius // 2, outline=(120, 150, 230),
@@ -191,7 +192,6 @@ def render(scene: Scene) -> bytes:
 def palette() -> Image.Image:
     """The 256 colours every picture is drawn in: taken once from a sample holding every piece
     on every background (felt, cells, pools), so antialiased edges keep their in-between shades."""
-    from .scene import BACK, BOARD, HAND, SMALL, Builder
     b = Builder()
     backgrounds = [FELT, (24, 100, 64), (14, 66, 40)]
     for row, fill in enumerate(backgrounds):
