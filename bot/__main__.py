@@ -2,7 +2,8 @@
 
 `cardroom` runs the bot; `cardroom demo [game] [--players N] [--seed S] [--deals D]` plays a game
 between seat bots in the console; `cardroom backup FILE` copies the database safely while the bot
-runs; `cardroom docs [--check]` regenerates the option tables in docs/. Settings come from the
+runs; `cardroom docs [--check]` regenerates the option tables in docs/; `cardroom snapshots OUTDIR`
+writes what every game's messages look like (PNG and embed JSON). Settings come from the
 environment and a `.env` file in the current directory. Every start-up failure the owner must fix
 ends in one line on stderr and a non-zero exit.
 """
@@ -41,7 +42,13 @@ def main(argv: list[str] | None = None) -> int:
     backup.add_argument("file", type=Path)
     docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/")
     docs.add_argument("--check", action="store_true", help="only report pages that are out of date")
+    snaps = sub.add_parser("snapshots", help="write every game's table and hand messages as PNG and embed JSON")
+    snaps.add_argument("outdir", type=Path)
     args = parser.parse_args(argv)
+    if args.command == "snapshots":
+        from bot.snapshots import write_snapshots
+        print(f"wrote {len(write_snapshots(args.outdir))} files to {args.outdir}")
+        return 0
 
     if args.command == "demo":
         from bot.console import run_demo

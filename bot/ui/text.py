@@ -24,3 +24,8 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     if seat is None:
         return "—"
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+def count(n: int, noun: str) -> str:
+    """`1 card`, `2 cards`."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"

@@ -42,14 +42,14 @@ def test_trick_shows_who_played_what_and_who_is_winning() -> None:
     play(g, 0, "AH")
     play(g, 1, "3H")
     fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bob", "Cy"]))
-    assert "Ann: **A♥** ✓" in fields["Trick 1 of 5"] and "Bob: **3♥**" in fields["Trick 1 of 5"]
-    assert fields["Trump"].startswith("**7♠** — ♠ spades are trumps; the upcard is kept by Cy")
-    assert "Ann: in · drew 0 · 0 tricks" in fields["This hand"]
-    assert "Cy (dealer): in" in fields["This hand"]
+    assert "Ann **A♥** ✓" in fields["Trick 1 of 5"] and "Bob **3♥**" in fields["Trick 1 of 5"]
+    assert fields["Trump"] == "**7♠** spades, kept by the dealer"
+    assert "**Ann** in, 0 tricks" in fields["This hand"]
+    assert fields["This hand"].startswith("Hand 1 of 20, dealer Cy: ")
     assert fields["Pot"].startswith("**3** chips")
     play(g, 2, "5H")
     fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bob", "Cy"]))
-    assert "Ann: **A♥** ✓" in fields["Last trick"]
+    assert fields["Trick 2 of 5"] == "Ann leads (Ann won the last trick)."
     assert "Ann leads" in fields["Trick 2 of 5"]
 
 
@@ -59,11 +59,11 @@ def test_folded_players_and_the_hand_summary() -> None:
     g.apply(1, PlayHand())
     g.apply(1, Exchange(()))
     fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bob", "Cy", "Di"]))
-    assert "Ann: folded" in fields["This hand"] and "Cy: deciding" in fields["This hand"]
+    assert "Ann folded" in fields["This hand"] and "Cy deciding" in fields["This hand"]
     g.apply(2, Fold())
     g.apply(3, Fold())
-    fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bob", "Cy", "Di"]))
-    assert "Bob was the only player to play and takes 4 chips" in fields["Last hand"]
+    title = BOARD.summary_title(g.public_view(), ["Ann", "Bob", "Cy", "Di"])
+    assert title == "Hand 1 — Bob was the only player to play and takes 4 chips from the pot"
 
 
 def test_hand_sorted_by_suit_trumps_first_and_marked() -> None:

@@ -57,10 +57,9 @@ def test_table_shows_discards_stock_and_hides_tiplu_until_deal_end():
     g.apply(1, DrawStock())
     g.apply(1, Show())
     fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bo", "Cy"]))
-    assert fields["Discard pile"].startswith("**9♦** (discarded by Ann)") and "4♠" in fields["Discard pile"]
+    assert fields["Discard pile"] == "**9♦** by Ann · 2 cards"
     assert "tiplu chosen" in fields["Stock"]
-    assert "Bo** — 13 in hand · seen" in fields["Players"]
-    assert "Bo:" in fields["Melds on the table"]
+    assert "Bo** 13 cards, seen, 3 on the table" in fields["Players"]
     tiplu = g.tiplu.pretty
     assert "Tiplu" not in "".join(fields.values())
     seen_text = BOARD.hand_text(g.private_view(1), g.public_view())
@@ -102,7 +101,8 @@ def test_summary_after_a_finish():
     assert "Ann goes out" in summary and "Tiplu: 7♦" in summary
     assert "Bo (unseen)" in summary and "Bo pays Ann" in summary
     fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bo", "Cy"]))
-    assert "tiplu **7♦**" in fields["Last deal"] and "Maal points: Ann 15" in fields["Last deal"]
+    assert "tiplu **7♦**" in fields["Last deal"] and "maal Ann 15" in fields["Last deal"]
+    assert BOARD.summary_title(g.public_view(), ["Ann", "Bo", "Cy"]) == "Deal 1 — Ann goes out"
     assert "Chips: Bo → Ann" in fields["Last deal"]
     # the summary explains every chip: the game payments, the pairwise maal differences, the net
     assert "each other player pays Ann 3 if seen, 10 if unseen: Bo 10, Cy 10." in summary
@@ -111,7 +111,7 @@ def test_summary_after_a_finish():
     assert "Bo pays Ann 23 chips; Cy pays Ann 23 chips." in summary
     assert "Ann (seen, went out): 15 — declared tunnela 9♠: 5, marriage: 10" in summary
     # between deals the players see their result and who deals next, not a stale hand
-    assert f"**{['Ann', 'Bo', 'Cy'][g.to_act()[0]]}** — deals next (deal 2)" in fields["Players"]
+    assert f"**{['Ann', 'Bo', 'Cy'][g.to_act()[0]]}** deals next (deal 2)" in fields["Players"]
     assert "seen" not in fields["Players"]
     bo = BOARD.hand_text(g.private_view(1), g.public_view())
     assert bo.startswith("**Deal 1 is over.** Net: you paid 23 chips. Your maal: 2 points.")
@@ -137,7 +137,7 @@ def test_hand_text_says_what_to_do_now():
     assert text.startswith("**Your turn — draw** from the stock (That wild card was discarded by an unseen")
     assert "take_reason" not in g.private_view(2) and "unseen player" not in str(g.public_view())
     fields = dict(BOARD.table_fields(g.public_view(), names))
-    assert "**Di** — 21 in hand · seen · ▶ **drawing**" in fields["Players"]
+    assert "▶ **Di** 21 cards, seen, 1 on the table, drawing" in fields["Players"]
     # after drawing with three pure sets in hand: Show is the advice (MAR-8)
     g = game_in_play(3)
     set_position(g, {1: "3C 4C 5C JH QH KH 9S 9S 9S 2D 3D 10S 10H 7H QD QC AS 5H 6H 8S KD"}, turn=1,
@@ -145,7 +145,7 @@ def test_hand_text_says_what_to_do_now():
     g.apply(1, DrawStock())
     text = BOARD.hand_text(g.private_view(1), g.public_view())
     assert text.startswith("**Your turn:** you hold the pure sets — press **Show**")
-    assert "▶ **discarding**" in dict(BOARD.table_fields(g.public_view(), names))["Players"]
+    assert ", discarding" in dict(BOARD.table_fields(g.public_view(), names))["Players"]
     assert BOARD.hand_text(g.private_view(0), g.public_view()).startswith("Unseen: show 3 pure sets")
 
 
@@ -153,16 +153,16 @@ def test_leavers_and_the_last_player_on_the_board():
     names = ["Ann", "Bo", "Cy"]
     g = game_in_play(3)
     g.leave(2)
-    assert re.search(r"\*\*Cy\*\* — 21 in hand · unseen · (▶ \*\*drawing\*\* · )?leaving after this deal \(auto-play\)",
+    assert re.search(r"\*\*Cy\*\* 21 cards, unseen, (drawing, )?leaving after this deal \(auto-play\)",
                      dict(BOARD.table_fields(g.public_view(), names))["Players"])
     g._end_deal()
     g.cash_out(2)
     players = dict(BOARD.table_fields(g.public_view(), names))["Players"]
-    assert "Cy — left the table" in players and "deals next (deal 2)" in players
+    assert "Cy left the table" in players and "deals next (deal 2)" in players
     # a state saved by an older version, between deals with one player left: they end the game
     g.left[0] = g.leaving[0] = True
     players = dict(BOARD.table_fields(g.public_view(), names))["Players"]
-    assert "Ann — left the table" in players and "**Bo** — nobody left to play against: ends the game" in players
+    assert "Ann left the table" in players and "**Bo** has nobody left to play against: ends the game" in players
     text = BOARD.hand_text(g.private_view(1), g.public_view())
     assert "press **End the game**" in text and g.legal_actions(1)[0].label.startswith("End the game")
 

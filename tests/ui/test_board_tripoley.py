@@ -11,6 +11,7 @@ from bot.games.simulate import bot_policy
 from bot.games.tripoley import MichiganRummyGame, TripoleyGame
 from bot.games.tripoley.actions import AuctionSpare, Bet, Bid
 from bot.ui.boards import board_for
+from bot.ui.boards.tripoley import mat_line
 
 NAMES = [f"{'W' * 32}{i}" for i in range(9)]
 
@@ -37,17 +38,30 @@ def test_board_fits_through_whole_games_at_the_largest_table(cls) -> None:
             seat = game.to_act()[0]
             game.apply(seat, bot_policy(game, seat, rng) if rng.random() < 0.5 else rng.choice(game.legal_actions(seat)))
         seen |= _check(game, board)
-    assert {"Mat", "Deal", "Michigan", "Poker showdown", "Game over"} <= seen
+    assert {"Mat", "Deal 1 of 2", "Deal 2 of 2", "Game over"} <= {name.split(" · ")[0] for name in seen}
 
 
 def test_mat_panel_lists_nine_compartments_with_chips() -> None:
     game = TripoleyGame.start([50] * 4, seed=1, dealer=3)
     fields = dict(board_for("tripoley").table_fields(game.public_view(), NAMES))
     mat = fields["Mat"]
-    assert mat.count("\n") == 9 and "Kitty: **4**" in mat and "Total on the mat: **36**" in mat
-    assert "Deal 1" in fields["Deal"] and "Spare hand 10 cards" in fields["Deal"]
+    assert mat.count("\n") == 0 and mat.count(" · ") == 8 and "Kitty: **4**" in mat and mat.endswith("(total 36)")
+    assert "Spare hand 10 cards" in deal_panel(fields)
     mr = MichiganRummyGame.start([50] * 4, seed=1, dealer=3)
     assert "Poker pool: **5**" in dict(board_for("michigan_rummy").table_fields(mr.public_view(), NAMES))["Mat"]
+
+
+def test_mat_line_leaves_out_empty_compartments() -> None:
+    public = TripoleyGame.start([50] * 4, seed=1, dealer=3).public_view()
+    for comp in public["mat"]:
+        comp["chips"] = 7 if comp["code"] in ("KQ", "POT") else 0
+    public["mat_total"] = 14
+    assert mat_line(public) == "K♥Q♥: **7** · Pot: **7** (total 14)"
+
+
+def deal_panel(fields: dict[str, str]) -> str:
+    """The field headed “Deal N · dealer X”: what is being decided now."""
+    return next(value for name, value in fields.items() if name.startswith("Deal "))
 
 
 def test_auction_and_betting_panels() -> None:
@@ -55,14 +69,14 @@ def test_auction_and_betting_panels() -> None:
     board = board_for("tripoley")
     game.apply(3, AuctionSpare())
     game.apply(0, Bid(2))
-    panel = dict(board.table_fields(game.public_view(), NAMES))["Spare-hand auction"]
+    panel = deal_panel(dict(board.table_fields(game.public_view(), NAMES)))
     assert "High bid **2**" in panel and "next bid at least 3" in panel
     game.apply(1, game.timeout_action(1))
     game.apply(2, game.timeout_action(2))
     first = game.to_act()[0]
     game.apply(first, Bet(3))
-    panel = dict(board.table_fields(game.public_view(), NAMES))["Poker betting"]
-    assert "To match: **3**" in panel and "raise by 1–5" in panel and "◀" in panel
+    panel = deal_panel(dict(board.table_fields(game.public_view(), NAMES)))
+    assert "To match: **3**" in panel and "raise by 1–5" in panel and "In the pot:" in panel
 
 
 def test_hand_is_grouped_by_suit_with_pay_cards_and_best_poker_hand() -> None:
@@ -84,7 +98,7 @@ def test_tri_12_unsold_spare_the_dealer_may_still_take_is_not_called_dead() -> N
     game.apply(0, PassBid())
     game.apply(1, PassBid())
     assert game.phase == "spare_after"
-    deal = dict(board.table_fields(game.public_view(), NAMES))["Deal"]
+    deal = deal_panel(dict(board.table_fields(game.public_view(), NAMES)))
     assert "may still swap" in deal and "dead" not in deal
 
 
@@ -94,5 +108,6 @@ def test_tri_36_no_michigan_winner_is_said() -> None:
     game = position(TripoleyGame, [1, 20, 20], {0: "2C 5C 9C", 1: "3C 6C", 2: "8C"}, mat={"KITTY": 4}, dealer=1)
     game._begin_michigan(0)
     assert game.mich_winner is None and game.phase == "between"
-    text = dict(board.table_fields(game.public_view(), NAMES))["Michigan"]
-    assert "no Michigan winner" in text
+    text = deal_panel(dict(board.table_fields(game.public_view(), NAMES)))
+    assert "Michigan: nobody went out" in text
+    assert board.summary_title(game.public_view(), NAMES) == "Deal 1"

@@ -3,14 +3,17 @@ with the largest table the game allows."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
+import discord
 import pytest
 
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, seat_key
 from bot.tables.models import SeatInfo, TableSnapshot
-from bot.ui.embeds import hand_embed, lobby_embed, table_embed
+from bot.ui.embeds import (board_image, embed_lines, hand_embed, hand_image, lobby_embed, summary_embed,
+                            table_embed)
 
 LONG_NAME = "W" * 32
 
@@ -61,3 +64,65 @@ def test_lobby_embed_lists_players_and_options() -> None:
     text = str(embed.to_dict())
     assert "<@7>" in text and "Bot 1" in text and "100 chips" in text
     assert all(name in text for name in options)
+
+
+def _playing(game_id: str, seed: int, players: int):
+    """A seat-bot game of `players`, yielded after each action with its last three public events."""
+    cls = GAMES[game_id]
+    game = cls.start([cls.buy_in({s.name: s.default for s in cls.option_specs}).default or 100] * players,
+                     None, seed=seed)
+    rng = random.Random(seed)
+    events: list[Event] = []
+    for version in range(300):
+        if game.is_over():
+            return
+        yield version, game, events
+        seat = game.to_act()[0]
+        events = (events + [e for e in game.apply(seat, game.bot_action(seat, rng)) if e.private_to is None])[-3:]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_table_message_is_at_most_fifteen_lines_and_shows_whose_turn(game_id: str) -> None:
+    cls = GAMES[game_id]
+    players = min(cls.max_players, 5)
+    worst = 0
+    for version, game, events in _playing(game_id, 3, players):
+        snap = dataclasses.replace(snapshot(game_id, game, version), seats=tuple(
+            dataclasses.replace(s, name=f"Player {s.seat}") for s in snapshot(game_id, game, version).seats))
+        embed = table_embed(snap, events, image="board.png")
+        worst = max(worst, embed_lines(embed))
+        names = [f.name for f in embed.fields]
+        assert names[0] == "To act" and embed.description is None  # no stray dash
+        assert len(names) == len(set(names))
+        assert embed.image.url == "attachment://board.png"
+        moves = next((f.value for f in embed.fields if f.name == "Last moves"), "")
+        assert len(moves.splitlines()) <= 3
+    assert 0 < worst <= 15
+
+
+def test_line_count_puts_inline_fields_side_by_side() -> None:
+    e = discord.Embed(title="t", description="a\nb")
+    for name in ("x", "y", "z", "w"):
+        e.add_field(name=name, value="1", inline=True)
+    e.add_field(name="long", value="1\n2\n3", inline=False)
+    e.set_footer(text="f")
+    assert embed_lines(e) == 1 + 2 + 2 + 2 + 4 + 1
+
+
+def test_deal_summary_is_titled_by_how_the_deal_ended() -> None:
+    for version, game, events in _playing("gin_rummy", 1, 2):
+        if game.public_view()["last_hand"]:
+            snap = snapshot("gin_rummy", game, version)
+            title = summary_embed(snap, "text").title
+            assert title.startswith("Hand 1 — ") and title.endswith(" points · Gin Rummy")
+            return
+    pytest.fail("no hand ended")
+
+
+def test_hand_embed_carries_the_hand_picture() -> None:
+    cls = GAMES["bourre"]
+    game = cls.start([100] * 4, None, seed=2)
+    snap = snapshot("bourre", game, 0)
+    embed = hand_embed(snap, 0, "Server · #cards", image="hand.png")
+    assert embed.image.url == "attachment://hand.png"
+    assert hand_image(snap, 0).startswith(b"\x89PNG") and board_image(snap).startswith(b"\x89PNG")

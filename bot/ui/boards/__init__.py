@@ -7,6 +7,13 @@ A game may add `bot/ui/boards/<game_id>.py` defining
         The shared frame adds the title, phase, stacks, whose turn and the deadline.
     def hand_text(private: dict, public: dict) -> str
         The player's hand and what it means (sorted, grouped), from `private_view(seat)`.
+    def hand_groups(private: dict, public: dict) -> list[Group]
+        The hand's runs in display order: the hand text and the hand picture both use them.
+    def image_labels(public: dict) -> dict[str, str]
+        Words the board picture may show, by the game's codes (the picture has none of its own).
+    def summary_title(public: dict, names: list[str]) -> str | None
+        The title of a deal's summary (“Hand 3 — Ann knocks, 26 points”), from the view just
+        after the deal ended.
 
 Games without one get the generic rendering below.
 """
@@ -18,6 +25,8 @@ import importlib
 import pkgutil
 from types import ModuleType
 from typing import Any
+
+from .groups import Group
 
 
 def _generic_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
@@ -36,12 +45,27 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def _no_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+    return []
+
+
+def _no_labels(public: dict[str, Any]) -> dict[str, str]:
+    return {}
+
+
+def _no_title(public: dict[str, Any], names: list[str]) -> str | None:
+    return None
+
+
 class Board:
     """The renderer of one game: its module's functions, or the generic ones."""
 
     def __init__(self, module: ModuleType | None) -> None:
         self.table_fields = getattr(module, "table_fields", _generic_fields)
         self.hand_text = getattr(module, "hand_text", _generic_hand)
+        self.hand_groups = getattr(module, "hand_groups", _no_groups)
+        self.summary_title = getattr(module, "summary_title", _no_title)
+        self.image_labels = getattr(module, "image_labels", _no_labels)
 
 
 @functools.cache

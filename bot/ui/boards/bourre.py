@@ -11,10 +11,12 @@ from typing import Any, Sequence
 from bot.games.cards import Card, SUITS, SUIT_NAMES, SUIT_SYMBOLS
 from bot.ui.text import clip, seat_name
 
+from .groups import Group
+
 SUMMARY_LIMIT = 900
 
-_UPCARD = {"face up": "face up in {d}'s hand", "kept": "kept by {d}", "discarded": "discarded by {d}",
-           "folded": "folded with {d}'s hand"}
+_UPCARD = {"face up": "the dealer holds it", "kept": "kept by the dealer", "discarded": "the dealer discarded it",
+           "folded": "the dealer folded it"}
 _STATE = {"in": "in", "folded": "folded", "to declare": "deciding", "left": "left",
           "leaving": "leaving", "sitting out": "sitting out"}
 
@@ -32,11 +34,11 @@ def _trick_line(plays: Sequence[dict[str, Any]], names: Sequence[str], winner: i
     parts = []
     for p in plays:
         mark = " ✓" if p["seat"] == winner else ""
-        parts.append(f"{seat_name(names, p['seat'])}: **{_pretty(p['card'])}**{mark}")
-    return "\n".join(parts)
+        parts.append(f"{seat_name(names, p['seat'])} **{_pretty(p['card'])}**{mark}")
+    return " · ".join(parts)
 
 
-def _current_winner(plays: Sequence[dict[str, Any]], trump: str) -> int | None:
+def current_winner(plays: Sequence[dict[str, Any]], trump: str) -> int | None:
     """Who is winning the trick so far (BOU-16), from the public cards."""
     if not plays:
         return None
@@ -52,54 +54,75 @@ def _current_winner(plays: Sequence[dict[str, Any]], trump: str) -> int | None:
 
 
 def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
-    """Trump card, pot, who is in or folded (with exchanges and tricks), the trick, last hand."""
+    """Trump and pot, each player in one line (in or folded, tricks won), the trick on the table;
+    the game's end once it is over."""
     fields: list[tuple[str, str]] = []
     seats = public.get("seats", [])
     n = len(seats)
     dealer = public.get("dealer")
     trump = public.get("trump", "S")
-    if not public.get("over"):
-        d = seat_name(names, dealer)
-        where = _UPCARD.get(public.get("upcard_state", ""), "").format(d=d)
-        hand = f"Hand {public.get('hand_no')}"
-        if public.get("extra_hand"):
-            hand += f" (extra hand {public['extra_hand']} of at most 5)"
-        elif public.get("max_hands"):
-            hand += f" of {public['max_hands']}"
-        fields.append(("Trump", f"**{_pretty(public['upcard'])}** — {SUIT_SYMBOLS[trump]} "
-                                f"{SUIT_NAMES[trump]} are trumps; the upcard is {where}.\n{hand} · "
-                                f"dealer {d}"))
-        stock = f"\nStock: {public['stock']} cards" if public.get("phase") != "Tricks" else ""
-        fields.append(("Pot", f"**{public.get('pot', 0):,}** chips{stock}"))
-        lines = []
-        for s in seats:
-            state = _STATE.get(s["state"], s["state"])
-            bits = [state]
-            if s["state"] == "in":
-                if s.get("exchanged") is not None:
-                    bits.append(f"drew {s['exchanged']}")
-                if public.get("phase") == "Tricks":
-                    t = s.get("tricks", 0)
-                    bits.append(f"{t} trick" + ("" if t == 1 else "s"))
-            if s.get("skipped_ante"):
-                bits.append("no ante")
-            dealer_mark = " (dealer)" if s["seat"] == dealer else ""
-            lines.append(f"{seat_name(names, s['seat'])}{dealer_mark}: " + " · ".join(bits))
-        fields.append(("This hand", clip("\n".join(lines))))
+    if public.get("over"):
+        if public.get("last_summary"):
+            fields.append(("Last hand", clip(_render(public["last_summary"], names, n), SUMMARY_LIMIT)))
+        return fields
+    d = seat_name(names, dealer)
+    where = _UPCARD.get(public.get("upcard_state", ""), "")
+    fields.append(("Trump", f"**{_pretty(public['upcard'])}** {SUIT_NAMES[trump]}, {where}"))
+    stock = f" · stock {public['stock']}" if public.get("phase") != "Tricks" else ""
+    fields.append(("Pot", f"**{public.get('pot', 0):,}** chips{stock}"))
+    if public.get("phase") == "Tricks":
         trick = public.get("trick") or []
-        if public.get("phase") == "Tricks":
-            label = f"Trick {public.get('trick_no', 1)} of 5"
-            if trick:
-                winner = _current_winner(trick, trump)
-                fields.append((label, clip(_trick_line(trick, names, winner) + "\n✓ winning so far")))
-            else:
-                fields.append((label, f"{seat_name(names, public.get('turn'))} leads."))
+        label = f"Trick {public.get('trick_no', 1)} of 5"
+        if trick:
+            fields.append((label, clip(_trick_line(trick, names, current_winner(trick, trump)) + " (✓ winning)")))
+        else:
             last = public.get("last_trick")
-            if last and not trick:
-                fields.append(("Last trick", clip(_trick_line(last["cards"], names, last["winner"]))))
-    if public.get("last_summary"):
-        fields.append(("Last hand", clip(_render(public["last_summary"], names, n), SUMMARY_LIMIT)))
+            won = f" ({seat_name(names, last['winner'])} won the last trick)" if last else ""
+            fields.append((label, f"{seat_name(names, public.get('turn'))} leads{won}."))
+    hand = f"Hand {public.get('hand_no')}"
+    if public.get("extra_hand"):
+        hand += f" (extra hand {public['extra_hand']} of at most 5)"
+    elif public.get("max_hands"):
+        hand += f" of {public['max_hands']}"
+    fields.append(("This hand", clip(f"{hand}, dealer {d}: " + " · ".join(_seat_text(s, public, names) for s in seats))))
     return fields
+
+
+def _seat_text(s: dict[str, Any], public: dict[str, Any], names: Sequence[str]) -> str:
+    who = f"**{seat_name(names, s['seat'])}**" if s["state"] == "in" else seat_name(names, s["seat"])
+    bits = [_STATE.get(s["state"], s["state"])]
+    if s["state"] == "in":
+        if s.get("exchanged") is not None and public.get("phase") != "Tricks":
+            bits.append(f"drew {s['exchanged']}")
+        if public.get("phase") == "Tricks":
+            t = s.get("tricks", 0)
+            bits.append(f"{t} trick" + ("" if t == 1 else "s"))
+    if s.get("skipped_ante"):
+        bits.append("no ante")
+    return f"{who} " + ", ".join(bits)
+
+
+def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
+    """“Hand 3 — Ann took the most tricks and wins 12 chips”, from the hand's summary."""
+    summary = public.get("last_summary")
+    if not summary:
+        return None
+    lines = [_render(line, names, len(public.get("seats", []))).replace("**", "") for line in summary.splitlines()]
+    head = lines[0].split(" — ")[0]
+    return f"{head} — {lines[1].rstrip('.')}" if len(lines) > 1 else head
+
+
+def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+    """Trumps first, then the other suits, each highest first; the cards playable now marked."""
+    trump = private.get("trump") or public.get("trump", "S")
+    cards = [Card.parse(c) for c in private.get("hand", [])]
+    playable = frozenset(private.get("legal") or []) if private.get("to_act") else frozenset()
+    groups = []
+    for suit in [trump] + [s for s in SUITS if s != trump]:
+        run = tuple(str(c) for c in sorted((c for c in cards if c.suit == suit), key=lambda c: -c.high))
+        if run:
+            groups.append(Group("suit", run, playable & set(run)))
+    return groups
 
 
 def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
@@ -111,13 +134,10 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
     if not cards:
         state = private.get("state")
         lines.append("You folded this hand." if state == "fold" else "You hold no cards.")
-    suits = [trump] + [s for s in SUITS if s != trump]
-    for s in suits:
-        group = sorted((c for c in cards if c.suit == s), key=lambda c: -c.high)
-        if not group:
-            continue
-        text = " ".join(c.pretty for c in group)
-        lines.append(f"{SUIT_SYMBOLS[s]} {text}  ★ trumps" if s == trump else f"{SUIT_SYMBOLS[s]} {text}")
+    for g in hand_groups(private, public):
+        suit = Card.parse(g.items[0]).suit
+        text = " ".join(_pretty(c) for c in g.items)
+        lines.append(f"{SUIT_SYMBOLS[suit]} {text}  ★ trumps" if suit == trump else f"{SUIT_SYMBOLS[suit]} {text}")
     if private.get("tricks"):
         t = private["tricks"]
         lines.append(f"Tricks won: {t}")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
+from .groups import Group
+
 FIELD_LIMIT = 1024
 SPECTATORS_SHOWN = 12
 STAGE_NOTES = {
@@ -33,12 +35,13 @@ def _ordinal(n: int) -> str:
 
 
 def line_text(public: dict[str, Any], names: Sequence[str]) -> str:
-    """`L **1** ◀ [1|7] [7|3] [3|1] ▶ **1** R` — left to right as laid, both open ends in bold."""
+    """`Left end **1** · right end **7** · 5 tiles` — the open ends are what a player plays to; the
+    picture shows the tiles."""
     line = public["line"]
     if not line:
-        return f"Empty — the banker {_name(names, public['banker'])} places the first tile."
+        return "Empty: the banker leads."
     left, right = public["ends"]
-    return f"Left end **{left}** ◀ {' '.join(line)} ▶ **{right}** right end"
+    return f"Left end **{left}** · right end **{right}** · {len(line)} tile{'s' if len(line) != 1 else ''} laid"
 
 
 def _player_line(public: dict[str, Any], names: Sequence[str], seat: int) -> str:
@@ -46,7 +49,7 @@ def _player_line(public: dict[str, Any], names: Sequence[str], seat: int) -> str
     marks = "🏦 " if seat == public["banker"] else ""
     turn = "▶ " if seat == public["turn"] or seat in public["to_act"] and public["stage"] != "play" else ""
     if not public["active"][seat]:
-        return f"{name} — left the table"
+        return f"{name} left the table"
     count = public["tile_counts"][seat]
     parts = [f"{count} tile{'s' if count != 1 else ''}"]
     if seat == public["banker"]:
@@ -64,7 +67,7 @@ def _player_line(public: dict[str, Any], names: Sequence[str], seat: int) -> str
         parts.append(f"passed {passes}×")
     if public.get("leaving", [False] * 4)[seat]:
         parts.append("leaving (moves made for them)")
-    return f"{turn}{marks}**{name}** — " + " · ".join(parts)
+    return f"{turn}{marks}**{name}** " + ", ".join(parts)
 
 
 def _spectators(public: dict[str, Any], names: Sequence[str]) -> str:
@@ -75,13 +78,11 @@ def _spectators(public: dict[str, Any], names: Sequence[str]) -> str:
         lines.append(f"#{b['id']} <@{b['spectator']}>: {b['amount']} on {_name(names, b['seat'])} — {status}")
     if len(bets) > SPECTATORS_SHOWN:
         lines.append(f"… and {len(bets) - SPECTATORS_SHOWN} more")
-    if public["spectator_window"]:
-        lines.append(f"Onlookers may back a non-banker ({public['min_bet']}–{public['max_bet']}, paid "
-                     f"{public['spectator_odds']}×) until the first tile, if the banker accepts.")
     return "\n".join(lines)
 
 
 def _last_hand(last: dict[str, Any], names: Sequence[str]) -> str:
+    """How the last hand ended and each player's gain or loss, in one line."""
     winner = last["winner"]
     if last["how"] == "domino":
         head = f"**Hand {last['hand']}:** {_name(names, winner)} went out (domino)."
@@ -89,11 +90,21 @@ def _last_hand(last: dict[str, Any], names: Sequence[str]) -> str:
         head = f"**Hand {last['hand']}:** blocked, lowest pips shared — draw; stakes carry over."
     else:
         head = f"**Hand {last['hand']}:** blocked; {_name(names, winner)} wins with the fewest pips."
-    rows = [head]
-    for seat, (tiles, total, change) in enumerate(zip(last["hands"], last["totals"], last["change"])):
-        rows.append(f"{_name(names, seat)}: {' '.join(tiles) or '—'} ({total} pips) {change:+d}")
-    rows.append(f"Stamm: {' '.join(last['stamm'])}")
-    return "\n".join(rows)
+    return head + " " + " · ".join(f"{_name(names, seat)} {change:+d}" for seat, change in enumerate(last["change"]))
+
+
+def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
+    """“Hand 3 — Ann goes out, the bank pays 15”, from the hand just settled."""
+    last = public.get("last_hand")
+    if not last:
+        return None
+    winner = last["winner"]
+    head = f"Hand {last['hand']} — "
+    if winner is None:
+        return head + "blocked, a draw"
+    gain = last["change"][winner]
+    how = "goes out" if last["how"] == "domino" else "wins a blocked hand"
+    return head + f"{_name(names, winner)} {how}, {gain:+d}"
 
 
 def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
@@ -102,9 +113,8 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     stage = public["stage"]
     if stage != "over":
         deadline = public["bet_deadline_tile"]
-        head = (f"Banker 🏦 **{_name(names, public['banker'])}** · the others bet {public['min_bet']}–"
-                f"{public['max_bet']} against the bank before their {_ordinal(deadline)} tile · a winning "
-                f"player is paid {public['payout_multiplier']}× their stake")
+        head = (f"Bets {public['min_bet']}–{public['max_bet']} against the banker 🏦 before one's "
+                f"{_ordinal(deadline)} tile · a win pays {public['payout_multiplier']}× the stake")
         note = STAGE_NOTES.get(stage)
         if note:
             head += "\n" + note
@@ -112,9 +122,9 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         if leaving:
             who = ", ".join(_name(names, s) for s in leaving)
             head += f"\n⚠ {who} {'is' if len(leaving) == 1 else 'are'} leaving: the game ends after this hand."
-        fields.append((f"Hand {public['hand_no']} of {public['max_hands']}", _clip(head)))
         fields.append(("Line", _clip(line_text(public, names))))
-        fields.append(("Players", _clip("\n".join(_player_line(public, names, s) for s in range(4)))))
+        fields.append((f"Hand {public['hand_no']} of {public['max_hands']}", _clip(head)))
+        fields.append(("Players", _clip(" · ".join(_player_line(public, names, s) for s in range(4)))))
         spect = _spectators(public, names)
         if spect:
             fields.append(("Spectator bets", _clip(spect)))
@@ -122,7 +132,7 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         reason = re.sub(r"\{p(\d)\}", lambda m: _name(names, int(m.group(1))), public["end_reason"] or "finished")
         fields.append(("Game over", _clip(f"The game ended: {reason}.")))
     last = public.get("last_hand")
-    if last and (stage == "over" or not public["line"]):
+    if last and stage == "over":
         fields.append(("Last hand", _clip(_last_hand(last, names))))
     return fields
 
@@ -195,12 +205,19 @@ def _player_rows(private: dict[str, Any], public: dict[str, Any], acting: bool) 
             f"{deadline} tile.{carry}"]
 
 
+def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+    """The tiles heaviest first (as the view lists them); the playable ones marked on one's turn."""
+    hand = tuple(private["hand"])
+    playable = frozenset(private["playable"]) if private["moves"] else frozenset()
+    return [Group("tiles", hand, playable & set(hand))] if hand else []
+
+
 def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
     """The player's tiles heaviest first, playable ones marked, their role, and what they may do:
     lead or play, bet (with what a win pays), or, as banker, the limits and spectator requests."""
     playable = set(private["playable"])
     acting = bool(private["moves"])
-    tiles = [f"**{t}**✅" if t in playable and acting else t for t in private["hand"]]
+    tiles = [f"**{t}**✅" if t in g.marked else t for g in hand_groups(private, public) for t in g.items]
     rows = [f"**Your tiles** ({private['pips']} pips): " + (" ".join(tiles) or "none")]
     if public["stage"] == "over":
         return "\n".join(rows)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from bot.games.cards import Card
-from bot.ui.text import clip, seat_name
+from bot.games.cards import SUITS, Card
+from bot.ui.text import clip, count, seat_name
 
-PILE_SHOWN = 8
+from .groups import Group
 
 
 def _pretty(cards: Sequence[str]) -> str:
@@ -22,6 +22,7 @@ def _melds(melds: Sequence[Sequence[str]]) -> str:
 
 
 def _showdown(last: dict[str, Any], names: Sequence[str]) -> str:
+    """The last hand in two lines: how it ended and who scored what (the picture shows the melds)."""
     kind = last["kind"]
     if kind == "void":
         return f"Hand {last['hand_no']} was void: the stock ran down to 2 cards. No score."
@@ -30,47 +31,49 @@ def _showdown(last: dict[str, Any], names: Sequence[str]) -> str:
     knocker, defender = seat_name(names, last["knocker"]), seat_name(names, last["defender"])
     how = {"gin": "went gin", "big_gin": "went big gin"}.get(
         kind, f"knocked with {last['knocker_deadwood']} deadwood")
-    lines = [f"**Hand {last['hand_no']}:** {knocker} {how}.",
-             f"{knocker}: {_melds(last['knocker_melds'])}"
-             + (f" — deadwood {_pretty(last['knocker_dead'])} = {last['knocker_deadwood']}"
-                if last["knocker_dead"] else "")]
-    if last["layoffs"]:
-        lines.append(f"{defender} lays off {_pretty([c for c, _ in last['layoffs']])}.")
-    lines.append(f"{defender}: {_melds(last['defender_melds'])} — deadwood "
-                 f"{_pretty(last['defender_dead']) or 'none'} = {last['defender_deadwood']}")
+    lays = f"; {defender} laid off {_pretty([c for c, _ in last['layoffs']])}" if last["layoffs"] else ""
     word = "Undercut! " if kind == "undercut" else ""
-    lines.append(f"{word}**{seat_name(names, last['scorer'])} scores {last['points']}** ({last['reason']}).")
-    return "\n".join(lines)
+    return (f"{knocker} {how}{lays}; {defender} had {last['defender_deadwood']} deadwood. "
+            f"{word}**{seat_name(names, last['scorer'])} scores {last['points']}** ({last['reason']}).")
+
+
+def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
+    """“Hand 3 — Ann knocks, 26 points”, from the hand just scored."""
+    last = public.get("last_hand")
+    if not last:
+        return None
+    head = f"Hand {last['hand_no']} — "
+    kind = last["kind"]
+    if kind == "void":
+        return head + "void, no score"
+    if kind == "forfeit":
+        return head + f"{seat_name(names, last['forfeit'])} resigns"
+    scorer, points = seat_name(names, last["scorer"]), last["points"]
+    if kind == "undercut":
+        return head + f"{scorer} undercuts {seat_name(names, last['knocker'])}, {points} points"
+    verb = {"gin": "goes gin", "big_gin": "goes big gin"}.get(kind, "knocks")
+    return head + f"{seat_name(names, last['knocker'])} {verb}, {points} points"
 
 
 def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
-    """The board part of the table embed."""
+    """The pile and the stock in one line, what each took from the pile, the score; the last
+    hand's result while the next one starts; the match result at the end."""
     fields: list[tuple[str, str]] = []
     phase = public["phase_id"]
     if phase != "over":
-        top = public["discard_top"]
-        pile = public["discard_pile"]
+        top, pile = public["discard_top"], public["discard_pile"]
         if phase == "first_offer":
-            label = "Upcard"
-            value = f"**{Card.parse(top).pretty}** — offered to {seat_name(names, public['turn'])}"
+            fields.append(("Upcard", f"**{Card.parse(top).pretty}** offered to {seat_name(names, public['turn'])}"))
         else:
-            label = "Discard pile"
-            if top is None:
-                value = "empty"
-            else:
-                older = pile[-PILE_SHOWN:-1]
-                value = f"top **{Card.parse(top).pretty}**"
-                if older:
-                    value += f" (under it: {_pretty(list(reversed(older)))}"
-                    value += f", {len(pile) - PILE_SHOWN} more)" if len(pile) > PILE_SHOWN else ")"
-                if public["refused_upcard"]:
-                    value += " — refused upcard, draw from the stock"
-        fields.append((label, value))
-        fields.append(("Stock", f"{public['stock_count']} cards (the hand is void if a discard "
-                                "leaves 2)" if public["stock_count"] <= 4 else f"{public['stock_count']} cards"))
+            fields.append(("Discard pile", f"**{Card.parse(top).pretty}** on top · {count(len(pile), 'card')}"
+                           if top else "empty"))
+            if public["refused_upcard"]:
+                fields.append(("Refused upcard", "Both refused the upcard: draw from the stock."))
+        fields.append(("Stock", f"{public['stock_count']} cards" + (" (void if a discard leaves 2)"
+                                                                    if public["stock_count"] <= 4 else "")))
         taken = [f"{seat_name(names, s)}: {_pretty(t)}" for s, t in enumerate(public["taken"]) if t]
         if taken:
-            fields.append(("Taken from the pile", clip("\n".join(taken))))
+            fields.append(("Taken from the pile", clip(" · ".join(taken))))
         if public["knock"]:
             k = public["knock"]
             fields.append(("Knock", f"{seat_name(names, k['knocker'])} knocked with {k['deadwood']} "
@@ -78,13 +81,9 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     rule = "over" if public["target_rule"] == "more_than" else "at least"
     score = " · ".join(f"{seat_name(names, s)} **{public['scores'][s]}** ({public['hands_won'][s]} "
                        f"hand{'s' if public['hands_won'][s] != 1 else ''})" for s in (0, 1))
-    dealer = f"\nHand {public['hand_no']}, {seat_name(names, public['dealer'])} dealt." if phase != "over" else ""
-    fields.append(("Match score", f"{score}\nPlaying to {rule} {public['target_score']}; knock at "
-                                  f"{public['knock_limit']} or less; scoring {public['scoring_system']}."
-                                  + dealer))
-    if public["last_hand"]:
-        fields.append(("Last hand" if phase != "over" else "Final hand",
-                       clip(_showdown(public["last_hand"], names))))
+    fields.append(("Match score", f"{score} · to {rule} {public['target_score']}, knock at {public['knock_limit']}"))
+    if public["last_hand"] and phase in ("first_offer", "over"):
+        fields.append(("Last hand" if phase != "over" else "Final hand", clip(_showdown(public["last_hand"], names))))
     result = public["result"]
     if result:
         lines = [f"**{seat_name(names, result['winner'])} wins the match**"
@@ -98,11 +97,22 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     return fields
 
 
+def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+    """Best melds first, then the deadwood suit by suit; the card just taken from the pile marked."""
+    taken = frozenset([private["pickup"]] if private.get("pickup") else [])
+    groups = [Group("meld", tuple(m), taken & set(m)) for m in private["melds"]]
+    for suit in SUITS:  # deadwood by suit, so the suits stay apart in the picture
+        run = tuple(c for c in private["deadwood_cards"] if Card.parse(c).suit == suit)
+        if run:
+            groups.append(Group("deadwood", run, taken & set(run)))
+    return groups
+
+
 def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
     """The private hand: sorted, grouped into its best melds, with the deadwood count."""
     lines = []
     melds = private["melds"]
-    dead = private["deadwood_cards"]
+    dead = [c for g in hand_groups(private, public) if g.kind == "deadwood" for c in g.items]
     lines.append(f"**Your hand** ({len(private['hand'])} cards, deadwood **{private['deadwood']}**)")
     if melds:
         lines.append("Melds: " + _melds(melds))

@@ -10,8 +10,11 @@ from typing import Any, Sequence
 
 from bot.games.cards import Card
 
+from bot.ui.text import count
+
+from .groups import Group
+
 FIELD_LIMIT = 1024
-LAST_DISCARDS = 8
 
 
 def _p(card: str) -> str:
@@ -27,7 +30,7 @@ def _cards(cards: Sequence[str], wild: set[tuple[int, str]] | None = None) -> st
     return " ".join(out)
 
 
-def _meld_order(meld: Sequence[str]) -> list[str]:
+def meld_order(meld: Sequence[str]) -> list[str]:
     """Sorted for reading; the ace goes last in Q-K-A (it is the high end there)."""
     cards = [Card.parse(c) for c in meld]
     ace_high = any(c.rank in (12, 13) for c in cards) and not any(c.rank in (2, 3) for c in cards)
@@ -36,7 +39,7 @@ def _meld_order(meld: Sequence[str]) -> list[str]:
 
 
 def _melds(melds: Sequence[Sequence[str]], wild: set[tuple[int, str]] | None = None) -> str:
-    return " · ".join(f"[{_cards(_meld_order(m), wild)}]" for m in melds)
+    return " · ".join(f"[{_cards(meld_order(m), wild)}]" for m in melds)
 
 
 def _name(names: Sequence[str], seat: int | None) -> str:
@@ -54,97 +57,83 @@ def _render(text: str, names: Sequence[str], n: int) -> str:
 
 
 def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
-    """Discard pile, stock, who has seen, melds on the table, and the last deal's settlement."""
+    """The discard pile and the stock, each player in one line (the picture shows their melds),
+    and between deals who went out and how the chips moved."""
     fields: list[tuple[str, str]] = []
     phase = public.get("phase_id")
     seats = public.get("seats", [])
     if phase in ("declare", "play"):
-        top = public.get("discard_top")
-        by = public.get("discard_top_by")
-        who = "the upcard" if by is None else f"discarded by {_name(names, by)}"
+        top, by = public.get("discard_top"), public.get("discard_top_by")
+        who = "the upcard" if by is None else f"by {_name(names, by)}"
         pile = public.get("discard_pile", [])
-        older = pile[-LAST_DISCARDS - 1:-1]
-        value = f"**{_p(top)}** ({who})" if top else "—"
-        if older:
-            value += f"\nBefore it: {_cards(list(reversed(older)))}"
-        if len(pile) > LAST_DISCARDS + 1:
-            value += f" … ({len(pile)} cards in the pile)"
-        fields.append(("Discard pile", _clip(value)))
+        fields.append(("Discard pile", f"**{_p(top)}** {who} · {count(len(pile), 'card')}" if top else "empty"))
         stock = f"{public.get('stock_count', 0)} cards"
         if public.get("rebuilds"):
-            stock += f" · rebuilt {public['rebuilds']} of {public.get('max_rebuilds')} times"
+            stock += f" · rebuilt {public['rebuilds']} of {public.get('max_rebuilds')}"
         if public.get("tiplu_chosen"):
-            stock += " · tiplu chosen (seen players know it)"
+            stock += " · tiplu chosen"
         fields.append(("Stock", stock))
         if phase == "declare":
             fields.append(("Declaring", "Everyone may declare dealt tunnelas; they are announced together."))
     lines = [_seat_line(s, public, names) for s in seats]
     if lines:
-        fields.append(("Players", _clip("\n".join(lines))))
-    table = []
-    for s in seats:
-        parts = []
-        if s["declared"]:
-            parts.append("declared " + _melds(s["declared"]))
-        if s["shown"]:
-            parts.append(_melds(s["shown"]))
-        if s["dublees"]:
-            parts.append(_melds(s["dublees"]))
-        if parts:
-            table.append(f"{_name(names, s['seat'])}: " + " · ".join(parts))
-    if table and phase in ("declare", "play"):
-        fields.append(("Melds on the table", _clip("\n".join(table))))
+        fields.append(("Players", _clip(" · ".join(lines))))
     last = public.get("last_deal")
     if last and phase in ("between", "over"):
         fields.append(("Last deal", _clip(_last_deal(last, names, len(seats)))))
     return fields
 
 
+def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
+    """“Deal 2 — Ann goes out”, from the deal just settled."""
+    last = public.get("last_deal")
+    if not last:
+        return None
+    head = f"Deal {public.get('deal_no')} — "
+    if last.get("abandoned"):
+        return head + "abandoned, the stock ran out"
+    how = "with eight dublees" if last.get("route") == "dublee" else ""
+    return head + f"{_name(names, last['winner'])} goes out {how}".rstrip()
+
+
 def _seat_line(s: dict[str, Any], public: dict[str, Any], names: Sequence[str]) -> str:
-    """One seat: cards in hand and seen/unseen during a deal; who deals next between deals."""
+    """One seat: cards in hand, seen or unseen and melds shown during a deal; who deals next
+    between deals."""
     phase = public.get("phase_id")
     name = _name(names, s["seat"])
     to_act = public.get("to_act", [])
     if s.get("left"):
-        return f"{name} — left the table"
+        return f"{name} left the table"
     if phase in ("declare", "play"):
         if not s["in_deal"]:
-            return f"{name} — sitting out this deal" + (" (leaving)" if s.get("leaving") else "")
+            return f"{name} sits out" + (" (leaving)" if s.get("leaving") else "")
         status = "seen (dublees)" if s["route"] == "dublee" else "seen" if s["seen"] else "unseen"
-        line = f"**{name}** — {s['hand_size']} in hand · {status}"
-        if phase == "play" and public.get("turn") == s["seat"]:
-            line += " · ▶ **discarding**" if public.get("drawn") else " · ▶ **drawing**"
-        elif phase == "declare" and s["seat"] in to_act:
-            line += " · deciding"
-        if s.get("leaving"):
-            line += " · leaving after this deal (auto-play)"
-        return line
+        melds = len(s["declared"]) + len(s["shown"]) + len(s["dublees"])
+        turn = "▶ " if phase == "play" and public.get("turn") == s["seat"] else ""
+        line = f"{turn}**{name}** {s['hand_size']} cards, {status}"
+        if melds:
+            line += f", {melds} on the table"
+        if phase == "declare" and s["seat"] in to_act:
+            line += ", deciding"
+        if turn:
+            line += ", discarding" if public.get("drawn") else ", drawing"
+        return line + (", leaving after this deal (auto-play)" if s.get("leaving") else "")
     if s.get("leaving"):
-        return f"{name} — leaving"
+        return f"{name} leaving"
     if phase == "between" and s["seat"] in to_act:
-        return f"**{name}** — " + ("nobody left to play against: ends the game" if public.get("last_player") else
-                                   f"deals next (deal {public.get('deal_no', 0) + 1})")
-    return f"**{name}**" if s["stack"] > 0 else f"{name} — no chips, sitting out"
+        return f"▶ **{name}** " + ("has nobody left to play against: ends the game" if public.get("last_player") else
+                                  f"deals next (deal {public.get('deal_no', 0) + 1})")
+    return f"**{name}**" if s["stack"] > 0 else f"{name} has no chips, sits out"
 
 
 def _last_deal(last: dict[str, Any], names: Sequence[str], n: int) -> str:
     if last.get("abandoned"):
         return "Abandoned: the stock ran out (no points, no payments)."
-    w = last["winner"]
-    lines = [f"**{_name(names, w)}** went out · tiplu **{_p(last['tiplu'])}**"]
-    if last.get("route") == "dublee":
-        lines.append("Eight dublees: " + _melds(last["dublees"]))
-    else:
-        lines.append(_melds(last["melds"]))
-    lines.append(f"Discard: {_p(last['discard'])}")
     maal = " · ".join(f"{_name(names, int(s))} {p}" for s, p in last.get("adjusted", last["points"]).items())
-    lines.append(f"Maal points: {maal}")
     moves = [f"{_name(names, payer)} → {_name(names, payee)}: {amount:,}"
              for payer, payee, amount in last.get("transfers", [])]
-    lines.append("Chips: " + (" · ".join(moves) if moves else "none changed hands"))
-    lines.append("(losers pay the winner for the game; every pair settles its maal difference — "
-                 "details in the deal summary)")
-    return "\n".join(lines)
+    return "\n".join([f"**{_name(names, last['winner'])}** went out · tiplu **{_p(last['tiplu'])}** · maal {maal}",
+                      "Chips: " + (" · ".join(moves) if moves else "none changed hands")])
 
 
 def _step(private: dict[str, Any], public: dict[str, Any]) -> str | None:
@@ -204,6 +193,34 @@ def _deal_result(private: dict[str, Any], public: dict[str, Any]) -> list[str]:
             f"Tiplu was {_p(last['tiplu'])}. The summary in the channel shows every payment."]
 
 
+def _wild_faces(private: dict[str, Any]) -> set[tuple[int, str]]:
+    """The faces wild for this seat: none until it has seen the tiplu (MAR-11)."""
+    if not private.get("tiplu"):
+        return set()
+    maal = private["maal"]
+    cards = [maal["tiplu"], maal["poplu"], maal["jhiplu"], *private.get("wild", [])]
+    return {Card.parse(c).face for c in cards}
+
+
+def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+    """During a deal: the melds already on the table, then the hand's pure sets, pairs and the
+    rest by suit, as the engine grouped them; wild cards flagged, the card just drawn or taken
+    marked. Between deals there is no hand to show."""
+    if public.get("phase_id") not in ("declare", "play"):
+        return []
+    faces = _wild_faces(private)
+    fresh = {c for c in (private.get("drawn_card"), private.get("taken")) if c}
+
+    def group(kind: str, cards: Sequence[str]) -> Group:
+        return Group(kind, tuple(cards), frozenset(fresh & set(cards)),
+                     frozenset(c for c in cards if Card.parse(c).face in faces))
+
+    table = [group("table", meld_order(m)) for key in ("declared", "shown", "dublees") for m in private.get(key, [])]
+    sets = private.get("groups", {})
+    return (table + [group("meld", meld_order(m)) for m in sets.get("pure_sets", [])]
+            + [group("pair", m) for m in sets.get("pairs", [])] + [group("suit", m) for m in sets.get("loose", [])])
+
+
 def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
     """What to do now, then the hand: sorted and grouped (pure sets, pairs, the rest by suit);
     wild cards starred. Between deals: the last deal's result for this seat."""
@@ -219,16 +236,12 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
         return "\n".join(lines) or "Waiting for the next deal."
     if step:
         lines.append(step)
-    wild: set[tuple[int, str]] = set()
+    wild = _wild_faces(private)
     if private.get("tiplu"):
         maal = private["maal"]
         t = Card.parse(maal["tiplu"])
         lines.append(f"**Tiplu {_p(maal['tiplu'])}** · jhiplu {_p(maal['jhiplu'])} · poplu {_p(maal['poplu'])} "
                      f"— wild for you: every {t.rank_name}, {_p(maal['jhiplu'])}, {_p(maal['poplu'])} (marked *)")
-        for c in (maal["tiplu"], maal["poplu"], maal["jhiplu"]):
-            wild.add(Card.parse(c).face)
-        for c in private.get("wild", []):
-            wild.add(Card.parse(c).face)
         if private.get("route") == "dublee":
             lines.append("To go out: pair one more dublee from your hand and discard; the Finish button "
                          "appears when you can.")
@@ -250,15 +263,13 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
         exposed.append("dublees " + _melds(private["dublees"], wild))
     if exposed:
         lines.append("On the table: " + " · ".join(exposed))
-    groups = private.get("groups", {})
-    hand = private.get("hand", [])
-    lines.append(f"**Your hand ({len(hand)} cards)**")
-    if groups.get("pure_sets"):
-        lines.append("Pure sets: " + _melds(groups["pure_sets"], wild))
-    if groups.get("pairs"):
-        lines.append("Pairs: " + _melds(groups["pairs"], wild))
-    for suit_cards in groups.get("loose", []):
-        lines.append(_cards(suit_cards, wild))
+    lines.append(f"**Your hand ({len(private.get('hand', []))} cards)**")
+    held = [g for g in hand_groups(private, public) if g.kind != "table"]
+    for kind, word in (("meld", "Pure sets: "), ("pair", "Pairs: ")):
+        runs = [g.items for g in held if g.kind == kind]
+        if runs:
+            lines.append(word + _melds(runs, wild))
+    lines += [_cards(g.items, wild) for g in held if g.kind == "suit"]
     if private.get("drawn_card"):
         lines.append(f"You drew {_p(private['drawn_card'])}.")
     if private.get("taken"):

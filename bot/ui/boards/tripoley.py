@@ -12,10 +12,8 @@ from typing import Any, Sequence
 from bot.games.cards import Card, SUIT_NAMES, SUIT_SYMBOLS
 from bot.ui.text import clip, seat_name
 
+from .groups import Group
 
-
-def _render(text: str, names: Sequence[str]) -> str:
-    return text.format_map({f"p{i}": seat_name(names, i) for i in range(max(len(names), 10))})
 
 
 def _pretty(cards: Sequence[str]) -> str:
@@ -26,77 +24,106 @@ def _short(name: str, width: int = 14) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
 
 
-def mat_text(public: dict[str, Any]) -> str:
-    """The nine compartments in canonical order with their chips (§3)."""
-    lines = []
-    for comp in public["mat"]:
-        chips = comp["chips"]
-        lines.append(f"`{comp['code']:<10}` {comp['name']}: **{chips}**" if chips else
-                     f"`{comp['code']:<10}` {comp['name']}: 0")
-    lines.append(f"Total on the mat: **{public['mat_total']}**")
-    return "\n".join(lines)
+def _comp_label(comp: dict[str, Any]) -> str:
+    code = comp["code"]
+    if code == "KQ":
+        return "K♥Q♥"
+    try:
+        return Card.parse(code).pretty
+    except ValueError:
+        return comp["name"]
+
+
+def image_labels(public: dict[str, Any]) -> dict[str, str]:
+    """The names of the mat's pools, which have no card to picture them."""
+    return {c["code"]: c["name"] for c in public["mat"] if c["code"] in ("POT", "KITTY", "POKER_POOL")}
+
+
+def mat_line(public: dict[str, Any]) -> str:
+    """The compartments holding chips, in one line, with the total (§3)."""
+    parts = [f"{_comp_label(c)}: **{c['chips']}**" for c in public["mat"] if c["chips"]]
+    return " · ".join(parts) + f" (total {public['mat_total']})" if parts else "Empty."
 
 
 def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
-    fields: list[tuple[str, str]] = [("Mat", clip(mat_text(public)))]
+    """The mat in one line, the deal and what is being decided now; the result between deals."""
+    fields: list[tuple[str, str]] = [("Mat", mat_line(public))]
     phase = public["phase_id"]
-    dealer = seat_name(names, public["dealer"])
+    if phase == "over":
+        got = ", ".join(f"{seat_name(names, p)} {a}" for p, a in public.get("final", []) if a)
+        return fields + [("Game over", clip(f"The mat went to: {got or 'nobody (it was empty)'}."))]
     deal = f"Deal {public['deal']}" + (f" of {public['max_deals']}" if public["max_deals"] else "")
-    if phase != "over":
-        sizes = public["hand_sizes"]
-        held = ", ".join(f"{_short(seat_name(names, p))} {sizes[p]}" for p in public["dealt_in"] if sizes[p] is not None)
-        spare = {None: f"spare hand {public['spare_size']} cards, face down",
-                 "swap": "the dealer swapped for the spare hand",
-                 "keep": "the dealer kept their hand; the spare hand is dead",
-                 "auction": _auction_result(public, names)}[public["spare_choice"]]
-        out = [p for p, s in enumerate(public["status"]) if s in ("broke", "out")]
-        text = f"{deal} · dealer **{dealer}** · {public['phase']}\nCards held: {held}\n{spare.capitalize()}."
-        if out:
-            text += "\nOut of the game: " + ", ".join(_short(seat_name(names, p)) for p in out)
-        leaving = [p for p, s in enumerate(public["status"]) if s == "leaving"]
-        if leaving:
-            text += "\nLeaving after this deal: " + ", ".join(_short(seat_name(names, p)) for p in leaving)
-        fields.append(("Deal", clip(text)))
-    if public.get("first_dealer_draw"):
-        last = public["first_dealer_draw"][-1]
-        fields.append(("First dealer", clip("High-card draw: " + ", ".join(
-            f"{_short(seat_name(names, p))} {Card.parse(c).pretty}" for p, c in last))))
-    auction = public.get("auction")
-    if auction and phase in ("auction", "spare_after"):
-        bids = [f"{_short(seat_name(names, p))}: {'bid ' + str(b) if b else 'pass'}" for p, b in auction["bids"]]
+    head = f"{deal} · dealer {seat_name(names, public['dealer'])}"
+    lines = [_phase_panel(public, names)]
+    draw = public.get("first_dealer_draw")
+    if draw and phase == "spare":  # the draw matters only until the first decision is made
+        lines.append("High-card draw for dealer: " + ", ".join(
+            f"{_short(seat_name(names, p))} {Card.parse(c).pretty}" for p, c in draw[-1]))
+    return fields + [(head, clip("\n".join(lines)))]
+
+
+def _spare_text(public: dict[str, Any], names: Sequence[str]) -> str:
+    choice = public["spare_choice"]
+    if choice is None:
+        return f"spare hand {public['spare_size']} cards, face down"
+    if choice == "swap":
+        return "the dealer swapped for the spare hand"
+    if choice == "keep":
+        return "the dealer kept their hand; the spare hand is dead"
+    return _auction_result(public, names)
+
+
+def _phase_panel(public: dict[str, Any], names: Sequence[str]) -> str:
+    """One or two lines on what is being decided now, or on how the deal ended."""
+    phase = public["phase_id"]
+    auction, betting, mich = public.get("auction"), public.get("betting"), public.get("michigan")
+    if auction and phase == "auction":
         high = (f"High bid **{auction['high']}** by {seat_name(names, auction['high_seat'])}"
                 if auction["high_seat"] is not None else "No bid yet")
-        need = f" · next bid at least {auction['min_bid']}" if auction.get("min_bid") else ""
-        fields.append(("Spare-hand auction", clip(f"{high}{need}\n" + ("\n".join(bids) or "—"))))
-    betting = public.get("betting")
+        return high + (f" · next bid at least {auction['min_bid']}" if auction.get("min_bid") else "")
     if betting and phase == "betting":
-        lines = []
-        for p in public["dealt_in"]:
-            state = " (folded)" if p in betting["folded"] else " (all-in)" if p in betting["allin"] else ""
-            turn = " ◀" if p == betting["turn"] else ""
-            lines.append(f"{_short(seat_name(names, p))}: {betting['contrib'][p]}{state}{turn}")
         cap = betting["max_bet"] or "no limit"
-        head = (f"To match: **{betting['current']}** · bets/raises {betting['bets']} of {betting['max_bets']} · "
-                f"raise by {betting['min_bet']}–{cap}")
-        fields.append(("Poker betting", clip(head + "\n" + "\n".join(lines))))
-    if public.get("pay_results"):
-        paid = [f"{code} → {', '.join(_short(seat_name(names, p)) for p in seats)} ({amount}"
-                f"{' each' if len(seats) > 1 else ''})" for code, seats, amount in public["pay_results"]]
-        fields.append(("Pay cards", clip(", ".join(paid))))
-    if public.get("showdown"):
-        lines = [f"{_short(seat_name(names, s['seat']))}: {_pretty(s['cards'])} — {s['text']}" for s in public["showdown"]]
-        if public.get("poker_winner") is not None:
-            lines.append(f"Poker winner: **{seat_name(names, public['poker_winner'])}**")
-        fields.append(("Poker showdown", clip("\n".join(lines))))
-    mich = public.get("michigan")
-    if mich:
-        fields.append(("Michigan", clip(_michigan_text(public, mich, names))))
-    if public.get("dead_hand"):
-        fields.append(("Dead hand", clip(_pretty(public["dead_hand"]))))
-    if phase == "over" and public.get("final"):
-        got = ", ".join(f"{seat_name(names, p)} {a}" for p, a in public["final"] if a)
-        fields.append(("Game over", clip(f"The mat went to: {got or 'nobody (it was empty)'}.")))
-    return fields
+        bets = " · ".join(
+            f"{_short(seat_name(names, p))} {'folded' if p in betting['folded'] else betting['contrib'][p]}"
+            + (" all-in" if p in betting["allin"] else "") for p in public["dealt_in"])
+        return (f"To match: **{betting['current']}** · bets/raises {betting['bets']} of {betting['max_bets']} · "
+                f"raise by {betting['min_bet']}–{cap}\nIn the pot: {bets}")
+    if mich and phase == "michigan":
+        sizes = public["hand_sizes"]
+        held = ", ".join(f"{_short(seat_name(names, p))} {sizes[p]}" for p in public["dealt_in"]
+                         if sizes[p] is not None)
+        run = " ".join(Card.parse(c).pretty for _, c in mich["sequence"])
+        lead = f"**{seat_name(names, mich['leader'])}** leads" if not run else f"Run: {run}"
+        ban = (f" · next lead may not be {SUIT_NAMES[mich['forbidden']]} {SUIT_SYMBOLS[mich['forbidden']]}"
+               if mich["forbidden"] else "")
+        return f"{lead}{ban}\nCards held: {held}"
+    if phase == "between":
+        return deal_result(public, names)
+    return _spare_text(public, names).capitalize() + "."
+
+
+def deal_result(public: dict[str, Any], names: Sequence[str]) -> str:
+    """Who took the poker prize, who went out in Michigan, who took the pay cards."""
+    lines = []
+    if public.get("poker_winner") is not None:
+        best = next((s["text"] for s in public.get("showdown", []) if s["seat"] == public["poker_winner"]), "")
+        lines.append(f"Poker: **{seat_name(names, public['poker_winner'])}**" + (f" ({best})" if best else ""))
+    winner = public.get("michigan_winner")
+    lines.append(f"Michigan: **{seat_name(names, winner)}** went out" if winner is not None else
+                 "Michigan: nobody went out")
+    return " · ".join(lines)
+
+
+def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
+    """“Deal 3 — Bob wins the poker, Ann goes out”, from the view just after the deal ended."""
+    if public.get("deal") is None:
+        return None
+    parts = []
+    if public.get("poker_winner") is not None:
+        parts.append(f"{seat_name(names, public['poker_winner'])} wins the poker")
+    if public.get("michigan_winner") is not None:
+        parts.append(f"{seat_name(names, public['michigan_winner'])} goes out")
+    return f"Deal {public['deal']}" + (" — " + ", ".join(parts) if parts else "")
 
 
 def _auction_result(public: dict[str, Any], names: Sequence[str]) -> str:
@@ -110,41 +137,23 @@ def _auction_result(public: dict[str, Any], names: Sequence[str]) -> str:
     return "nobody bid: the spare hand is dead"
 
 
-def _michigan_text(public: dict[str, Any], mich: dict[str, Any], names: Sequence[str]) -> str:
-    played: dict[str, list[int]] = {s: [] for s in "SHDC"}
-    for c in mich["played"]:
-        card = Card.parse(c)
-        played[card.suit].append(card.high)
-    lines = []
-    for s in "SHDC":
-        if played[s]:
-            ranks = " ".join(Card(1 if r == 14 else r, s).rank_name for r in sorted(played[s]))
-            lines.append(f"{SUIT_SYMBOLS[s]} played: {ranks}")
-    playing = public["phase_id"] == "michigan"
-    if mich["forbidden"] and playing:
-        lines.append(f"Next lead may not be {SUIT_NAMES[mich['forbidden']]} {SUIT_SYMBOLS[mich['forbidden']]}.")
-    winner = public.get("michigan_winner")
-    if winner is not None:
-        lines.append(f"**{seat_name(names, winner)}** went out.")
-    elif playing:
-        lines.append(f"**{seat_name(names, mich['leader'])}** to lead.")
-    else:
-        lines.append("Nobody could lead: no Michigan winner this deal (TRI-36).")
-    recent = [_render(t, names) for t in mich["log"][-4:]]
-    return "\n".join(lines + ["", "Recent play:"] + recent if recent else lines)
+def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+    """The hand by suit (spades, hearts, diamonds, clubs), in the view's order; pay cards marked."""
+    marks = frozenset(private.get("pay_cards", []))
+    by_suit: dict[str, list[str]] = {s: [] for s in "SHDC"}
+    for c in private["hand"]:
+        by_suit[Card.parse(c).suit].append(c)
+    return [Group("suit", tuple(cards), marks & set(cards)) for cards in by_suit.values() if cards]
 
 
 def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
     """The hand grouped by suit (ace high), pay cards marked ★, the best poker hand, what is owed."""
     marks = set(private.get("pay_cards", []))
     lines = []
-    by_suit: dict[str, list[str]] = {s: [] for s in "SHDC"}
-    for c in private["hand"]:
-        card = Card.parse(c)
-        by_suit[card.suit].append(f"**{card.pretty}**★" if c in marks else card.pretty)
-    for s in "SHDC":
-        if by_suit[s]:
-            lines.append(f"{SUIT_SYMBOLS[s]} " + " ".join(by_suit[s]))
+    for g in hand_groups(private, public):
+        suit = Card.parse(g.items[0]).suit
+        lines.append(f"{SUIT_SYMBOLS[suit]} " + " ".join(
+            f"**{Card.parse(c).pretty}**★" if c in g.marked else Card.parse(c).pretty for c in g.items))
     if not lines:
         lines.append("No cards.")
     if marks:

@@ -1,0 +1,103 @@
+"""Cards, tiles and boards as pictures (Pillow), drawn from the games' views.
+
+    board_png(game_id, public, names, labels=None) -> bytes | None
+        The table: `public` is `public_view()`, `names` the seats' display names, `labels`
+        optional words by code (e.g. the Tripoley mat's pools), already in the reader's language.
+    hand_png(game_id, private, public) -> bytes | None
+        A seat's hand from `private_view(seat)`, grouped exactly as the hand text is.
+
+None where a game or phase has nothing to draw. Pure functions: the same views give the same
+bytes, and recent results are kept in a small cache keyed by the views' content. A game's board
+lives in `bot/ui/images/<game_id>.py` as `board_scene(public, names, labels) -> Scene | None`; its hand is
+drawn from the text board's `hand_groups`, so the picture and the text always group alike.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import json
+import pkgutil
+import threading
+from collections import OrderedDict
+from typing import Any, Callable, Mapping
+
+from bot.ui.boards import board_for
+
+from .paint import render
+from .scene import Scene, flow
+
+CACHE_SIZE = 256
+BOARD_FILE = "board.png"
+HAND_FILE = "hand.png"
+
+
+class _LRU:
+    """PNG bytes by content hash, the least recently used dropped first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.data: OrderedDict[str, bytes | None] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str, make: Callable[[], bytes | None]) -> bytes | None:
+        with self.lock:
+            if key in self.data:
+                self.data.move_to_end(key)
+                return self.data[key]
+        value = make()
+        with self.lock:
+            self.data[key] = value
+            while len(self.data) > self.size:
+                self.data.popitem(last=False)
+        return value
+
+
+_cache = _LRU(CACHE_SIZE)
+
+
+def _key(*parts: Any) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+@functools.cache
+def _board_module(game_id: str):
+    modules = {m.name for m in pkgutil.iter_modules(__path__)}
+    return importlib.import_module(f"{__name__}.{game_id}") if game_id in modules else None
+
+
+def board_scene(game_id: str, public: dict[str, Any], names: list[str],
+                labels: Mapping[str, str] | None = None) -> Scene | None:
+    """The table's layout (no pixels): for tests and for `board_png`."""
+    module = _board_module(game_id)
+    return None if module is None else module.board_scene(public, list(names), dict(labels or {}))
+
+
+def hand_scene(game_id: str, private: dict[str, Any], public: dict[str, Any]) -> Scene | None:
+    """The hand's layout (no pixels): the text board's groups, flowed into rows."""
+    groups = board_for(game_id).hand_groups(private, public)
+    return flow(groups) if any(g.items for g in groups) else None
+
+
+def _png(scene: Scene | None) -> bytes | None:
+    return None if scene is None or not scene.items else render(scene)
+
+
+def board_png(game_id: str, public: dict[str, Any], names: list[str],
+              labels: Mapping[str, str] | None = None) -> bytes | None:
+    """The public board as PNG bytes, or None when the game has no picture of it now.
+
+    The picture has no words of its own; `labels` (by the game's codes, such as a mat
+    compartment's) are drawn where the game places them, so the caller chooses the language."""
+    return _cache.get(_key("board", game_id, public, list(names), dict(labels or {})),
+                      lambda: _png(board_scene(game_id, public, names, labels)))
+
+
+def hand_png(game_id: str, private: dict[str, Any], public: dict[str, Any]) -> bytes | None:
+    """A seat's hand as PNG bytes, or None when it holds nothing to show."""
+    return _cache.get(_key("hand", game_id, private, public),
+                      lambda: _png(hand_scene(game_id, private, public)))
+
+
+__all__ = ["BOARD_FILE", "HAND_FILE", "board_png", "board_scene", "hand_png", "hand_scene"]

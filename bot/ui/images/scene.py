@@ -1,0 +1,196 @@
+"""What a picture shows and where, as plain data: computed by pure functions (testable without
+pixels), then painted by `paint.render`.
+
+A scene holds no words except numbers, card and tile notation and the players' names: any other
+label is passed in by the caller, so pictures can be localised with the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence, Union
+
+from bot.ui.boards.groups import Group
+
+
+@dataclass(frozen=True, slots=True)
+class CardSize:
+    w: int
+    h: int
+    step: int          # how far the next card of a fanned run starts: its index stays visible
+    rank: int          # font size of the corner index
+
+
+HAND = CardSize(64, 90, 36, 24)
+BOARD = CardSize(54, 76, 30, 21)
+SMALL = CardSize(40, 56, 23, 16)
+TILE_HAND = 40          # side of one half of a domino tile
+TILE_BOARD = 30
+GAP = 14                # between groups and around the edges
+RAISE = 12              # a marked card in a hand sits this much higher
+
+BACK = "back"           # the card of a CardItem lying face down
+HIDDEN = -1             # both numbers of a TileItem lying face down
+
+
+@dataclass(frozen=True, slots=True)
+class CardItem:
+    x: int
+    y: int
+    card: str           # notation such as "10H" or "QH#1"; BACK for a face-down card
+    size: CardSize = BOARD
+    marked: bool = False
+    wild: bool = False
+    dim: bool = False   # folded, or otherwise out of play
+
+
+@dataclass(frozen=True, slots=True)
+class TileItem:
+    x: int
+    y: int
+    left: int
+    right: int
+    side: int = TILE_BOARD
+    marked: bool = False
+    open_left: bool = False   # the left half is an open end of the line
+    open_right: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TextItem:
+    x: int
+    y: int
+    text: str
+    size: int = 16
+    colour: tuple[int, int, int] = (240, 240, 240)
+    anchor: str = "la"      # Pillow text anchor: left-ascender; "mm" centres
+
+
+@dataclass(frozen=True, slots=True)
+class ChipItem:
+    """A chip with an amount on it (a pot, a compartment, a bet)."""
+
+    x: int                  # centre
+    y: int
+    amount: int
+    radius: int = 18
+
+
+@dataclass(frozen=True, slots=True)
+class PanelItem:
+    """A rounded area: a mat compartment, a seat, a group's frame."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    fill: tuple[int, int, int] = (21, 92, 58)
+    outline: tuple[int, int, int] | None = None
+    width: int = 2
+
+
+Item = Union[CardItem, TileItem, TextItem, ChipItem, PanelItem]
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    width: int
+    height: int
+    items: tuple[Item, ...] = field(default_factory=tuple)
+
+    def cards(self) -> list[CardItem]:
+        return [i for i in self.items if isinstance(i, CardItem)]
+
+    def tiles(self) -> list[TileItem]:
+        return [i for i in self.items if isinstance(i, TileItem)]
+
+
+class Builder:
+    """Collects items and grows the canvas to hold them."""
+
+    def __init__(self, min_width: int = 0) -> None:
+        self.items: list[Item] = []
+        self.width = min_width
+        self.height = 0
+
+    def add(self, item: Item, right: int, bottom: int) -> None:
+        self.items.append(item)
+        self.width = max(self.width, right + GAP)
+        self.height = max(self.height, bottom + GAP)
+
+    def card(self, x: int, y: int, card: str, size: CardSize = BOARD, **marks: bool) -> None:
+        self.add(CardItem(x, y, card, size, **marks), x + size.w, y + size.h)
+
+    def tile(self, x: int, y: int, left: int, right: int, side: int = TILE_BOARD, **marks: bool) -> None:
+        self.add(TileItem(x, y, left, right, side, **marks), x + 2 * side, y + side)
+
+    def text(self, x: int, y: int, text: str, size: int = 16, **style) -> None:
+        self.add(TextItem(x, y, text, size, **style), x + len(text) * size // 2, y + size)
+
+    def chip(self, x: int, y: int, amount: int, radius: int = 18) -> None:
+        self.add(ChipItem(x, y, amount, radius), x + radius, y + radius)
+
+    def panel(self, x: int, y: int, w: int, h: int, **style) -> None:
+        self.add(PanelItem(x, y, w, h, **style), x + w, y + h)
+
+    def fan(self, x: int, y: int, cards: Sequence[str], size: CardSize = BOARD, marked: Iterable[str] = (),
+            wild: Iterable[str] = (), dim: bool = False, raise_marked: bool = False) -> int:
+        """A run of overlapping cards left to right; returns the x just after the last card."""
+        marked, wild = set(marked), set(wild)
+        for i, c in enumerate(cards):
+            lift = RAISE if raise_marked and c in marked else 0
+            self.card(x + i * size.step, y - lift, c, size, marked=c in marked, wild=c in wild, dim=dim)
+        return x + fan_width(len(cards), size)
+
+    def scene(self) -> Scene:
+        return Scene(max(self.width, 1), max(self.height, 1), tuple(self.items))
+
+
+def fan_width(n: int, size: CardSize) -> int:
+    return 0 if n == 0 else (n - 1) * size.step + size.w
+
+
+def parse_tile(text: str) -> tuple[int, int]:
+    """`"[6|5]"` -> (6, 5), in the order written (a line's tiles are written as laid)."""
+    a, b = text.strip("[] ").split("|")
+    return int(a), int(b)
+
+
+TILE_STEP = 2 * TILE_HAND + 8
+
+
+def flow(groups: Sequence[Group], max_width: int = 820) -> Scene:
+    """A hand: each group a fanned run of cards (or tiles side by side), groups left to right,
+    wrapping into rows. Cards already on the table come first, smaller, on rows of their own;
+    marked cards stand raised, so they show by shape as well as by colour."""
+    b = Builder()
+    x, y, row_h = GAP, GAP + RAISE, 0
+    table = [g for g in groups if g.kind == "table"]
+    held = [g for g in groups if g.kind != "table"]
+    for part in (table, held):
+        kind = part[0].kind if part else ""
+        for g in part:
+            if g.kind != kind and x > GAP:  # melds, pairs and the rest stand further apart
+                x += 2 * GAP
+            kind = g.kind
+            tiles = g.kind == "tiles"
+            size = SMALL if g.kind == "table" else HAND
+            step, first = (TILE_STEP, 2 * TILE_HAND) if tiles else (size.step, size.w)
+            per_row = max(1, (max_width - 2 * GAP - first) // step + 1)
+            for start in range(0, len(g.items), per_row):
+                items = g.items[start:start + per_row]
+                w = (len(items) - 1) * step + first
+                if x > GAP and x + w > max_width - GAP:
+                    x, y, row_h = GAP, y + row_h + GAP + RAISE, 0
+                if tiles:
+                    for i, t in enumerate(items):
+                        lift = RAISE if t in g.marked else 0
+                        b.tile(x + i * step, y - lift, *parse_tile(t), TILE_HAND, marked=t in g.marked)
+                    row_h = max(row_h, TILE_HAND)
+                else:
+                    b.fan(x, y, items, size, g.marked, g.wild, raise_marked=True)
+                    row_h = max(row_h, size.h)
+                x += w + 2 * GAP
+        if part and x > GAP:
+            x, y, row_h = GAP, y + row_h + GAP + RAISE, 0
+    return b.scene()
