@@ -21,7 +21,6 @@ import gc
 import logging
 import random
 import resource
-import statistics
 import sys
 import tempfile
 import time
@@ -161,7 +160,7 @@ class Person:
             if self.seat not in snap.to_act:
                 try:
                     await asyncio.wait_for(told.wait(), timeout=1.0)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
                 told.clear()
                 snap = await self.service.snapshot(self.table_id)

@@ -17,7 +17,8 @@ from typing import Any
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, seat_key
 from bot.tables.models import SeatInfo, TableSnapshot
-from bot.ui.embeds import board_image, hand_embed, hand_image, summary_embed, table_embed
+from bot.tables.models import Closing
+from bot.ui.embeds import board_image, closing_embed, hand_embed, hand_image, table_embed
 from bot.ui.images import BOARD_FILE, HAND_FILE
 
 NAMES = ["Ann", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"]
@@ -99,5 +100,7 @@ def write_snapshots(out: Path, seed: int = 7) -> list[Path]:
         summary = next((e for e in reversed(events) if e.kind == "summary"), None)
         if summary is not None:
             snap = snapshot(game_id, game, length)
-            written += _write(out, f"{game_id}-end-summary", summary_embed(snap, snap.render(summary)), None)
+            closing = Closing(snap.render(summary), tuple((s.name, s.stack) for s in snap.seats), summary,
+                              game.public_view())
+            written += _write(out, f"{game_id}-end-summary", closing_embed(snap, closing), None)
     return written

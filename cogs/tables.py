@@ -47,7 +47,7 @@ class Tables(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(interaction.channel_id)
         message = public_message(snap)
-        await interaction.followup.send(embed=message["embed"], ephemeral=True)
+        await interaction.followup.send(embed=message["embed"], files=message["files"], ephemeral=True)
 
     @table.command(name="close", description="Close this channel's table and refund everyone (admins)")
     @app_commands.default_permissions(manage_guild=True)

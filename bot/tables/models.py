@@ -75,6 +75,8 @@ class Closing:
     stacks: tuple[tuple[str, int], ...] = ()
     summary: Event | None = None
     """The deal's summary event, when a deal ended (its data names the winner and the score)."""
+    public: dict[str, Any] | None = None
+    """The public view just after the deal ended (what the deal's title is read from)."""
 
 
 class HandRef(NamedTuple):

@@ -96,7 +96,8 @@ class Settlement:
         summaries = [e for e in u.events if e.kind == "summary" and e.private_to is None]
         stacks = stacks_line(u.row, {s.seat: s.stack if s.present else (s.cashed_out or 0) for s in u.row.seats})
         if summaries:
-            u.closings.append(Closing("\n\n".join(e.render(names) for e in summaries), stacks, summaries[0]))
+            u.closings.append(Closing("\n\n".join(e.render(names) for e in summaries), stacks, summaries[0],
+                                      u.game.public_view()))
         elif finished:
             u.closings.append(Closing("The game is over.", stacks))
 

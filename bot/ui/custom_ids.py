@@ -103,7 +103,7 @@ def _decode(hint: Any, text: str) -> Any:
         return [t for t in text.split("+") if t] if text else []
     if hint is bool:
         return text == "t"
-    if hint is int or (typing.get_origin(hint) in (typing.Union, getattr(__import__("types"), "UnionType"))
+    if hint is int or (typing.get_origin(hint) in (typing.Union, __import__("types").UnionType)
                        and int in typing.get_args(hint)):
         return int(text)
     return text

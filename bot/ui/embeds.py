@@ -168,13 +168,6 @@ def hand_image(snap: TableSnapshot, seat: int) -> bytes | None:
     return None if private is None else hand_png(snap.game_id, private, snap.public or {})
 
 
-def summary_embed(snap: TableSnapshot, text: str) -> discord.Embed:
-    """A deal's summary, titled with how it ended (“Hand 3 — Ann knocks, 26 points”)."""
-    title = board_for(snap.game_id).summary_title(snap.public or {}, snap.names)
-    return _embed(f"{title} · {snap.title}" if title else f"{snap.title} · table {snap.table_id}",
-                  discord.Colour.teal(), text)
-
-
 def results_embed(snap: TableSnapshot, payouts: dict[int, int]) -> discord.Embed:
     lines = []
     for s in snap.seats:
@@ -187,7 +180,11 @@ def results_embed(snap: TableSnapshot, payouts: dict[int, int]) -> discord.Embed
 def closing_embed(snap: TableSnapshot, closing: Closing) -> discord.Embed:
     """A table message's final words: the deal that ended (who won what, and why), the lobby
     whose game started, or the table that closed, with the stacks as they then stood."""
-    title = f"{snap.title} · deal over" if closing.summary is not None else f"{snap.title} · table {snap.table_id}"
+    how = None
+    if closing.summary is not None and closing.public is not None:
+        how = board_for(snap.game_id).summary_title(closing.public, snap.names)   # “Hand 3 — Ann knocks, 26 points”
+    title = f"{how} · {snap.title}" if how else (
+        f"{snap.title} · deal over" if closing.summary is not None else f"{snap.title} · table {snap.table_id}")
     e = _embed(title, PHASE_COLOUR["finished"], closing.text)
     if closing.stacks:
         _add(e, "Stacks", "\n".join(f"{name} · {amount:,}" for name, amount in closing.stacks))

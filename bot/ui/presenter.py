@@ -25,7 +25,7 @@ from storage.db import Database
 
 from .embeds import closing_embed, results_embed
 from .text import MESSAGE, clip
-from .views import hand_message, public_message
+from .views import as_edit, hand_message, public_message
 
 if TYPE_CHECKING:
     from bot.app import CardRoomBot
@@ -49,21 +49,20 @@ class DiscordPresenter:
         return self.bot.get_partial_messageable(channel_id)
 
     async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
-        message = public_message(snap, recent)
         channel = self._channel(snap.channel_id)
         if message_id is not None:
             try:
-                await channel.get_partial_message(message_id).edit(**message)
+                await channel.get_partial_message(message_id).edit(**as_edit(public_message(snap, recent)))
                 return message_id
             except discord.NotFound:
                 log.info("table %d: its message is gone; posting a new one", snap.table_id)
-        sent = await channel.send(**_without_missing(message))
+        sent = await channel.send(**_without_missing(public_message(snap, recent)))
         return sent.id
 
     async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
         try:
             await self._channel(snap.channel_id).get_partial_message(message_id).edit(
-                content=None, embed=closing_embed(snap, closing), view=None)
+                content=None, embed=closing_embed(snap, closing), view=None, attachments=[])
         except discord.NotFound:
             log.info("table %d: message %d to close is gone", snap.table_id, message_id)
 
@@ -74,10 +73,9 @@ class DiscordPresenter:
             return None
         payload = hand_message(self.bot, snap, seat, events)
         if message is not None:
-            if payload["view"] is discord.utils.MISSING:
-                payload["view"] = None
             try:
-                await self._channel(message.channel_id).get_partial_message(message.message_id).edit(**payload)
+                await self._channel(message.channel_id).get_partial_message(message.message_id).edit(
+                    **as_edit(payload))
                 return message
             except discord.NotFound:
                 return None   # deleted by the player: the next decision brings a new one
@@ -128,5 +126,5 @@ class DiscordPresenter:
 
 
 def _without_missing(message: dict[str, Any]) -> dict[str, Any]:
-    """`send` takes no view=None; a message without controls simply leaves it out."""
-    return {k: v for k, v in message.items() if v is not None and v is not discord.utils.MISSING}
+    """`send` takes no view=None; a message without controls or pictures simply leaves them out."""
+    return {k: v for k, v in message.items() if v is not None and v is not discord.utils.MISSING and v != []}

@@ -6,6 +6,7 @@ do what. No view holds game state.
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 import secrets
@@ -21,8 +22,9 @@ from bot.tables.models import TableSnapshot
 
 from . import custom_ids
 from .controls import ButtonSpec, SelectSpec, layout
-from .embeds import hand_embed, table_embed
+from .embeds import board_image, hand_embed, hand_image, table_embed
 from .errors import report_error
+from .images import BOARD_FILE, HAND_FILE
 
 if TYPE_CHECKING:
     from bot.app import CardRoomBot
@@ -75,10 +77,24 @@ def controls_view(snap: TableSnapshot, seat: int) -> discord.ui.View | None:
 
 def hand_message(client: discord.Client, snap: TableSnapshot, seat: int, events: list | None = None,
                  note: str | None = None) -> dict[str, Any]:
-    """The kwargs of a message showing a seat its hand and controls."""
+    """The kwargs of a new message showing a seat its hand (text and picture) and controls."""
     view = controls_view(snap, seat)
-    return {"embed": hand_embed(snap, seat, location(client, snap), events, note),
-            "view": view if view is not None else discord.utils.MISSING}
+    png = hand_image(snap, seat)
+    return {"embed": hand_embed(snap, seat, location(client, snap), events, note, HAND_FILE if png else None),
+            "view": view if view is not None else discord.utils.MISSING, "files": _picture(png, HAND_FILE)}
+
+
+def _picture(png: bytes | None, filename: str) -> list[discord.File]:
+    return [discord.File(io.BytesIO(png), filename)] if png else []
+
+
+def as_edit(message: dict[str, Any]) -> dict[str, Any]:
+    """A message's kwargs for an edit: its pictures replace the old ones, no view removes controls."""
+    edit = {k: v for k, v in message.items() if k != "files"}
+    edit["attachments"] = message.get("files", [])
+    if edit.get("view") is discord.utils.MISSING:
+        edit["view"] = None
+    return edit
 
 
 async def _show_hand(interaction: discord.Interaction[CardRoomBot], table_id: int, note: str | None = None,
@@ -103,9 +119,7 @@ async def _show_hand(interaction: discord.Interaction[CardRoomBot], table_id: in
         return
     message = hand_message(interaction.client, snap, seat.seat, note=note)
     if edit:
-        if message["view"] is discord.utils.MISSING:
-            message["view"] = None
-        await interaction.edit_original_response(**message)
+        await interaction.edit_original_response(**as_edit(message))
     else:
         await interaction.followup.send(ephemeral=True, **message)
 
@@ -425,5 +439,7 @@ DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
 
 
 def public_message(snap: TableSnapshot, events: list | None = None) -> dict[str, Any]:
-    view = table_view(snap)
-    return {"embed": table_embed(snap, events), "view": view}
+    """The kwargs of a new table message: the compact text, the board's picture, the controls."""
+    png = board_image(snap)
+    return {"embed": table_embed(snap, events, BOARD_FILE if png else None), "view": table_view(snap),
+            "files": _picture(png, BOARD_FILE)}

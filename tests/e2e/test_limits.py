@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from bot.app import CardRoomBot
 

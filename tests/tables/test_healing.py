@@ -16,7 +16,6 @@ from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage import ledger, tables
 from storage.db import Database
-from storage.ledger import escrow
 
 from tests.conftest import RecordingPresenter, unpaced
 from tests.tables.test_service import ALICE, BOB, CAROL, G, books_ok, escrow_of, lobby, wallet_of

@@ -8,8 +8,9 @@ deals or when fewer than two players have chips.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from bot.games.base import BuyIn, Event, IllegalAction, player, seat_key
 from bot.games.cards import Card, deal_rng, shuffled_deck

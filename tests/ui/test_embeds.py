@@ -11,9 +11,8 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, seat_key
-from bot.tables.models import SeatInfo, TableSnapshot
-from bot.ui.embeds import (board_image, embed_lines, hand_embed, hand_image, lobby_embed, summary_embed,
-                            table_embed)
+from bot.tables.models import Closing, SeatInfo, TableSnapshot
+from bot.ui.embeds import board_image, closing_embed, embed_lines, hand_embed, hand_image, lobby_embed, table_embed
 
 LONG_NAME = "W" * 32
 
@@ -113,7 +112,8 @@ def test_deal_summary_is_titled_by_how_the_deal_ended() -> None:
     for version, game, events in _playing("gin_rummy", 1, 2):
         if game.public_view()["last_hand"]:
             snap = snapshot("gin_rummy", game, version)
-            title = summary_embed(snap, "text").title
+            closing = Closing("text", summary=Event("summary", "text"), public=game.public_view())
+            title = closing_embed(snap, closing).title
             assert title.startswith("Hand 1 — ") and title.endswith(" points · Gin Rummy")
             return
     pytest.fail("no hand ended")

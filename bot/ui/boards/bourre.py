@@ -6,9 +6,10 @@ The shared frame adds stacks, whose turn and the deadline.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from bot.games.cards import Card, SUITS, SUIT_NAMES, SUIT_SYMBOLS
+from bot.games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from bot.ui.text import clip, seat_name
 
 from .groups import Group

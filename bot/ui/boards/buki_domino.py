@@ -7,7 +7,8 @@ Reads only `BukiDomino.public_view()` / `private_view()`.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .groups import Group
 

@@ -5,7 +5,8 @@ Reads only `GinRummy.public_view()` / `private_view()`; cards shown with `Card.p
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from bot.games.cards import SUITS, Card
 from bot.ui.text import clip, count, seat_name

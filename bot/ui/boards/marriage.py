@@ -6,10 +6,10 @@ once the deal is over (MAR-17); before that, only in the hand text of a player w
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from bot.games.cards import Card
-
 from bot.ui.text import count
 
 from .groups import Group

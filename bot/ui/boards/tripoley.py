@@ -7,13 +7,13 @@ Pure text from `public_view()` / `private_view()`; cards shown with `Card.pretty
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from bot.games.cards import Card, SUIT_NAMES, SUIT_SYMBOLS
+from bot.games.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from bot.ui.text import clip, seat_name
 
 from .groups import Group
-
 
 
 def _pretty(cards: Sequence[str]) -> str:

@@ -21,7 +21,8 @@ import json
 import pkgutil
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from bot.ui.boards import board_for
 

@@ -4,7 +4,8 @@ seats greyed. Between tricks the last trick stays on the table, its winner marke
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.ui.boards.bourre import current_winner
 

@@ -4,7 +4,8 @@ in gold and the player to move in blue."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .parts import BANK, CELL, TURN, label, name
 from .scene import GAP, HIDDEN, TILE_BOARD, Builder, Scene, parse_tile

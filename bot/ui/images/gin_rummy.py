@@ -4,7 +4,8 @@ knocker's melds (marked), and the deadwood apart, with its count."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.cards import Card
 

@@ -4,7 +4,8 @@ the winner's melds with the tiplu beside them and every wild card starred."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from bot.games.cards import Card
 from bot.ui.boards.marriage import meld_order

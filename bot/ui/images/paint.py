@@ -13,8 +13,21 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.cards import Card
 
-from .scene import (BACK, BOARD, HAND, HIDDEN, SMALL, Builder, CardItem, CardSize, ChipItem, PanelItem, Scene,
-                    TextItem, TileItem)
+from .scene import (
+    BACK,
+    BOARD,
+    HAND,
+    HIDDEN,
+    SMALL,
+    Builder,
+    CardItem,
+    CardSize,
+    ChipItem,
+    PanelItem,
+    Scene,
+    TextItem,
+    TileItem,
+)
 
 FELT = (17, 82, 50)
 RED = (200, 24, 40)

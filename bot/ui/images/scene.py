@@ -7,8 +7,9 @@ label is passed in by the caller, so pictures can be localised with the text.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence, Union
+from typing import Union
 
 from bot.ui.boards.groups import Group
 

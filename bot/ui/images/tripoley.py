@@ -5,11 +5,13 @@ the poker showdown once the deal is over."""
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.games.cards import Card
 
-from .parts import BANK as GOLD, CELL, label, name
+from .parts import BANK as GOLD
+from .parts import CELL, label, name
 from .scene import BOARD, GAP, SMALL, Builder, Scene, fan_width
 
 CELL_W, CELL_H = 236, 100
