@@ -161,9 +161,9 @@ class CardRoomBot(commands.Bot):
             if task is not None:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)
-        await super().close()
         if getattr(self, "tables", None) is not None:
-            await self.tables.stop()
+            await self.tables.stop()   # bot moves and messages in flight, before the HTTP session goes
+        await super().close()
         if self.db is not None:
             await self.db.close()
             self.db = None

@@ -18,6 +18,9 @@ import time
 from collections.abc import Awaitable, Callable, Hashable
 
 Sleep = Callable[[float], Awaitable[None]]
+FULL = 1 - 1e-9
+"""A token, give or take the rounding of refills (which must never leave a waiter one
+floating-point hair short of its turn)."""
 
 
 class Priority(enum.IntEnum):
@@ -68,7 +71,7 @@ class Pacer:
 
     async def _take(self, priority: Priority) -> None:
         self._refill()
-        if not self._waiting and self._tokens >= 1:
+        if not self._waiting and self._tokens >= FULL:
             self._tokens -= 1
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -81,7 +84,7 @@ class Pacer:
         """Hand out tokens as they refill, best priority first; cancelled waiters are skipped."""
         while self._waiting:
             self._refill()
-            if self._tokens < 1:
+            if self._tokens < FULL:
                 await self._sleep((1 - self._tokens) / self.per_second)
                 continue
             _, _, future = heapq.heappop(self._waiting)

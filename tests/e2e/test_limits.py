@@ -68,6 +68,8 @@ async def test_a_throttled_channel_holds_up_no_other_table(world: World, tmp_pat
         await open_gin(fake, g, slow, world.alice)
         await open_gin(fake, g, fast, world.bob)
         alice, bob = HumanSeat(fake, slow, db, world.alice), HumanSeat(fake, fast, db, world.bob)
+        await alice.table_message()   # both games' messages are up
+        await bob.table_message()
         slow_edits = rf"/channels/{slow}/messages/\d+"
         fake.rate_limit_next("PATCH", slow_edits, retry_after=60.0)   # Discord throttles one channel for a minute
         throttled_at = len(fake.requests_to("PATCH", slow_edits))
@@ -76,6 +78,8 @@ async def test_a_throttled_channel_holds_up_no_other_table(world: World, tmp_pat
         await fake.wait_for(lambda: len(fake.requests_to("PATCH", slow_edits)) > throttled_at,
                             what="the throttled edit")
         answered = len(fake.requests_to("PATCH", slow_edits))
+        assert await alice.wait_turn_or_end()   # the throttled table itself plays on: nothing waits on Discord
+        await alice.move()
         fast_edits = rf"/channels/{fast}/messages/\d+"
         before = len(fake.requests_to("PATCH", fast_edits))
         for _ in range(3):   # the other table plays on, and its message keeps up
