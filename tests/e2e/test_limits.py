@@ -51,6 +51,7 @@ async def test_three_tables_at_once_stay_inside_discords_limits(world: World, tm
 
         await asyncio.gather(*(play(h) for h in humans))
     assert fake.rate_limited == [], f"Discord would have throttled: {fake.rate_limited[:3]}"
+    assert not fake.requests_to("GET", r"/users/\d+"), "a DM needs no look-up of its player"
     for user in players:
         posted = fake.dms(user)
         assert posted, "the player was told when it was their turn"

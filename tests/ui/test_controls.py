@@ -10,7 +10,9 @@ import pytest
 
 from bot.games.actions import Discard
 from bot.games.cards import Card, parse_cards
+from bot.errors import PlayerError
 from bot.ui import custom_ids
+from bot.ui.views import chip_amount
 from bot.ui.controls import layout
 
 from tests.tables.toy_game import Fold, HighCard, Show
@@ -98,3 +100,17 @@ def test_custom_id_codec_rejects_what_does_not_fit() -> None:
     with pytest.raises(ValueError):
         custom_ids.verb(1, "explode")
     assert re.fullmatch(custom_ids.VERB_PATTERN, custom_ids.verb(42, "hand"))
+
+
+def test_an_empty_value_is_refused_where_the_action_needs_one() -> None:
+    """`~` (no value) fits only an optional field; elsewhere it is a control that no longer fits."""
+    with pytest.raises(ValueError):
+        custom_ids.decode_action((Discard,), "discard", "~")
+
+
+@pytest.mark.parametrize("typed, reply", [("-5", "above zero"), ("0", "above zero"), (str(2**63), "at most"),
+                                          ("lots", "whole number")])
+def test_typed_chip_amounts_get_a_clear_reply(typed: str, reply: str) -> None:
+    with pytest.raises(PlayerError, match=reply):
+        chip_amount(typed)
+    assert chip_amount("1,200") == 1200
