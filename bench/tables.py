@@ -124,9 +124,10 @@ def rss_mb() -> float:
         return int(f.read().split()[1]) * resource.getpagesize() / 2**20
 
 
-async def open_tables(service: TableService, count: int, first_user: int = 1000) -> list[tuple[int, int, int]]:
+async def open_tables(service: TableService, count: int, first_user: int = 1000,
+                      games: list[str] | None = None) -> list[tuple[int, int, int]]:
     """(table, person's user id, person's seat) for `count` tables, games in turn."""
-    games = sorted(GAMES)
+    games = games or sorted(GAMES)
     made = []
     for i in range(count):
         game_id = games[i % len(games)]
@@ -176,7 +177,7 @@ class Person:
                 snap = await self.service.snapshot(self.table_id)
 
 
-async def run_load(tables: int, bot_delay_s: float, seconds: float) -> dict[str, float]:
+async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[str] | None = None) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
         db = await Database.open(settings.database_path)
@@ -193,7 +194,7 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float) -> dict[str,
         service._publish = observed  # type: ignore[method-assign]
         gc.collect()
         before_mb = rss_mb()
-        made = await open_tables(service, tables)
+        made = await open_tables(service, tables, games=games)
         logged_before = await count_actions(db)
         requests_before = presenter.requests
         presenter.writes.clear()
@@ -253,18 +254,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0, help="load per configuration")
     parser.add_argument("--tables", default="10,50,200,500")
+    parser.add_argument("--games", default=",".join(sorted(GAMES)), help="the games the tables play, in turn")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     sizes = [int(x) for x in args.tables.split(",")]
+    games = args.games.split(",")
     columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action", "global req/s", "exempt req/s",
                "max writes/5s", "MB/table"]
-    print(f"Tables: one person and seat bots each, six games in turn, {args.seconds:g} s per row "
+    print(f"Tables: one person and seat bots each, playing {', '.join(games)} in turn, {args.seconds:g} s per row "
           f"(budget {Settings().requests_per_s:g} requests/s, a channel write every 1.2 s at most)")
     header = f"  {'bot delay':>9} {'tables':>6} " + " ".join(f"{c:>13}" for c in columns)
     print(header)
     for delay in (0.0, DEFAULT_BOT_DELAY_S):
         for n in sizes:
-            r = asyncio.run(run_load(n, delay, args.seconds))
+            r = asyncio.run(run_load(n, delay, args.seconds, games))
             print(f"  {delay:>8g}s {n:>6} " + " ".join(f"{r[c]:>13,.1f}" for c in columns), flush=True)
     print("\nRestart of open tables")
     print(f"  {'tables':>6} {'resumed in s':>13} {'all shown in s':>15}")
