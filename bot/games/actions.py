@@ -40,7 +40,7 @@ class Action:
 
     @property
     def label(self) -> str:
-        return self.label_format.format_map({f.name: getattr(self, f.name) for f in dataclasses.fields(self)})
+        return self.label_format.format_map(vars(self))
 
 
 class DrawStock(Action, kind="draw_stock", label="Draw from stock"):

@@ -84,7 +84,7 @@ class GameState(Protocol):
     action_types: ClassVar[tuple[type, ...]]
 
     @classmethod
-    def start(cls, stacks: list[int], options: dict | None = None, seed: int = 0) -> Self:
+    def start(cls, stacks: list[int], options: Mapping[str, Any] | None = None, seed: int = 0) -> Self:
         """A new game, one seat per starting stack; bad options raise ValueError naming them."""
 
     @classmethod

@@ -11,7 +11,7 @@ import hashlib
 import random
 import struct
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 SUITS = "SHDC"
 """Canonical suit order (spades, hearts, diamonds, clubs)."""
@@ -88,6 +88,16 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """Cards as JSON: a list of their notations."""
+    return [str(c) for c in cards]
+
+
+def parse_card_texts(texts: Iterable[str]) -> list[Card]:
+    """The inverse of `card_texts`."""
+    return [Card.parse(t) for t in texts]
+
+
 def pretty_cards(cards: Iterable[Card]) -> str:
     return " ".join(c.pretty for c in cards)
 
@@ -145,7 +155,7 @@ class DealRandom(random.Random):
             self._floats = [(w >> 11) * _TWO_TO_MINUS_53 for w in reversed(words)]
         return self._floats.pop()
 
-    def shuffle(self, x: list) -> None:  # type: ignore[override]
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         """Fisher–Yates with exact rejection sampling on 16-bit draws: uniform, and fast enough
         for every deal (the inherited shuffle calls `getrandbits` once per card)."""
         data, pos = self._bytes(2 * len(x) + 32), 0  # rejections are rare: < n/65536 per draw
@@ -162,7 +172,7 @@ class DealRandom(random.Random):
             j = r % n
             x[i], x[j] = x[j], x[i]
 
-    def getstate(self) -> object:
+    def getstate(self) -> tuple[Any, ...]:
         raise NotImplementedError("a DealRandom is rebuilt from its key, not from a state")
 
     def setstate(self, state: object) -> None:

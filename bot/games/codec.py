@@ -19,7 +19,7 @@ import types
 import typing
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Callable, ClassVar, Generic, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar
 
 from .errors import MalformedAction
 
@@ -152,6 +152,18 @@ def _fixed_tuple(items: Sequence[Converter]) -> Callable[[Json], Any]:
     return run
 
 
+_PRIMITIVES = (int, str, bool, float)
+
+
+def _primitive_union(kinds: tuple[type, ...]) -> Converter:
+    """`int | str` and the like: written as they are, checked to be one of them."""
+    def decode(value: Json) -> Any:
+        if type(value) not in kinds:
+            raise _fail(" or ".join(k.__name__ for k in kinds), value)
+        return value
+    return Converter(_identity, decode, lambda t: t, str)  # never in an action
+
+
 def _text_list(item: Converter) -> Callable[[str], Json]:
     return lambda text: [item.from_text(t) for t in text.split("+") if t]
 
@@ -164,18 +176,26 @@ def _optional(inner: Converter) -> Converter:
         lambda v: "~" if v is None else inner.to_text(v))
 
 
-@cache
 def converter(hint: Any, bounds: Range | None = None) -> Converter:
     """The converter of a type hint. `bounds` applies to a plain int (actions pass ACTION_INT)."""
+    return _converter(hint, bounds)
+
+
+@cache
+def _converter(hint: Any, bounds: Range | None) -> Converter:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is typing.Annotated:
         found = next((a for a in hint.__metadata__ if isinstance(a, Range)), bounds)
         return converter(args[0], found)
     if origin in (typing.Union, types.UnionType):
         rest = [a for a in args if a is not type(None)]
-        if len(rest) != 1 or len(args) != 2:
-            raise TypeError(f"only `X | None` unions are supported, not {hint}")
-        return _optional(converter(rest[0], bounds))
+        if len(rest) > 1 and all(a in _PRIMITIVES for a in rest):
+            inner = _primitive_union(tuple(rest))
+        elif len(rest) == 1:
+            inner = converter(rest[0], bounds)
+        else:
+            raise TypeError(f"only `X | None` and unions of int, str, bool, float are supported, not {hint}")
+        return _optional(inner) if len(rest) < len(args) else inner
     if origin is typing.Literal:
         return Converter(_identity, _literal(args), lambda t: t, str)
     if origin in (tuple, list, set, frozenset):
@@ -215,7 +235,7 @@ def converter(hint: Any, bounds: Range | None = None) -> Converter:
     if typing.is_typeddict(hint):
         return Converter(_identity, _typed(dict, "an object"), lambda t: t, str)
     if callable(getattr(hint, "parse", None)):  # before dataclasses: a Card is written as text
-        return Converter(str, _parsed(hint), lambda t: t, str)
+        return Converter(str, _parsed(typing.cast(type[Parsed], hint)), lambda t: t, str)
     if dataclasses.is_dataclass(hint):
         return _record(hint, bounds)
     raise TypeError(f"no converter for {hint!r}")
@@ -322,26 +342,27 @@ Upgrade = Callable[[dict[str, Json]], dict[str, Json]]
 
 
 @dataclass(frozen=True)
-class StateCodec(Generic[S]):
+class StateCodec:
     """A game state's JSON: its declared fields plus `"format": version`.
 
     `upgrades[n]` turns format n into n + 1, so a state saved by any older release loads.
     """
 
-    cls: type[S]
     version: int
     upgrades: Mapping[int, Upgrade] = dataclasses.field(default_factory=dict)
 
-    def dump(self, state: S) -> dict[str, Json]:
-        return {"format": self.version, **converter(self.cls).encode(state)}
+    def dump(self, state: object) -> dict[str, Json]:
+        out: dict[str, Json] = {"format": self.version, **converter(type(state)).encode(state)}
+        return out
 
-    def load(self, data: Mapping[str, Json]) -> S:
+    def load(self, cls: type[S], data: Mapping[str, Json]) -> S:
+        """The state of class `cls` (a dataclass) saved in `data`, upgraded first if older."""
         found = data.get("format")
         out = dict(data)
         while isinstance(found, int) and found < self.version and found in self.upgrades:
             out = self.upgrades[found](out)
             found += 1
         if found != self.version:
-            raise ValueError(f"unknown {self.cls.__name__} state format {data.get('format')!r}")
-        state: S = converter(self.cls).decode(out)
+            raise ValueError(f"unknown {cls.__name__} state format {data.get('format')!r}")
+        state: S = converter(cls).decode(out)
         return state
