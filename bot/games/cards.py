@@ -69,6 +69,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """`"QH"`, `"10s"`, `"QH#1"` -> Card; ValueError with the token otherwise."""
+        known = _BY_TEXT.get(text)
+        if known is not None:
+            return known
         token = text.strip().upper()
         body, _, copy = token.partition("#")
         if len(body) < 2 or body[:-1] not in RANK_VALUES or body[-1] not in SUITS:
@@ -90,12 +93,19 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def card_texts(cards: Iterable[Card]) -> list[str]:
     """Cards as JSON: a list of their notations."""
-    return [str(c) for c in cards]
+    get = _TEXT.get
+    return [get(c) or str(c) for c in cards]
 
 
 def parse_card_texts(texts: Iterable[str]) -> list[Card]:
     """The inverse of `card_texts`."""
-    return [Card.parse(t) for t in texts]
+    get = _BY_TEXT.get
+    return [get(t) or Card.parse(t) for t in texts]
+
+
+def group_texts(groups: Iterable[Iterable[Card]]) -> list[list[str]]:
+    """Groups of cards (melds, dublees) as JSON."""
+    return [card_texts(g) for g in groups]
 
 
 def pretty_cards(cards: Iterable[Card]) -> str:
@@ -108,6 +118,11 @@ def new_deck(packs: int = 1) -> list[Card]:
         raise ValueError(f"packs must be 1 to 3, got {packs}")
     return [Card(rank, suit, copy) for copy in range(packs) for suit in SUITS for rank in range(1, 14)]
 
+
+# Every physical card of up to three packs, formatted and parsed once: the table service loads
+# and saves a whole state on every move, and parsing each card's text dominated that.
+_BY_TEXT: dict[str, Card] = {str(c): c for c in new_deck(3)}
+_TEXT: dict[Card, str] = {c: t for t, c in _BY_TEXT.items()}
 
 _TWO_TO_MINUS_53 = 1.0 / (1 << 53)
 BLOCK_BYTES = 1024  # one hash call covers a whole deal's draws

@@ -39,6 +39,15 @@ class Range:
     hi: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Via:
+    """`Annotated[T, Via(encode, decode)]`: a value written through these two functions, for a
+    compact in-memory form with a readable JSON one (Bourré's int card ids as card notation)."""
+
+    encode: Callable[[Any], Any]
+    decode: Callable[[Any], Any]
+
+
 ACTION_INT = Range(0, 10**12)
 """What a plain `int` field of an action may hold: a count, an index or a chip amount."""
 
@@ -117,6 +126,15 @@ def _parsed(cls: type[Parsed]) -> Callable[[Json], Any]:
     return decode
 
 
+def _checked(decode: Callable[[Json], Any]) -> Callable[[Json], Any]:
+    def run(value: Json) -> Any:
+        try:
+            return decode(value)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise _fail("a value this field can hold", value) from None
+    return run
+
+
 def _enum(cls: type[enum.Enum]) -> Callable[[Json], Any]:
     def decode(value: Json) -> Any:
         try:
@@ -185,6 +203,9 @@ def converter(hint: Any, bounds: Range | None = None) -> Converter:
 def _converter(hint: Any, bounds: Range | None) -> Converter:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is typing.Annotated:
+        via = next((a for a in hint.__metadata__ if isinstance(a, Via)), None)
+        if via is not None:
+            return Converter(via.encode, _checked(via.decode), lambda t: t, str)
         found = next((a for a in hint.__metadata__ if isinstance(a, Range)), bounds)
         return converter(args[0], found)
     if origin in (typing.Union, types.UnionType):

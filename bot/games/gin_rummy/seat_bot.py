@@ -14,7 +14,6 @@ Plan, in the order a careful player thinks:
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
 
 from ..actions import Action
 from ..cards import Card, parse_card_texts

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 
@@ -19,7 +18,7 @@ from bot.games.gin_rummy.showdown import auto_best, plan_layoffs
 from bot.games.simulate import play
 from tests.games.invariants import play_checked
 
-from .helpers import DEALER, NON_DEALER, knock, knock_after_draw, start
+from .helpers import DEALER, NON_DEALER, every_meld, knock, knock_after_draw, start
 
 
 G7_KNOCKER = "AS 2S 3S 7H 7D 7C 9C 10C JC 4D"        # scores 23 against G7_DEFENDER
@@ -66,17 +65,7 @@ def illegal(g: GinRummy, seat: int, action: object) -> IllegalAction:
 def _all_collections_reaching_k(knocker: list[Card]) -> list[list[tuple[Card, ...]]]:
     """GIN-14 taken literally, independent of the engine's `arrangements`: every collection of
     pairwise disjoint melds (every 3/4-card set, every run stretch) whose deadwood is K."""
-    melds: list[tuple[Card, ...]] = []
-    for size in (3, 4):
-        for combo in itertools.combinations(sorted(knocker), size):
-            if len({x.rank for x in combo}) == 1:
-                melds.append(combo)
-    for suit in "SHDC":
-        have = {x.rank: x for x in knocker if x.suit == suit}
-        for lo in range(1, 12):
-            for hi in range(lo + 2, 14):
-                if all(r in have for r in range(lo, hi + 1)):
-                    melds.append(tuple(have[r] for r in range(lo, hi + 1)))
+    melds = every_meld(sorted(knocker))
     k = min_deadwood(knocker)
     total = sum(VALUE[x.rank] for x in knocker)
     out: list[list[tuple[Card, ...]]] = []
@@ -92,6 +81,7 @@ def _all_collections_reaching_k(knocker: list[Card]) -> list[list[tuple[Card, ..
 
     search(0, frozenset(), 0, [])
     return out
+
 
 # --- options and registration -----------------------------------------------------------------
 

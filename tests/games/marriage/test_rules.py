@@ -384,10 +384,11 @@ def test_mar_6_dublee_pickup_policies(policy, take, combo):
 def test_fast_paths_return_fresh_equal_values():
     """The memoised hot paths (card notation, options, hand grouping) behave like the slow ones
     and never hand out shared mutable state."""
-    from bot.games.marriage.codec import card, parse_list, text_list
+    from bot.games.cards import card_texts as text_list, parse_card_texts as parse_list
     from bot.games.marriage.layout import group_hand
     from bot.games.marriage.options import resolve
 
+    card = Card.parse
     deck = new_deck(3)
     assert parse_list(text_list(deck)) == deck and text_list(deck) == [str(c) for c in deck]
     assert card("qh#1") == Card.parse("QH#1") and card("10S") == Card(10, "S")
