@@ -123,6 +123,7 @@ def _end_draw(s: BourreState, active: list[int], events: list[Event]) -> list[Ev
         lines = scoring.settle_draw(s, active)
         return end_hand(s, lines, events, before)
     s.active = active
+    s.link_active()
     s.phase = Phase.TRICKS
     s.turn = active[0]
     s.pot_start = s.pot

@@ -47,6 +47,7 @@ def start_hand(s: BourreState, events: list[Event], ids: list[int] | None = None
         hands[seat] = sorted(ids[i:5 * m:m])
     s.hands = hands
     s.upcard = ids[5 * m - 1]
+    s.trump = s.upcard // 13
     s.stock = ids[5 * m:]
     s.pool = []
     s.mucked = []

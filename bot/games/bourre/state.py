@@ -61,16 +61,19 @@ class BourreState:
     last_winner: int | None = None
     pot_start: int = 0
     upcard_out: bool = False        # the upcard is known to be out of play (BOU-15)
-    # Caches for the hot path; not saved.
+    # Derived from the fields above for the hot path (`__post_init__`, `hand`, `draw`); not saved.
+    trump: int = field(init=False)  # the trump suit's index (S, H, D, C): the upcard's suit
+    next_active: list[int] = field(init=False)  # by seat: the next seat playing the tricks
     shuffle_keys: tuple[int, list[float]] | None = field(default=None, init=False, repr=False)
     legal_memo: tuple[int, int, list[int]] | None = field(default=None, init=False, repr=False)
 
-    @property
-    def trump(self) -> int:
-        """The trump suit's index (S, H, D, C)."""
-        return self.upcard // 13
+    def __post_init__(self) -> None:
+        self.trump = self.upcard // 13
+        self.link_active()
 
-    def next_active(self, seat: int) -> int:
-        """The next seat playing the tricks after `seat`."""
-        active = self.active
-        return active[(active.index(seat) + 1) % len(active)]
+    def link_active(self) -> None:
+        """Set `next_active` from `active`."""
+        nxt = [0] * self.n
+        for i, seat in enumerate(self.active):
+            nxt[seat] = self.active[(i + 1) % len(self.active)]
+        self.next_active = nxt

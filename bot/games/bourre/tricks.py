@@ -53,7 +53,7 @@ def play_card(s: BourreState, seat: int, c: int) -> list[Event]:
     seats.append(seat)
     s.played.append(c)
     if len(trick) < len(s.active):
-        s.turn = s.next_active(seat)
+        s.turn = s.next_active[seat]
         return [Event("card", "{p%d} plays %s." % (seat, PRETTY[c]), seat, data={"card": NOTE[c]})]
     w = seats[trick_winner_index(trick, s.trump)]
     s.tricks_won[w] += 1

@@ -93,11 +93,6 @@ class GinState:
     last_hand: HandRecord | None = None
     result: MatchResult | None = None
 
-    @property
-    def top(self) -> Card | None:
-        """The top card of the discard pile."""
-        return self.pile[-1] if self.pile else None
-
     def may_discard(self, card: Card) -> bool:
         """GIN-9: the card just taken from the pile may not go straight back (by default)."""
         return self.opts.allow_discard_of_pickup or card != self.pickup

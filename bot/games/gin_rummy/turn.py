@@ -18,7 +18,7 @@ from .state import GinState
 
 def legal_actions(s: GinState, seat: int) -> list[Action]:
     """Resigning (GIN-22) is added by the caller."""
-    top = s.top
+    top = s.pile[-1] if s.pile else None
     if s.phase == Phase.FIRST_OFFER and top is not None:
         return [TakeDiscard(top), Pass(top)]
     if s.phase == Phase.DRAW:
@@ -90,7 +90,7 @@ def _first_offer(s: GinState, seat: int, action: Action) -> list[Event]:
 
 
 def _draw(s: GinState, seat: int, action: Action) -> list[Event]:
-    top = s.top
+    top = s.pile[-1] if s.pile else None
     if isinstance(action, DrawStock):
         card = s.stock.pop(0)
         s.hands[seat].append(card)
