@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Protocol, Self, Sequence
 
 from .actions import Action
-from .codec import action_from_dict, action_to_dict
+from .codec import StateCodec, action_from_dict, action_to_dict
 from .errors import IllegalAction, MalformedAction, PlayerError
 from .options import OptionSpec
 
-__all__ = ["Action", "BuyIn", "Event", "GameState", "IllegalAction", "MalformedAction", "PlayerError",
+__all__ = ["Action", "BuyIn", "Engine", "Event", "GameState", "IllegalAction", "MalformedAction", "PlayerError",
            "SpectatorBets", "StopRequests", "TopUps", "action_from_dict", "action_to_dict", "player",
            "seat_key", "spectator_holdings", "takes_spectator_bets"]
 
@@ -149,6 +149,32 @@ class GameState(Protocol):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         """The inverse of `to_dict`, upgrading older formats."""
+
+
+class Engine:
+    """The base of an engine class: what it declares about its game, and its saved state.
+
+    A game's engine class derives from its declared state dataclass and from this; `to_dict`
+    and `from_dict` go through the game's `state_codec` (format version and upgrades).
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    rules_summary: ClassVar[str]
+    state_codec: ClassVar[StateCodec]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe state with a `"format"` version."""
+        return self.state_codec.dump(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The inverse of `to_dict`, upgrading older formats."""
+        return cls.state_codec.load(cls, data)
 
 
 class SpectatorBets(Protocol):

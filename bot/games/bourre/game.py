@@ -10,13 +10,12 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, Callable, ClassVar, Mapping, Self, Sequence
+from typing import Any, Callable, Mapping, Self, Sequence
 
 from ..actions import Action
-from ..base import BuyIn, Event, IllegalAction, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
-from ..options import OptionSpec
 from . import seat_bot
 from .actions import ACTION_TYPES, Exchange, Fold, PlayCard, PlayHand
 from .draw import can_fold, declare, exchange
@@ -63,16 +62,17 @@ def _combo_getters(max_exchange: int) -> tuple[Subset, ...]:
 COMBO_GETTERS = tuple(_combo_getters(m) for m in range(6))
 
 
-class Bourre(BourreState):
+class Bourre(BourreState, Engine):
     """One table's game of Bourré."""
 
-    id: ClassVar[str] = "bourre"
-    title: ClassVar[str] = "Bourré"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 8
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
-    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
-    rules_summary: ClassVar[str] = RULES_SUMMARY
+    id = "bourre"
+    title = "Bourré"
+    min_players = 2
+    max_players = 8
+    option_specs = OPTION_SPECS
+    action_types = ACTION_TYPES
+    rules_summary = RULES_SUMMARY
+    state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
 
     # --- construction --------------------------------------------------------------------
 
@@ -236,21 +236,10 @@ class Bourre(BourreState):
             "{p%d} has left the table." % seat
         return [Event("leave", text, seat=seat, data={"chips": amount})]
 
-    # --- views and persistence -----------------------------------------------------------
+    # --- views ---------------------------------------------------------------------------
 
     def public_view(self) -> PublicView:
         return public_view(self)
 
     def private_view(self, seat: int) -> PrivateView:
         return private_view(self, seat)
-
-    def to_dict(self) -> dict[str, Any]:
-        return STATE_CODEC.dump(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return STATE_CODEC.load(cls, data)
-
-
-STATE_CODEC = StateCodec(version=1)
-"""Format 1 is the layout saved since the first release; no upgrades yet."""

@@ -12,13 +12,12 @@ Seat stacks are the players' escrow (GIN-21): every payment moves chips between 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Mapping, Self
+from typing import Any, Mapping, Self
 
 from ..actions import Action
-from ..base import BuyIn, Event, IllegalAction, player, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
-from ..options import OptionSpec
 from . import seat_bot, turn
 from .actions import ACTION_TYPES, Resign
 from .deal import deal
@@ -30,16 +29,17 @@ from .state import GinState
 from .views import PrivateView, PublicView, private_view, public_view
 
 
-class GinRummy(GinState):
+class GinRummy(GinState, Engine):
     """One match of Gin Rummy between two seats."""
 
-    id: ClassVar[str] = "gin_rummy"
-    title: ClassVar[str] = "Gin Rummy"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
-    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
-    rules_summary: ClassVar[str] = RULES_SUMMARY
+    id = "gin_rummy"
+    title = "Gin Rummy"
+    min_players = 2
+    max_players = 2
+    option_specs = OPTION_SPECS
+    action_types = ACTION_TYPES
+    rules_summary = RULES_SUMMARY
+    state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
 
     # --- creation -------------------------------------------------------------------------
 
@@ -135,16 +135,3 @@ class GinRummy(GinState):
         self.stacks[seat] = 0
         self.left[seat] = True
         return events
-
-    # --- persistence ----------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        return STATE_CODEC.dump(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        return STATE_CODEC.load(cls, data)
-
-
-STATE_CODEC = StateCodec(version=1)
-"""Format 1 is the layout saved since the first release; no upgrades yet."""
