@@ -1,59 +1,68 @@
-"""Actions several games share, so a draw, a discard or a fold has one definition.
+"""The base of every action, and the actions several games share (a draw, a discard, a fold).
 
-Each game's `actions.py` re-exports the ones it uses beside its own; the rule ids that say
-when they are legal live with the games.
+An action is a frozen value naming cards or amounts, never hand positions. A game declares one
+in a line and its fields:
+
+    class Pass(Action, kind="pass", label="Pass on {card.pretty}"):
+        card: Card
+
+`kind` tags it in JSON and in control ids (`codec.action_to_dict`, `codec.action_to_text`);
+`label` is the text of its button, a format string over the fields (a class may instead
+define a `label` property); `prompt` titles a select of many actions of the kind;
+`simultaneous` marks an answer to a decision several seats make at once (another seat's answer
+then leaves this seat's control good, see `base.is_simultaneous`).
+Each game's `actions.py` re-exports the shared ones it uses beside its own.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+import dataclasses
+from typing import Any, ClassVar, dataclass_transform
 
 from .cards import Card
 
 
-@dataclass(frozen=True, slots=True)
-class DrawStock:
+@dataclass_transform(frozen_default=True)
+class Action:
+    """A frozen dataclass with a `kind` tag and a `label`; see the module docstring."""
+
+    kind: ClassVar[str]
+    label_format: ClassVar[str] = ""
+    simultaneous: ClassVar[bool] = False
+
+    def __init_subclass__(cls, kind: str = "", label: str = "", prompt: str = "", simultaneous: bool = False,
+                          **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not kind:
+            raise TypeError(f"action {cls.__name__} needs a kind")
+        cls.kind = kind
+        cls.simultaneous = simultaneous
+        if label:
+            cls.label_format = label
+        if prompt:
+            setattr(cls, "prompt", prompt)
+        dataclasses.dataclass(frozen=True)(cls)
+
+    @property
+    def label(self) -> str:
+        return self.label_format.format_map(vars(self))
+
+
+class DrawStock(Action, kind="draw_stock", label="Draw from stock"):
     """Take the top card of the stock."""
 
-    kind: ClassVar[str] = "draw_stock"
 
-    @property
-    def label(self) -> str:
-        return "Draw from stock"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeDiscard:
+class TakeDiscard(Action, kind="take_discard", label="Take discard {card.pretty}"):
     """Take the top card of the discard pile."""
 
-    kind: ClassVar[str] = "take_discard"
     card: Card
 
-    @property
-    def label(self) -> str:
-        return f"Take discard {self.card.pretty}"
 
-
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Action, kind="discard", label="Discard {card.pretty}", prompt="Choose a card to discard"):
     """Discard a card face up and end the turn."""
 
-    kind: ClassVar[str] = "discard"
-    prompt: ClassVar[str] = "Choose a card to discard"
     card: Card
 
-    @property
-    def label(self) -> str:
-        return f"Discard {self.card.pretty}"
 
-
-@dataclass(frozen=True, slots=True)
-class Fold:
+class Fold(Action, kind="fold", label="Fold"):
     """Drop out of the current hand."""
-
-    kind: ClassVar[str] = "fold"
-
-    @property
-    def label(self) -> str:
-        return "Fold"

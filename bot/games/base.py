@@ -1,4 +1,4 @@
-"""The engine contract every game follows (DESIGN.md, "The engine contract").
+"""The engine contract every game follows (docs/architecture.md, "The engine contract").
 
 A game is a deterministic state machine over seats 0..n-1. The table service drives it
 through the methods of `GameState`; nothing here knows about Discord, users or storage.
@@ -6,32 +6,18 @@ through the methods of `GameState`; nothing here knows about Discord, users or s
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import random
-import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Protocol, Self, Sequence
 
-from .cards import Card
+from .actions import Action
+from .codec import StateCodec, action_from_dict, action_to_dict
+from .errors import IllegalAction, MalformedAction, PlayerError
 from .options import CHIP_CEILING, OptionSpec
 
-FORMAT_KEY = "format"
-
-
-class PlayerError(Exception):
-    """A failure caused by what a player did; its text is shown to them as-is."""
-
-
-class IllegalAction(PlayerError):
-    """An action the rules do not allow now. Raised before any field changes.
-
-    `rule` is the rule id (``"GIN-10"``) for logs and tests.
-    """
-
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.rule = rule
+__all__ = ["Action", "BuyIn", "Engine", "Event", "GameState", "IllegalAction", "MalformedAction", "PlayerError",
+           "SpectatorBets", "StopRequests", "TopUps", "action_from_dict", "action_to_dict", "is_simultaneous",
+           "player", "seat_key", "spectator_holdings", "takes_spectator_bets"]
 
 
 def seat_key(seat: int) -> str:
@@ -71,16 +57,6 @@ class Event:
                    dict(data.get("data") or {}))
 
 
-class Action(Protocol):
-    """A frozen dataclass with a `kind` class tag; fields are Card, Tile, int, str, bool,
-    StrEnum, or tuples of those. `label` is the text of its button or menu entry."""
-
-    kind: ClassVar[str]
-
-    @property
-    def label(self) -> str: ...
-
-
 @dataclass(frozen=True, slots=True)
 class BuyIn:
     """How many chips a player brings to the table: a fixed amount when minimum == maximum."""
@@ -110,7 +86,7 @@ class GameState(Protocol):
     action_types: ClassVar[tuple[type, ...]]
 
     @classmethod
-    def start(cls, stacks: list[int], options: dict | None = None, seed: int = 0) -> Self:
+    def start(cls, stacks: list[int], options: Mapping[str, Any] | None = None, seed: int = 0) -> Self:
         """A new game, one seat per starting stack; bad options raise ValueError naming them."""
 
     @classmethod
@@ -177,6 +153,32 @@ class GameState(Protocol):
         """The inverse of `to_dict`, upgrading older formats."""
 
 
+class Engine:
+    """The base of an engine class: what it declares about its game, and its saved state.
+
+    A game's engine class derives from its declared state dataclass and from this; `to_dict`
+    and `from_dict` go through the game's `state_codec` (format version and upgrades).
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    rules_summary: ClassVar[str]
+    state_codec: ClassVar[StateCodec]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe state with a `"format"` version."""
+        return self.state_codec.dump(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The inverse of `to_dict`, upgrading older formats."""
+        return cls.state_codec.load(cls, data)
+
+
 class SpectatorBets(Protocol):
     """Optional: games where onlookers who are not seated may bet (Buki-Domino, DOM-23).
 
@@ -228,53 +230,3 @@ def spectator_holdings(chips: Mapping[str, int]) -> dict[int, int]:
             user_id = int(key.rsplit(":", 1)[1])
             held[user_id] = held.get(user_id, 0) + amount
     return held
-
-
-# --- Actions as JSON ------------------------------------------------------------------------
-
-def action_to_dict(action: Any) -> dict[str, Any]:
-    """An action as JSON: its kind and its fields, cards in their notation."""
-    out: dict[str, Any] = {"kind": action.kind}
-    for f in dataclasses.fields(action):
-        out[f.name] = _encode(getattr(action, f.name))
-    return out
-
-
-def action_from_dict(action_types: Sequence[type], data: Mapping[str, Any]) -> Any:
-    """The inverse of `action_to_dict`, for one game's action types."""
-    by_kind = {t.kind: t for t in action_types}
-    try:
-        cls = by_kind[data["kind"]]
-    except KeyError:
-        raise ValueError(f"unknown action kind {data.get('kind')!r}") from None
-    hints = typing.get_type_hints(cls)
-    kwargs = {f.name: _decode(hints[f.name], data[f.name]) for f in dataclasses.fields(cls)}
-    return cls(**kwargs)
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, (tuple, list)):
-        return [_encode(v) for v in value]
-    if isinstance(value, (bool, int, str)) or value is None:
-        return value
-    return str(value)  # Card, Tile: their notation
-
-
-def _decode(hint: Any, value: Any) -> Any:
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin is tuple:
-        return tuple(_decode(args[0], v) for v in value)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType")):
-        if value is None:
-            return None
-        return _decode(next(a for a in args if a is not type(None)), value)
-    if hint is Card:
-        return Card.parse(value)
-    if isinstance(hint, type) and hasattr(hint, "parse"):
-        return hint.parse(value)
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return hint(value)
-    return value

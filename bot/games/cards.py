@@ -11,7 +11,7 @@ import hashlib
 import random
 import struct
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 SUITS = "SHDC"
 """Canonical suit order (spades, hearts, diamonds, clubs)."""
@@ -69,6 +69,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """`"QH"`, `"10s"`, `"QH#1"` -> Card; ValueError with the token otherwise."""
+        known = _BY_TEXT.get(text)
+        if known is not None:
+            return known
         token = text.strip().upper()
         body, _, copy = token.partition("#")
         if len(body) < 2 or body[:-1] not in RANK_VALUES or body[-1] not in SUITS:
@@ -88,6 +91,23 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """Cards as JSON: a list of their notations."""
+    get = _TEXT.get
+    return [get(c) or str(c) for c in cards]
+
+
+def parse_card_texts(texts: Iterable[str]) -> list[Card]:
+    """The inverse of `card_texts`."""
+    get = _BY_TEXT.get
+    return [get(t) or Card.parse(t) for t in texts]
+
+
+def group_texts(groups: Iterable[Iterable[Card]]) -> list[list[str]]:
+    """Groups of cards (melds, dublees) as JSON."""
+    return [card_texts(g) for g in groups]
+
+
 def pretty_cards(cards: Iterable[Card]) -> str:
     return " ".join(c.pretty for c in cards)
 
@@ -98,6 +118,11 @@ def new_deck(packs: int = 1) -> list[Card]:
         raise ValueError(f"packs must be 1 to 3, got {packs}")
     return [Card(rank, suit, copy) for copy in range(packs) for suit in SUITS for rank in range(1, 14)]
 
+
+# Every physical card of up to three packs, formatted and parsed once: the table service loads
+# and saves a whole state on every move, and parsing each card's text dominated that.
+_BY_TEXT: dict[str, Card] = {str(c): c for c in new_deck(3)}
+_TEXT: dict[Card, str] = {c: t for t, c in _BY_TEXT.items()}
 
 _TWO_TO_MINUS_53 = 1.0 / (1 << 53)
 BLOCK_BYTES = 1024  # one hash call covers a whole deal's draws
@@ -145,7 +170,7 @@ class DealRandom(random.Random):
             self._floats = [(w >> 11) * _TWO_TO_MINUS_53 for w in reversed(words)]
         return self._floats.pop()
 
-    def shuffle(self, x: list) -> None:  # type: ignore[override]
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         """Fisher–Yates with exact rejection sampling on 16-bit draws: uniform, and fast enough
         for every deal (the inherited shuffle calls `getrandbits` once per card)."""
         data, pos = self._bytes(2 * len(x) + 32), 0  # rejections are rare: < n/65536 per draw
@@ -162,7 +187,7 @@ class DealRandom(random.Random):
             j = r % n
             x[i], x[j] = x[j], x[i]
 
-    def getstate(self) -> object:
+    def getstate(self) -> tuple[Any, ...]:
         raise NotImplementedError("a DealRandom is rebuilt from its key, not from a state")
 
     def setstate(self, state: object) -> None:

@@ -1,10 +1,18 @@
 """Table options: each game declares its options once, with the rules file's defaults and
-ranges; the lobby settings control, the validation and the embeds all read these specs."""
+ranges; the lobby settings control, the validation and the embeds all read these specs.
+
+A game declares them as a frozen dataclass whose fields are typed (a `Literal` lists the
+choices) and built with `option(...)`; `specs_of` turns it into the `OptionSpec`s and
+`options_of` resolves a table's given options into an instance the engine reads by attribute.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from functools import cache
+from typing import Any, Iterable, Mapping, TypeVar
 
 OptionValue = int | float | bool | str
 
@@ -93,10 +101,39 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any] | None
     Unknown names and bad values raise ValueError naming the option. Checks between options
     (max_bet ≥ min_bet) belong to the game, after this.
     """
-    specs = {s.name: s for s in specs}
-    given = dict(given or {})
-    unknown = sorted(set(given) - set(specs))
+    by_name = {s.name: s for s in specs}
+    values = dict(given or {})
+    unknown = sorted(set(values) - set(by_name))
     if unknown:
-        raise ValueError(f"unknown option {unknown[0]!r}; this game has: {', '.join(specs)}.")
-    return {name: spec.parse(given[name]) if name in given else spec.default
-            for name, spec in specs.items()}
+        raise ValueError(f"unknown option {unknown[0]!r}; this game has: {', '.join(by_name)}.")
+    return {name: spec.parse(values[name]) if name in values else spec.default
+            for name, spec in by_name.items()}
+
+
+def option(default: OptionValue, description: str, rule: str = "", *,
+           minimum: int | None = None, maximum: int | None = None) -> Any:
+    """A field of a game's options dataclass: its default and what the lobby shows about it."""
+    return dataclasses.field(default=default, metadata={"option": (description, rule, minimum, maximum)})
+
+
+@cache
+def specs_of(cls: type) -> tuple[OptionSpec, ...]:
+    """The option specs of an options dataclass, in declaration order; choices from `Literal`s."""
+    hints = typing.get_type_hints(cls)
+    specs = []
+    for f in dataclasses.fields(cls):
+        description, rule, minimum, maximum = f.metadata["option"]
+        hint = hints[f.name]
+        choices = typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else None
+        default = typing.cast(OptionValue, f.default)  # option() always sets one
+        specs.append(OptionSpec(f.name, default, description, rule, choices, minimum, maximum))
+    return tuple(specs)
+
+
+O = TypeVar("O")
+
+
+def options_of(cls: type[O], given: Mapping[str, Any] | None) -> O:
+    """A table's options as an instance of the game's options dataclass, every value checked."""
+    specs: tuple[OptionSpec, ...] = specs_of(typing.cast(Any, cls))
+    return cls(**resolve_options(specs, given))

@@ -140,7 +140,9 @@ class HandValue:
     def text(self) -> str:
         """Words for people: "Full house, nines over fours"."""
         cat, r = self.key >> 20, self.ranks
-        name = lambda v: _RANK_NAME.get(v, str(v))  # noqa: E731
+
+        def name(v: int) -> str:
+            return _RANK_NAME.get(v, str(v))
         title = CATEGORY_TITLES[self.category]
         if cat in (STRAIGHT, STRAIGHT_FLUSH):
             if cat == STRAIGHT_FLUSH and r[0] == 14:

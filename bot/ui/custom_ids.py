@@ -1,4 +1,4 @@
-"""The one codec of custom_ids (STYLE.md §7). Everything a control needs is in its id, so
+"""The one codec of custom_ids. Everything a control needs is in its id, so
 buttons keep working after a restart and nothing is stored per message.
 
     cr:<table>:<verb>                       table-level controls (join, hand, start …)
@@ -9,14 +9,12 @@ buttons keep working after a restart and nothing is stored per message.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import re
 import typing
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import action_from_dict
+from bot.games.codec import action_from_text, action_to_text
 
 MAX_LEN = 100
 VERBS = ("join", "leave", "bot", "start", "cancel", "hand", "opts", "back")
@@ -62,51 +60,13 @@ def select_id(table_id: int, version: int, kind: str, multi: bool = False) -> st
 
 
 def encode_args(action: Any) -> str:
-    """The action's fields, comma-separated; a tuple's items joined by '+'."""
-    return ",".join(_encode(getattr(action, f.name)) for f in dataclasses.fields(action))
+    """The action's fields, comma-separated; a tuple's items joined by '+' (the engines' codec)."""
+    return action_to_text(action)
 
 
 def decode_action(action_types: typing.Sequence[type], kind: str, args: str | None) -> Any:
-    """The inverse of `encode_args`; ValueError when the text does not fit the kind."""
-    cls = next((t for t in action_types if t.kind == kind), None)
-    if cls is None:
-        raise ValueError(f"unknown action kind {kind!r}")
-    fields = dataclasses.fields(cls)
-    parts = args.split(",") if args is not None else []
-    if len(parts) != len(fields):
-        raise ValueError(f"{kind} takes {len(fields)} values, got {len(parts)}")
-    hints = typing.get_type_hints(cls)
-    data: dict[str, Any] = {"kind": kind}
-    for f, text in zip(fields, parts):
-        data[f.name] = _decode(hints[f.name], text)
-    return action_from_dict(action_types, data)
-
-
-def _encode(value: Any) -> str:
-    if isinstance(value, bool):
-        return "t" if value else "f"
-    if value is None:
-        return "~"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if isinstance(value, (tuple, list)):
-        return "+".join(_encode(v) for v in value)
-    return str(value)
-
-
-def _decode(hint: Any, text: str) -> Any:
-    if text == "~":
-        if type(None) not in typing.get_args(hint):
-            raise ValueError("this value cannot be empty")
-        return None
-    if typing.get_origin(hint) is tuple:
-        return [t for t in text.split("+") if t] if text else []
-    if hint is bool:
-        return text == "t"
-    if hint is int or (typing.get_origin(hint) in (typing.Union, __import__("types").UnionType)
-                       and int in typing.get_args(hint)):
-        return int(text)
-    return text
+    """The inverse of `encode_args`; `MalformedAction` (a ValueError) when the text does not fit."""
+    return action_from_text(action_types, kind, args)
 
 
 def parse(pattern: str, custom_id: str) -> re.Match[str] | None:

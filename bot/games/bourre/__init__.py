@@ -1,7 +1,7 @@
-"""Bourré: trick-taking with a growing pot (rules: shared/rules/bourre.md, BOU-1 … BOU-27)."""
+"""Bourré: trick-taking with a growing pot (BOU-1 … BOU-27)."""
 
+from .game import Bourre
 from .legal import legal_cards
-from .state import Bourre
 
 GAME_CLASSES = (Bourre,)
 

@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from ..actions import Fold
+from ..actions import Action, Fold
 from ..cards import Card, pretty_cards
 
 
-@dataclass(frozen=True, slots=True)
-class PlayHand:
+class PlayHand(Action, kind="play", label="Play"):
     """Declare PLAY for this hand (BOU-9)."""
 
-    kind: ClassVar[str] = "play"
 
-    @property
-    def label(self) -> str:
-        return "Play"
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(Action, kind="exchange", prompt="Choose the cards to throw away (none to keep your hand)"):
     """Throw these cards face down and draw as many from the stock (BOU-9, BOU-11)."""
 
-    kind: ClassVar[str] = "exchange"
-    prompt: ClassVar[str] = "Choose the cards to throw away (none to keep your hand)"
     cards: tuple[Card, ...]
 
     @property
@@ -35,17 +22,12 @@ class Exchange:
         return f"Exchange {pretty_cards(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayCard:
+class PlayCard(Action, kind="card", label="Play {card.pretty}", prompt="Choose a card to play"):
     """Play one card to the current trick (BOU-14)."""
 
-    kind: ClassVar[str] = "card"
-    prompt: ClassVar[str] = "Choose a card to play"
     card: Card
 
-    @property
-    def label(self) -> str:
-        return f"Play {self.card.pretty}"
 
+ACTION_TYPES: tuple[type[Action], ...] = (PlayHand, Fold, Exchange, PlayCard)
 
-ACTION_TYPES: tuple[type, ...] = (PlayHand, Fold, Exchange, PlayCard)
+__all__ = ["ACTION_TYPES", "Exchange", "Fold", "PlayCard", "PlayHand"]

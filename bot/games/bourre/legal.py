@@ -7,9 +7,10 @@ The engine works on card ids, small ints `suit * 13 + (high - 2)` (suit in S, H,
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Annotated, Iterable, Sequence
 
 from ..cards import SUITS, Card
+from ..codec import Via
 
 CARDS: tuple[Card, ...] = tuple(Card(1 if i % 13 == 12 else i % 13 + 2, SUITS[i // 13])
                                 for i in range(52))
@@ -17,6 +18,13 @@ CARDS: tuple[Card, ...] = tuple(Card(1 if i % 13 == 12 else i % 13 + 2, SUITS[i 
 
 CARD_ID: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
 """The inverse of CARDS."""
+
+NOTE: tuple[str, ...] = tuple(str(c) for c in CARDS)
+"""NOTE[id] is the notation of a card id."""
+PRETTY: tuple[str, ...] = tuple(c.pretty for c in CARDS)
+
+CardId = Annotated[int, Via(NOTE.__getitem__, lambda text: CARD_ID[Card.parse(text)])]
+"""A card id in the state, saved as the card's notation."""
 
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 

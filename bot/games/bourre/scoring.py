@@ -1,15 +1,12 @@
 """Settlement (BOU-12, BOU-17 … BOU-21) and the end of the game (BOU-23, BOU-24).
 
-Each function moves chips between stacks and the pot of a `Bourre` state and returns the
+Each function moves chips between stacks and the pot of a `BourreState` and returns the
 lines of the hand's summary, naming seats as `{pN}` placeholders.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .state import Bourre
+from .state import BourreState
 
 
 def _p(seat: int) -> str:
@@ -20,13 +17,13 @@ def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
 
 
-def _take(game: Bourre) -> int:
+def _take(game: BourreState) -> int:
     """What a sole winner takes and a bourré player owes: the pot, or the limit (BOU-19)."""
-    limit = game.opts["pot_limit"]
+    limit = game.options.pot_limit
     return min(game.pot, limit) if limit else game.pot
 
 
-def settle_draw(game: Bourre, active: list[int]) -> list[str]:
+def settle_draw(game: BourreState, active: list[int]) -> list[str]:
     """BOU-12: one player stayed and takes the pot (up to the limit), or nobody did."""
     lines = [f"**Hand {game.hand_no}** — nobody else played." if active else
              f"**Hand {game.hand_no}** — everybody folded."]
@@ -44,7 +41,7 @@ def settle_draw(game: Bourre, active: list[int]) -> list[str]:
     return lines
 
 
-def settle_tricks(game: Bourre) -> list[str]:
+def settle_tricks(game: BourreState) -> list[str]:
     """BOU-17, BOU-18, BOU-20, BOU-21 after the fifth trick."""
     active = game.active
     won = game.tricks_won
@@ -71,7 +68,7 @@ def settle_tricks(game: Bourre) -> list[str]:
         game.pot += pay
         short = f" (all they had; {_chips(amount)} were due)" if pay < amount else ""
         lines.append(f"{_p(s)} is bourré and pays {_chips(pay)} into the next pot{short}.")
-    mode = game.opts["ante_exemption"]
+    mode = game.options.ante_exemption
     exempt = [False] * game.n
     free = list(bourre)
     if mode == "bourre_and_tied" and len(top) > 1:
@@ -85,23 +82,23 @@ def settle_tricks(game: Bourre) -> list[str]:
     return lines
 
 
-def end_check(game: Bourre) -> list[str]:
+def end_check(game: BourreState) -> list[str]:
     """BOU-23 end conditions, BOU-24 extra hands and the final split. Sets `game.over`."""
     lines: list[str] = []
-    o = game.opts
+    o = game.options
     n = game.n
     if game.extra is not None:
-        if game.pot and game.extra < 5 and _staying(game) >= o["min_players"]:
+        if game.pot and game.extra < 5 and _staying(game) >= o.min_players:
             lines.append("The pot is not empty yet: another extra hand.")
             return lines
         return lines + _split(game)
     reasons: list[str] = []
-    if o["max_hands"] and game.hand_no >= o["max_hands"]:
-        reasons.append(f"{o['max_hands']} hands have been played")
+    if o.max_hands and game.hand_no >= o.max_hands:
+        reasons.append(f"{o.max_hands} hands have been played")
     broke = [s for s in range(n) if game.seated[s] and game.stacks[s] == 0]
     left_broke = False
     if broke:
-        if o["end_on_bust"]:
+        if o.end_on_bust:
             reasons.append(", ".join(_p(s) for s in broke) + " went broke")
         elif any(game.seated[s] and game.stacks[s] for s in range(n)):
             # BOU-23 without end_on_bust: a broke player leaves the table "instead", so a game
@@ -114,20 +111,20 @@ def end_check(game: Bourre) -> list[str]:
         else:
             reasons.append("everybody went broke")
     staying = _staying(game)
-    if staying < o["min_players"]:
+    if staying < o.min_players:
         if left_broke:
             reasons.append(", ".join(_p(s) for s in broke) + " went broke, leaving fewer than "
-                           f"{o['min_players']} players")
+                           f"{o.min_players} players")
         else:
-            reasons.append(f"fewer than {o['min_players']} players are left")
-    if o["end_on_double"]:
-        rich = [s for s in range(n) if game.seated[s] and game.stacks[s] >= 2 * o["buy_in"]]
+            reasons.append(f"fewer than {o.min_players} players are left")
+    if o.end_on_double:
+        rich = [s for s in range(n) if game.seated[s] and game.stacks[s] >= 2 * o.buy_in]
         if rich:
             reasons.append(", ".join(_p(s) for s in rich) + " doubled their buy-in")
     if not reasons:
         return lines
     lines.append("The game ends: " + "; ".join(reasons) + ".")
-    if o["final_pot"] == "extra_hands" and game.pot and _staying(game) >= o["min_players"]:
+    if o.final_pot == "extra_hands" and game.pot and _staying(game) >= o.min_players:
         game.extra = 0
         lines.append(f"{_chips(game.pot)} are still in the pot: extra hands are dealt until it is "
                      "won outright (at most 5).")
@@ -135,12 +132,12 @@ def end_check(game: Bourre) -> list[str]:
     return lines + _split(game)
 
 
-def _staying(game: Bourre) -> int:
+def _staying(game: BourreState) -> int:
     """Seated players who have not asked to leave: those the next hand would deal in."""
     return sum(1 for s in range(game.n) if game.seated[s] and not game.leaving[s])
 
 
-def _split(game: Bourre) -> list[str]:
+def _split(game: BourreState) -> list[str]:
     """BOU-24 split: equal shares, the odd chips one each from the last dealer's left."""
     game.over = True
     pot = game.pot

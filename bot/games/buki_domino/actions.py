@@ -1,11 +1,10 @@
-"""Buki-Domino actions: frozen, slotted values with a `kind` tag, JSON via the base codec."""
+"""Buki-Domino actions: frozen values on the `Action` base, JSON through the one codec."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar, Optional
-
+from ..actions import Action
 from ..tiles import Tile
+
 
 END_WORDS = {"L": "left", "R": "right"}
 
@@ -14,8 +13,7 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(Action, kind="play", prompt="Choose a tile to play"):
     """Place `tile` on `end` ("L" or "R") of the line (DOM-10, DOM-11).
 
     `onto` is the number of that open end, for the label ("Play [6|3] on the left (6)"); it is
@@ -23,11 +21,9 @@ class Play:
     move; the engine's own legal actions always carry it.
     """
 
-    kind: ClassVar[str] = "play"
-    prompt: ClassVar[str] = "Choose a tile to play"
     tile: Tile
     end: str
-    onto: Optional[int] = None
+    onto: int | None = None
 
     @property
     def label(self) -> str:
@@ -36,25 +32,15 @@ class Play:
         return f"Play {self.tile} on the {END_WORDS.get(self.end, self.end)} ({self.onto})"
 
 
-@dataclass(frozen=True, slots=True)
-class Bet:
+class Bet(Action, kind="bet", label="Bet {amount}", prompt="Choose your bet"):
     """A non-banker's new bet for this hand, made once (DOM-15, DOM-16)."""
 
-    kind: ClassVar[str] = "bet"
-    prompt: ClassVar[str] = "Choose your bet"
     amount: int
 
-    @property
-    def label(self) -> str:
-        return f"Bet {self.amount}"
 
-
-@dataclass(frozen=True, slots=True)
-class SetLimits:
+class SetLimits(Action, kind="set_limits", prompt="Choose the bet limits"):
     """The first banker's bet limits for the whole game (DOM-15)."""
 
-    kind: ClassVar[str] = "set_limits"
-    prompt: ClassVar[str] = "Choose the bet limits"
     min_bet: int
     max_bet: int
 
@@ -63,11 +49,9 @@ class SetLimits:
         return f"Bets {self.min_bet} to {self.max_bet}"
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseDeadline:
+class ChooseDeadline(Action, kind="choose_deadline"):
     """The banker's answer to late bets (DOM-24): 3 refuses, 4 accepts."""
 
-    kind: ClassVar[str] = "choose_deadline"
     tile: int
 
     @property
@@ -77,12 +61,9 @@ class ChooseDeadline:
         return f"Refuse late bets (bets before the {ordinal(self.tile)} tile)"
 
 
-@dataclass(frozen=True, slots=True)
-class AcceptSpectatorBet:
+class AcceptSpectatorBet(Action, kind="accept_spectator_bet", prompt="Accept a spectator bet"):
     """The banker takes spectator bet `bet_id` (DOM-23)."""
 
-    kind: ClassVar[str] = "accept_spectator_bet"
-    prompt: ClassVar[str] = "Accept a spectator bet"
     bet_id: int
 
     @property
@@ -90,12 +71,9 @@ class AcceptSpectatorBet:
         return f"Accept spectator bet #{self.bet_id}"
 
 
-@dataclass(frozen=True, slots=True)
-class RefuseSpectatorBet:
+class RefuseSpectatorBet(Action, kind="refuse_spectator_bet", prompt="Refuse a spectator bet"):
     """The banker turns spectator bet `bet_id` down; its chips go back (DOM-23)."""
 
-    kind: ClassVar[str] = "refuse_spectator_bet"
-    prompt: ClassVar[str] = "Refuse a spectator bet"
     bet_id: int
 
     @property

@@ -31,6 +31,7 @@ from typing import Any, Mapping, Sequence
 from ..base import BuyIn, Event, IllegalAction, player, seat_key
 from ..tiles import Tile
 from . import line as ln
+from . import seat_bot
 from .actions import (ACTION_TYPES, AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet,
                       SetLimits, ordinal)
 from .line import HI, LO, NAMES, NUMS, TILES
@@ -284,8 +285,7 @@ class BukiDomino(HandFlow, SpectatorBets, Views):
         return None if self.phase == "over" else self.opts["turn_timeout_s"]
 
     def bot_action(self, seat: int, rng: random.Random) -> Any:
-        from .seat_bot import choose
-        return choose(self.private_view(seat), self.public_view(), self.legal_actions(seat), rng)
+        return seat_bot.choose(self.private_view(seat), self.public_view(), self.legal_actions(seat), rng)
 
     # --- apply ---------------------------------------------------------------------------
 

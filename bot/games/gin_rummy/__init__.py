@@ -1,4 +1,4 @@
-"""Gin Rummy (rules: shared/rules/gin-rummy.md, GIN-1 … GIN-24).
+"""Gin Rummy (GIN-1 … GIN-24).
 
 `min_deadwood` and `best_melds` are the exact meld search shared by the engine, the seat bot
 and the board renderer.
@@ -6,8 +6,8 @@ and the board renderer.
 
 from __future__ import annotations
 
+from .game import GinRummy
 from .melds import best_melds, discard_deadwoods, min_deadwood
-from .state import GinRummy
 
 GAME_CLASSES = (GinRummy,)
 

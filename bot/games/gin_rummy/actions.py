@@ -1,11 +1,10 @@
-"""Gin Rummy actions: frozen values naming cards, never hand positions (STYLE.md, 2)."""
+"""Gin Rummy actions: frozen values naming cards, never hand positions."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from ..actions import Discard, DrawStock, TakeDiscard
+from ..actions import Action, Discard, DrawStock, TakeDiscard
 from ..cards import Card
 
 
@@ -29,25 +28,16 @@ class Arrangement:
         return " · ".join(" ".join(c.pretty for c in m) for m in self.melds) or "no melds"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Action, kind="pass", label="Pass on {card.pretty}"):
     """Refuse the first upcard (GIN-7)."""
 
-    kind: ClassVar[str] = "pass"
     card: Card
 
-    @property
-    def label(self) -> str:
-        return f"Pass on {self.card.pretty}"
 
-
-@dataclass(frozen=True, slots=True)
-class Knock:
+class Knock(Action, kind="knock", prompt="Choose a card to knock with"):
     """Discard a card face down and knock (GIN-10); gin when the deadwood is 0 (GIN-11).
     `deadwood` is what the knock shows, so the button can say it; the engine checks it."""
 
-    kind: ClassVar[str] = "knock"
-    prompt: ClassVar[str] = "Choose a card to knock with"
     card: Card
     deadwood: int
 
@@ -58,12 +48,9 @@ class Knock:
         return f"Knock with {self.card.pretty} ({self.deadwood} deadwood)"
 
 
-@dataclass(frozen=True, slots=True)
-class ShowMelds:
+class ShowMelds(Action, kind="show_melds", prompt="Choose the melds to show"):
     """The knocker picks which melds to show (GIN-14, `player_choice`)."""
 
-    kind: ClassVar[str] = "show_melds"
-    prompt: ClassVar[str] = "Choose the melds to show"
     arrangement: Arrangement
 
     @property
@@ -72,15 +59,11 @@ class ShowMelds:
         return text if len(text) <= 80 else text[:79] + "…"
 
 
-@dataclass(frozen=True, slots=True)
-class Resign:
+class Resign(Action, kind="resign", label="Resign the match"):
     """Forfeit the match (GIN-22)."""
 
-    kind: ClassVar[str] = "resign"
 
-    @property
-    def label(self) -> str:
-        return "Resign the match"
+ACTION_TYPES: tuple[type[Action], ...] = (DrawStock, TakeDiscard, Pass, Discard, Knock, ShowMelds, Resign)
 
-
-ACTION_TYPES: tuple[type, ...] = (DrawStock, TakeDiscard, Pass, Discard, Knock, ShowMelds, Resign)
+__all__ = ["ACTION_TYPES", "Arrangement", "Discard", "DrawStock", "Knock", "Pass", "Resign", "ShowMelds",
+           "TakeDiscard"]

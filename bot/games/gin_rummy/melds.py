@@ -123,12 +123,13 @@ def best_melds(cards: Iterable[Card]) -> tuple[int, list[list[Card]]]:
     by_face = {(c.suit_index, c.rank): c for c in cards}
     a, b, c, d = suit_masks(cards)
     t3 = (a & b & (c | d)) | (c & d & (a | b))
-    best = None
+    best: tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
     for opt in _set_options(a, b, c, d, t3) if t3 else [(0, 0, 0, 0)]:
         rest = (a ^ opt[0], b ^ opt[1], c ^ opt[2], d ^ opt[3])
         v = sum(_RUN_DW[m] for m in rest)
         if best is None or v < best[0]:
             best = (v, opt, rest)
+    assert best is not None
     value, opt, rest = best
     melds: list[list[Card]] = []
     set_ranks = opt[0] | opt[1] | opt[2] | opt[3]

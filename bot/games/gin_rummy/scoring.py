@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Literal
 
-from .options import SCORING_SYSTEMS
+from .options import SCORING_SYSTEMS, GinOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,17 +14,17 @@ class HandScore:
 
     knocker_scores: bool
     points: int
-    kind: str  # "gin", "big_gin", "knock", "undercut"
+    kind: Literal["gin", "big_gin", "knock", "undercut"]
     reason: str
 
 
-def score_hand(opts: Mapping[str, Any], knock_deadwood: int, defender_deadwood: int,
+def score_hand(opts: GinOptions, knock_deadwood: int, defender_deadwood: int,
                gin: bool, big_gin: bool) -> HandScore:
     """GIN-16 with the bonuses of GIN-17 (and GIN-12 for big gin)."""
-    undercut_bonus, gin_bonus = SCORING_SYSTEMS[opts["scoring_system"]]
+    undercut_bonus, gin_bonus = SCORING_SYSTEMS[opts.scoring_system]
     K, D = knock_deadwood, defender_deadwood
     if big_gin:
-        bonus = opts["big_gin_bonus"]
+        bonus = opts.big_gin_bonus
         return HandScore(True, bonus + D, "big_gin", f"big gin: {bonus} bonus + {D} defender deadwood")
     if gin:
         return HandScore(True, gin_bonus + D, "gin", f"gin: {gin_bonus} bonus + {D} defender deadwood")
@@ -34,43 +34,43 @@ def score_hand(opts: Mapping[str, Any], knock_deadwood: int, defender_deadwood: 
                      f"undercut: {K} − {D} deadwood + {undercut_bonus} bonus")
 
 
-def reached_target(opts: Mapping[str, Any], score: int) -> bool:
+def reached_target(opts: GinOptions, score: int) -> bool:
     """GIN-19: over the target (`more_than`) or at least the target (`at_least`)."""
-    if opts["target_rule"] == "at_least":
-        return score >= opts["target_score"]
-    return score > opts["target_score"]
+    if opts.target_rule == "at_least":
+        return score >= opts.target_score
+    return score > opts.target_score
 
 
-def final_totals(opts: Mapping[str, Any], scores: list[int], hands_won: list[int],
+def final_totals(opts: GinOptions, scores: list[int], hands_won: list[int],
                  winner: int) -> tuple[list[int], list[str]]:
     """GIN-20: each player's final total and how it was made up."""
     loser = 1 - winner
-    shutout = hands_won[loser] == 0 and opts["shutout"] != "off"
+    shutout = hands_won[loser] == 0 and opts.shutout != "off"
     totals, parts = [], []
     for p in (0, 1):
         base = scores[p]
         text = [f"{base} hand points"]
-        if p == winner and shutout and opts["shutout"] == "double_all":
+        if p == winner and shutout and opts.shutout == "double_all":
             base *= 2
             text = [f"{scores[p]} × 2 hand points (shutout)"]
         total = base
-        if p == winner and opts["game_bonus"]:
-            gb = opts["game_bonus"] * (2 if shutout and opts["shutout"] == "double_game_bonus" else 1)
+        if p == winner and opts.game_bonus:
+            gb = opts.game_bonus * (2 if shutout and opts.shutout == "double_game_bonus" else 1)
             total += gb
-            text.append(f"{gb} game bonus" + (" (doubled, shutout)" if gb != opts["game_bonus"] else ""))
-        if opts["line_bonus"] and hands_won[p]:
-            lb = opts["line_bonus"] * hands_won[p]
+            text.append(f"{gb} game bonus" + (" (doubled, shutout)" if gb != opts.game_bonus else ""))
+        if opts.line_bonus and hands_won[p]:
+            lb = opts.line_bonus * hands_won[p]
             total += lb
-            text.append(f"{lb} line bonus ({hands_won[p]} × {opts['line_bonus']})")
+            text.append(f"{lb} line bonus ({hands_won[p]} × {opts.line_bonus})")
         totals.append(total)
         parts.append(" + ".join(text) + f" = {total}")
     return totals, parts
 
 
-def match_end_transfer(opts: Mapping[str, Any], totals: list[int], paid_scores: list[int]) -> int:
+def match_end_transfer(opts: GinOptions, totals: list[int], paid_scores: list[int]) -> int:
     """Points seat 0 receives from seat 1 at match end (negative: seat 0 pays), before the
     stake and the escrow cap (GIN-21). With `per_hand` the hand scores were already paid."""
     diff = totals[0] - totals[1]
-    if opts["settle"] == "per_hand":
+    if opts.settle == "per_hand":
         diff -= paid_scores[0] - paid_scores[1]
     return diff

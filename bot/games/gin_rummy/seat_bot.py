@@ -14,24 +14,21 @@ Plan, in the order a careful player thinks:
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
 
-from ..cards import Card
+from ..actions import Action
+from ..cards import Card, parse_card_texts
 from .actions import Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
 from .melds import VALUE, best_melds, discard_deadwoods, is_run, min_deadwood
+from .views import PrivateView, PublicView
 
 LINK_WEIGHT = 1.5    # points of deadwood one live partner is worth keeping (tuned against a greedy bot)
 DANGER_WEIGHT = 3.0  # points of deadwood worth paying to avoid feeding the opponent
 
 
-def _cards(items: Sequence[str]) -> list[Card]:
-    return [Card.parse(t) for t in items]
-
-
-def _unseen(hand: list[Card], public: dict[str, Any]) -> set[tuple[int, int]]:
+def _unseen(hand: list[Card], public: PublicView) -> set[tuple[int, int]]:
     """Faces of cards that may still be in the stock or the opponent's hand."""
     seen = {(c.suit_index, c.rank) for c in hand}
-    seen |= {(c.suit_index, c.rank) for c in _cards(public.get("discard_pile") or [])}
+    seen |= {(c.suit_index, c.rank) for c in parse_card_texts(public.get("discard_pile") or [])}
     return {(s, r) for s in range(4) for r in range(1, 14)} - seen
 
 
@@ -76,9 +73,9 @@ def _best_after_taking(hand: list[Card], card: Card, may_discard_it: bool) -> tu
     return dws[best], any(card in m for m in melds)
 
 
-def choose(public: dict[str, Any], private: dict[str, Any], legal: list[Any],
-           rng: random.Random) -> Any:
-    hand = _cards(private["hand"])
+def choose(public: PublicView, private: PrivateView, legal: list[Action],
+           rng: random.Random) -> Action:
+    hand = parse_card_texts(private["hand"])
     phase = public["phase_id"]
     if phase in ("first_offer", "draw"):
         take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
@@ -96,14 +93,14 @@ def choose(public: dict[str, Any], private: dict[str, Any], legal: list[Any],
     return legal[0]
 
 
-def _discard(public: dict[str, Any], private: dict[str, Any], hand: list[Card], legal: list[Any]) -> Any:
+def _discard(public: PublicView, private: PrivateView, hand: list[Card], legal: list[Action]) -> Action:
     knocks = [a for a in legal if isinstance(a, Knock)]
     discards = [a for a in legal if isinstance(a, Discard)]
     gins = [a for a in knocks if a.deadwood == 0]
     if gins:
         return max(gins, key=lambda a: (VALUE[a.card.rank], a.card.rank, -a.card.suit_index))
     seat = private["seat"]
-    opp_taken = _cards(public["taken"][1 - seat])
+    opp_taken = parse_card_texts(public["taken"][1 - seat])
     unseen = _unseen(hand, public)
     dws = discard_deadwoods(hand)
 
@@ -130,7 +127,7 @@ def _discard(public: dict[str, Any], private: dict[str, Any], hand: list[Card], 
     return min(discards, key=lambda a: (cost(a.card), -a.card.rank, a.card.suit_index))
 
 
-def _arrangement(public: dict[str, Any], hand: list[Card], legal: list[Any]) -> Any:
+def _arrangement(public: PublicView, hand: list[Card], legal: list[Action]) -> Action:
     shows = [a for a in legal if isinstance(a, ShowMelds)]
     unseen = _unseen(hand, public)
 

@@ -14,7 +14,7 @@ from typing import Sequence
 from ..cards import Card
 from .melds import arrangements, best_melds, deadwood_cards, is_run, min_deadwood
 
-Arrangement = tuple[tuple[Card, ...], ...]
+Collection = tuple[tuple[Card, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,9 @@ class LayoffPlan:
     steps: tuple[tuple[Card, int], ...]
     melds: tuple[tuple[Card, ...], ...]
     dead: tuple[Card, ...]
+
+
+_MeldState = tuple[str, int, int, int]
 
 
 def _meld_state(meld: Sequence[Card]) -> tuple[str, int, int, int]:
@@ -60,7 +63,7 @@ def plan_layoffs(knocker_melds: Sequence[Sequence[Card]], defender: Sequence[Car
     best_by_mask: dict[int, tuple[tuple[Card, int], ...]] = {0: ()}
     if allow:
         seen = {(start, 0)}
-        frontier = [(start, 0, ())]
+        frontier: list[tuple[tuple[_MeldState, ...], int, tuple[tuple[Card, int], ...]]] = [(start, 0, ())]
         while frontier:
             nxt = []
             for states, mask, path in frontier:
@@ -84,9 +87,9 @@ def plan_layoffs(knocker_melds: Sequence[Sequence[Card]], defender: Sequence[Car
     best: tuple[int, int, int] | None = None
     for mask in best_by_mask:
         rest = [c for i, c in enumerate(defender) if not (mask >> i) & 1]
-        key = (min_deadwood(rest), -bin(mask).count("1"), mask)
-        if best is None or key < best:
-            best = key
+        rank = (min_deadwood(rest), -bin(mask).count("1"), mask)
+        if best is None or rank < best:
+            best = rank
     assert best is not None
     mask = best[2]
     rest = [c for i, c in enumerate(defender) if not (mask >> i) & 1]
@@ -95,15 +98,15 @@ def plan_layoffs(knocker_melds: Sequence[Sequence[Card]], defender: Sequence[Car
                       tuple(deadwood_cards(rest, melds)))
 
 
-def knocker_options(cards: Sequence[Card]) -> list[Arrangement]:
+def knocker_options(cards: Sequence[Card]) -> list[Collection]:
     """The meld collections a knocker may show (GIN-14): all reaching their optimal deadwood."""
     return arrangements(cards)
 
 
-def auto_best(cards: Sequence[Card], defender: Sequence[Card], gin: bool) -> tuple[Arrangement, LayoffPlan]:
+def auto_best(cards: Sequence[Card], defender: Sequence[Card], gin: bool) -> tuple[Collection, LayoffPlan]:
     """GIN-14 `auto_best`: among the collections reaching the knocker's optimal deadwood, the
     first (in `arrangements` order) that leaves the defender the most deadwood."""
-    best: tuple[Arrangement, LayoffPlan] | None = None
+    best: tuple[Collection, LayoffPlan] | None = None
     for arr in arrangements(cards):
         plan = plan_layoffs(arr, defender, allow=not gin)
         if best is None or plan.deadwood > best[1].deadwood:
@@ -112,5 +115,5 @@ def auto_best(cards: Sequence[Card], defender: Sequence[Card], gin: bool) -> tup
     return best
 
 
-def knocker_dead(cards: Sequence[Card], arrangement: Arrangement) -> list[Card]:
+def knocker_dead(cards: Sequence[Card], arrangement: Collection) -> list[Card]:
     return deadwood_cards(cards, arrangement)

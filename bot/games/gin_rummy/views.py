@@ -1,72 +1,124 @@
-"""What each seat sees (GIN-24): built fresh from the state, never the state blanked."""
+"""What each seat sees (GIN-24): built fresh from the state, never the state blanked.
+
+The view types are what the boards read; a renamed key is a type error there, not a silent gap.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import NotRequired, TypedDict
 
-from ..cards import Card
+from ..cards import card_texts
 from .melds import best_melds, deadwood_cards, discard_deadwoods
-
-if TYPE_CHECKING:
-    from .state import GinRummy
-
-PHASE_NAMES = {"first_offer": "First upcard", "draw": "Drawing", "discard": "Discarding",
-               "arrange": "Knocker chooses melds", "over": "Match over"}
+from .phases import PHASE_NAMES, Phase
+from .state import GinState, HandRecord, MatchResult, Payment
 
 
-def parse_list(items: Iterable[str]) -> list[Card]:
-    return [Card.parse(t) for t in items]
+class KnockView(TypedDict):
+    knocker: int
+    deadwood: int
 
 
-def notation(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def public_view(g: GinRummy) -> dict[str, Any]:
+class PublicView(TypedDict):
     """Discard pile, stock count, pickups, scores, options, the last showdown; no hand."""
-    over = g.phase == "over"
+
+    phase: str
+    phase_id: str
+    hand_no: int
+    dealer: int
+    turn: int | None
+    discard_top: str | None
+    discard_pile: list[str]
+    stock_count: int
+    hand_sizes: list[int]
+    taken: list[list[str]]
+    refused_upcard: str | None
+    pickup: str | None
+    scores: list[int]
+    hands_won: list[int]
+    stacks: list[int]
+    left: list[bool]
+    target_score: int
+    target_rule: str
+    knock_limit: int
+    scoring_system: str
+    stake_per_point: int
+    first_turn: str
+    gin_mandatory: bool
+    big_gin: bool
+    allow_discard_of_pickup: bool
+    knocker_arrangement: str
+    knock: KnockView | None
+    last_hand: HandRecord | None
+    result: MatchResult | None
+
+
+class PrivateView(TypedDict):
+    """The seat's hand grouped into its best melds with the deadwood; when discarding, the
+    deadwood left by each discard (what a knock would show); the knocker's face-down discard."""
+
+    seat: int
+    hand: list[str]
+    melds: list[list[str]]
+    deadwood_cards: list[str]
+    deadwood: int
+    pickup: str | None
+    discard_deadwood: NotRequired[dict[str, int]]
+    knock_discard: NotRequired[str]
+
+
+__all__ = ["HandRecord", "KnockView", "MatchResult", "Payment", "PrivateView", "PublicView",
+           "private_view", "public_view"]
+
+
+def public_view(g: GinState) -> PublicView:
+    over = g.phase == Phase.OVER
     top = g.pile[-1] if g.pile and not over else None
     opts = g.opts
     return {
         "phase": PHASE_NAMES[g.phase],
-        "phase_id": g.phase,
+        "phase_id": g.phase.value,
         "hand_no": g.hand_no,
         "dealer": g.dealer,
         "turn": None if over else g.turn,
         "discard_top": str(top) if top is not None else None,
-        "discard_pile": [] if over else notation(g.pile),
+        "discard_pile": [] if over else card_texts(g.pile),
         "stock_count": len(g.stock),
         "hand_sizes": [len(h) for h in g.hands],
-        "taken": [notation(t) for t in g.taken],
+        "taken": [card_texts(t) for t in g.taken],
         "refused_upcard": str(g.refused) if g.refused else None,
-        "pickup": str(g.pickup) if g.pickup and g.phase == "discard" else None,
+        "pickup": str(g.pickup) if g.pickup and g.phase == Phase.DISCARD else None,
         "scores": list(g.scores),
         "hands_won": list(g.hands_won),
         "stacks": list(g.stacks),
         "left": list(g.left),
-        **{name: opts[name] for name in (
-            "target_score", "target_rule", "knock_limit", "scoring_system", "stake_per_point",
-            "first_turn", "gin_mandatory", "big_gin", "allow_discard_of_pickup", "knocker_arrangement")},
+        "target_score": opts.target_score,
+        "target_rule": opts.target_rule,
+        "knock_limit": opts.knock_limit,
+        "scoring_system": opts.scoring_system,
+        "stake_per_point": opts.stake_per_point,
+        "first_turn": opts.first_turn,
+        "gin_mandatory": opts.gin_mandatory,
+        "big_gin": opts.big_gin,
+        "allow_discard_of_pickup": opts.allow_discard_of_pickup,
+        "knocker_arrangement": opts.knocker_arrangement,
         "knock": {"knocker": g.knock["knocker"], "deadwood": g.knock["deadwood"]} if g.knock else None,
         "last_hand": g.last_hand,
         "result": g.result,
     }
 
 
-def private_view(g: GinRummy, seat: int) -> dict[str, Any]:
-    """The seat's hand grouped into its best melds with the deadwood, and when discarding
-    the deadwood left by each discard (what a knock would show)."""
+def private_view(g: GinState, seat: int) -> PrivateView:
     hand = g.hands[seat]
     dw, melds = best_melds(hand)
-    view: dict[str, Any] = {
+    view: PrivateView = {
         "seat": seat,
-        "hand": notation(sorted(hand)),
-        "melds": [notation(m) for m in melds],
-        "deadwood_cards": notation(deadwood_cards(hand, melds)),
+        "hand": card_texts(sorted(hand)),
+        "melds": [card_texts(m) for m in melds],
+        "deadwood_cards": card_texts(deadwood_cards(hand, melds)),
         "deadwood": dw,
         "pickup": str(g.pickup) if g.pickup and g.turn == seat else None,
     }
-    if g.phase == "discard" and g.turn == seat:
+    if g.phase == Phase.DISCARD and g.turn == seat:
         dws = discard_deadwoods(hand)
         view["discard_deadwood"] = {str(c): dws[c] for c in sorted(hand)}
     if g.knock and g.knock["knocker"] == seat:

@@ -6,19 +6,13 @@ the sets; the player keeps the choice of the discard.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from ..actions import Discard, DrawStock, TakeDiscard
+from ..actions import Action, Discard, DrawStock, TakeDiscard
 from ..cards import Card
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareTunnela:
+class DeclareTunnela(Action, kind="declare_tunnela", simultaneous=True):
     """Expose a dealt tunnela (three identical cards) before play (MAR-4)."""
 
-    kind: ClassVar[str] = "declare_tunnela"
-    simultaneous: ClassVar[bool] = True
     card: Card
 
     @property
@@ -27,24 +21,13 @@ class DeclareTunnela:
         return f"Declare tunnela {p} {p} {p}"
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareDone:
+class DeclareDone(Action, kind="declare_done", label="Done declaring", simultaneous=True):
     """Finish declaring dealt tunnelas (MAR-4); the same prompt for every player."""
 
-    kind: ClassVar[str] = "declare_done"
-    simultaneous: ClassVar[bool] = True
 
-    @property
-    def label(self) -> str:
-        return "Done declaring"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeAndFinish:
+class TakeAndFinish(Action, kind="take_and_finish", prompt="Take the discard and go out, discarding…"):
     """Take the top discard and go out at once, discarding `discard` (MAR-6.2, MAR-6.3)."""
 
-    kind: ClassVar[str] = "take_and_finish"
-    prompt: ClassVar[str] = "Take the discard and go out, discarding…"
     card: Card
     discard: Card
 
@@ -53,34 +36,17 @@ class TakeAndFinish:
         return f"Take {self.card.pretty} and finish, discarding {self.discard.pretty}"
 
 
-@dataclass(frozen=True, slots=True)
-class Show:
+class Show(Action, kind="show", label="Show pure sets (see the tiplu)"):
     """Expose three pure sets (MAR-8); the engine picks them and the player sees the tiplu."""
 
-    kind: ClassVar[str] = "show"
 
-    @property
-    def label(self) -> str:
-        return "Show pure sets (see the tiplu)"
-
-
-@dataclass(frozen=True, slots=True)
-class ShowDublees:
+class ShowDublees(Action, kind="show_dublees", label="Show seven dublees"):
     """Expose seven dublees and follow the dublee route (MAR-9)."""
 
-    kind: ClassVar[str] = "show_dublees"
 
-    @property
-    def label(self) -> str:
-        return "Show seven dublees"
-
-
-@dataclass(frozen=True, slots=True)
-class Finish:
+class Finish(Action, kind="finish", prompt="Go out, discarding…"):
     """Go out, discarding `discard`; the engine lays out the melds or dublees (MAR-13, MAR-14)."""
 
-    kind: ClassVar[str] = "finish"
-    prompt: ClassVar[str] = "Go out, discarding…"
     discard: Card
 
     @property
@@ -88,26 +54,12 @@ class Finish:
         return f"Finish, discarding {self.discard.pretty}"
 
 
-@dataclass(frozen=True, slots=True)
-class NextDeal:
+class NextDeal(Action, kind="next_deal", label="Deal the next hand"):
     """Deal the next hand (between deals; anyone may leave the table before it)."""
 
-    kind: ClassVar[str] = "next_deal"
 
-    @property
-    def label(self) -> str:
-        return "Deal the next hand"
-
-
-@dataclass(frozen=True, slots=True)
-class EndGame:
+class EndGame(Action, kind="end_game", label="End the game (nobody left to play against)"):
     """Between deals, when everybody else has left or is out of chips: close the game (MAR-2)."""
-
-    kind: ClassVar[str] = "end_game"
-
-    @property
-    def label(self) -> str:
-        return "End the game (nobody left to play against)"
 
 
 ACTION_TYPES: tuple[type, ...] = (DeclareTunnela, DeclareDone, DrawStock, TakeDiscard, TakeAndFinish,

@@ -9,14 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Event, player
-from ..cards import Card, pretty_cards
+from ..cards import Card, card_texts, pretty_cards
 from .finish import DUBLEE, NORMAL, FinishResult, check_finish
 from .melds import face_of, maal_faces
 from .scoring import adjust_unseen, maal_points, owed_amounts, settle
-
-
-def _cards(cards: list[Card]) -> list[str]:
-    return [str(c) for c in cards]
 
 
 def _meld_text(m: list[Card]) -> str:
@@ -79,8 +75,8 @@ class GoingOut:
             going_out = []
             desc = "eight dublees: " + "; ".join(_meld_text(list(d)) for d in layout.dublees)
         events = [Event("finish", f"{player(seat)} goes out, discarding {final.pretty}: {desc}.", seat=seat,
-                        data={"route": layout.route, "melds": [_cards(list(m)) for m in layout.melds],
-                              "dublees": [_cards(list(d)) for d in layout.dublees], "discard": str(final)})]
+                        data={"route": layout.route, "melds": [card_texts(list(m)) for m in layout.melds],
+                              "dublees": [card_texts(list(d)) for d in layout.dublees], "discard": str(final)})]
         events += self._settle(seat, layout, going_out, new)
         return events
 
@@ -167,14 +163,14 @@ class GoingOut:
         lines = self._summary_lines(winner, layout, points_detail, raw, adjusted, owed, transfers)
         self.result = {
             "abandoned": False, "winner": winner, "route": layout.route, "tiplu": str(self.tiplu),
-            "melds": [_cards(list(m)) for m in layout.melds], "dublees": [_cards(list(d)) for d in layout.dublees],
+            "melds": [card_texts(list(m)) for m in layout.melds], "dublees": [card_texts(list(d)) for d in layout.dublees],
             "discard": str(layout.discard),
             "points": {str(s): raw[s] for s in self.players},
             "adjusted": {str(s): adjusted[s] for s in self.players},
             "items": {str(s): [[label, v] for label, v in points_detail[s].items] for s in self.players},
             "owed": {str(i): x for i, x in owed.items()},
             "transfers": [[p, q, a] for p, q, a in transfers],
-            "hands": {str(s): _cards(sorted(self._owned(s))) for s in self.players},
+            "hands": {str(s): card_texts(sorted(self._owned(s))) for s in self.players},
         }
         # the winner's new melds go on the table
         for m in new:

@@ -8,20 +8,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..cards import Card
-from .codec import card as _card, card_or_none as _card_or_none, parse_list as _parse, text as _text
-from .codec import text_list as _cards
+from ..cards import Card, card_texts, group_texts, parse_card_texts
 from .options import resolve
 
 FORMAT = 1
 
 
-def _melds_str(melds: list[list[Card]]) -> list[list[str]]:
-    return [_cards(m) for m in melds]
+def _groups(melds: list[list[str]]) -> list[list[Card]]:
+    return [parse_card_texts(m) for m in melds]
 
 
-def _melds_parse(melds: list[list[str]]) -> list[list[Card]]:
-    return [_parse(m) for m in melds]
+def _card_or_none(text: str | None) -> Card | None:
+    return None if not text else Card.parse(text)
 
 
 class Persist:
@@ -32,14 +30,14 @@ class Persist:
             "format": FORMAT, "opts": dict(self.opts), "seed": self.seed, "stacks": list(self.stacks),
             "left": list(self.left), "leaving": list(self.leaving), "deal_no": self.deal_no,
             "dealer": self.dealer, "phase": self.phase,
-            "players": list(self.players), "hands": [_cards(h) for h in self.hands],
-            "declared": [_melds_str(d) for d in self.declared], "shown": [_melds_str(d) for d in self.shown],
-            "dublees": [_melds_str(d) for d in self.dublees], "route": list(self.route), "seen": list(self.seen),
+            "players": list(self.players), "hands": [card_texts(h) for h in self.hands],
+            "declared": [group_texts(d) for d in self.declared], "shown": [group_texts(d) for d in self.shown],
+            "dublees": [group_texts(d) for d in self.dublees], "route": list(self.route), "seen": list(self.seen),
             "declare_pending": list(self.declare_pending), "first_turn_done": list(self.first_turn_done),
-            "stock": _cards(self.stock), "tiplu": _text(self.tiplu) if self.tiplu is not None else None,
-            "pile": [[_text(c), by, seen] for c, by, seen in self.pile], "turn": self.turn, "drawn": self.drawn,
-            "taken": _text(self.taken) if self.taken is not None else None,
-            "drawn_card": _text(self.drawn_card) if self.drawn_card is not None else None,
+            "stock": card_texts(self.stock), "tiplu": str(self.tiplu) if self.tiplu is not None else None,
+            "pile": [[str(c), by, seen] for c, by, seen in self.pile], "turn": self.turn, "drawn": self.drawn,
+            "taken": str(self.taken) if self.taken is not None else None,
+            "drawn_card": str(self.drawn_card) if self.drawn_card is not None else None,
             "rebuilds": self.rebuilds, "result": self.result,
         }
 
@@ -52,16 +50,16 @@ class Persist:
         g.leaving = list(data.get("leaving") or data["left"])
         g.deal_no, g.dealer, g.phase = data["deal_no"], data["dealer"], data["phase"]
         g.players = list(data["players"])
-        g.hands = [_parse(h) for h in data["hands"]]
-        g.declared = [_melds_parse(d) for d in data["declared"]]
-        g.shown = [_melds_parse(d) for d in data["shown"]]
-        g.dublees = [_melds_parse(d) for d in data["dublees"]]
+        g.hands = [parse_card_texts(h) for h in data["hands"]]
+        g.declared = [_groups(d) for d in data["declared"]]
+        g.shown = [_groups(d) for d in data["shown"]]
+        g.dublees = [_groups(d) for d in data["dublees"]]
         g.route, g.seen = list(data["route"]), list(data["seen"])
         g.declare_pending = list(data["declare_pending"])
         g.first_turn_done = list(data["first_turn_done"])
-        g.stock = _parse(data["stock"])
+        g.stock = parse_card_texts(data["stock"])
         g.tiplu = _card_or_none(data["tiplu"])
-        g.pile = [(_card(c), by, seen) for c, by, seen in data["pile"]]
+        g.pile = [(Card.parse(c), by, seen) for c, by, seen in data["pile"]]
         g.turn, g.drawn = data["turn"], data["drawn"]
         g.taken = _card_or_none(data["taken"])
         g.drawn_card = _card_or_none(data["drawn_card"])

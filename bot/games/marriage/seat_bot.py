@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import Card
+from ..cards import Card, parse_card_texts
 from .actions import (DeclareDone, DeclareTunnela, Discard, DrawStock, EndGame, Finish, NextDeal, Show,
                       ShowDublees, TakeAndFinish, TakeDiscard)
 from .layout import cohesion
@@ -57,7 +57,7 @@ def choose_action(public: dict[str, Any], private: dict[str, Any], legal: list[A
         return kinds[DeclareTunnela][0]
     if DeclareDone in kinds:
         return kinds[DeclareDone][0]
-    hand = [Card.parse(c) for c in private["hand"]]
+    hand = parse_card_texts(private["hand"])
     faces = [face_of(c) for c in hand]
     wild = _wild(private)
     maal = {face_of(Card.parse(c)) for c in private.get("maal", {}).values()}

@@ -8,20 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Event, IllegalAction, player
-from ..cards import Card, deal_rng, pretty_cards
+from ..cards import Card, deal_rng, group_texts, pretty_cards
 from .actions import Show, ShowDublees
 from .finish import DUBLEE, NORMAL, FinishResult, check_finish
 from .layout import cohesion, dublee_faces, pure_set_options, take_faces
 from .melds import PURE_TYPES, classify_meld, face_of, maal_faces, wild_faces
 from .scoring import maal_points
-
-
-def _cards(cards: list[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _melds_str(melds: list[list[Card]]) -> list[list[str]]:
-    return [_cards(m) for m in melds]
 
 
 def _meld_text(m: list[Card]) -> str:
@@ -119,7 +111,7 @@ class Shows:
         self.seen[seat] = True
         shown = "; ".join(_meld_text(m) for m in self.shown[seat]) or "their declared tunnelas"
         events.append(Event("show", f"{player(seat)} shows {shown} and sees the tiplu.", seat=seat,
-                            data={"melds": _melds_str(self.shown[seat])}))
+                            data={"melds": group_texts(self.shown[seat])}))
         events.append(self._tiplu_event(seat, first))
         return events
 
@@ -199,6 +191,6 @@ class Shows:
         self.seen[seat] = True
         events.append(Event("show_dublees", f"{player(seat)} shows seven dublees: "
                             f"{'; '.join(_meld_text(d) for d in self.dublees[seat])}, and sees the tiplu.",
-                            seat=seat, data={"dublees": _melds_str(self.dublees[seat])}))
+                            seat=seat, data={"dublees": group_texts(self.dublees[seat])}))
         events.append(self._tiplu_event(seat, first))
         return events

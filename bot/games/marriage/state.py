@@ -16,10 +16,10 @@ import random
 from typing import Any, Mapping
 
 from ..base import BuyIn, Event, IllegalAction, player, seat_key
-from ..cards import Card, deal_rng, new_deck, pretty_cards
+from ..cards import Card, card_texts, deal_rng, new_deck, pretty_cards
+from . import seat_bot
 from .actions import (ACTION_TYPES, DeclareDone, DeclareTunnela, Discard, DrawStock, EndGame, Finish, NextDeal,
                       Show, ShowDublees, TakeAndFinish, TakeDiscard)
-from .codec import text_list
 from .finish import finishing_discards
 from .going_out import GoingOut
 from .melds import face_of, wild_faces
@@ -53,7 +53,6 @@ until the deal ends and you are settled like everyone else.
 """
 
 
-_cards = text_list
 _FINISHERS: dict[tuple, tuple[Card, ...]] = {}  # finishing_discards by position, across reloads
 
 
@@ -329,8 +328,7 @@ class Marriage(Shows, GoingOut, Views, Seats, Restrictions, Persist):
         return discards[-1]
 
     def bot_action(self, seat: int, rng: random.Random) -> Any:
-        from .seat_bot import choose_action
-        return choose_action(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng)
+        return seat_bot.choose_action(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng)
 
     # --- apply -------------------------------------------------------------------------------
 
@@ -372,7 +370,7 @@ class Marriage(Shows, GoingOut, Views, Seats, Restrictions, Persist):
             return [Event("declare", f"You declare the tunnela {_meld_text(group)}; it is announced when "
                                      f"everyone has answered.", seat=seat, private_to=seat)]
         return [Event("declare", f"{player(seat)} declares the dealt tunnela {_meld_text(group)}.", seat=seat,
-                      data={"cards": _cards(group)})]
+                      data={"cards": card_texts(group)})]
 
     def _declare_done(self, seat: int, a: DeclareDone) -> list[Event]:
         self._need_phase("declare", "finish declaring")
@@ -495,7 +493,7 @@ class Marriage(Shows, GoingOut, Views, Seats, Restrictions, Persist):
     def _abandon(self) -> list[Event]:
         self.result = {"abandoned": True, "winner": None, "tiplu": str(self.tiplu) if self.tiplu else None,
                        "points": {}, "owed": {}, "transfers": [], "melds": [], "dublees": [], "discard": None,
-                       "hands": {str(s): _cards(sorted(self._owned(s))) for s in self.players}}
+                       "hands": {str(s): card_texts(sorted(self._owned(s))) for s in self.players}}
         if self.rebuilds >= self.opts["max_stock_rebuilds"]:
             why = f"the stock ran out after {self.opts['max_stock_rebuilds']} rebuilds"
         else:

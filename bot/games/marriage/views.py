@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card
-from .codec import text_list
+from ..cards import Card, card_texts, group_texts
 from .layout import group_hand
 from .melds import face_of, maal_faces
 
@@ -17,11 +16,6 @@ PHASE_NAMES = {"declare": "Declaring tunnelas", "play": "Playing", "between": "B
                "over": "Game over"}
 
 
-_cards = text_list
-
-
-def _melds_str(melds: list[list[Card]]) -> list[list[str]]:
-    return [_cards(m) for m in melds]
 
 
 class Views:
@@ -39,8 +33,8 @@ class Views:
                 # nothing shows before the joint announcement (MAR-4)
                 "hand_size": len(self.hands[s]) + (0 if show_declared else 3 * len(self.declared[s])),
                 "seen": self.seen[s], "route": self.route[s],
-                "declared": _melds_str(self.declared[s]) if show_declared else [],
-                "shown": _melds_str(self.shown[s]), "dublees": _melds_str(self.dublees[s]),
+                "declared": group_texts(self.declared[s]) if show_declared else [],
+                "shown": group_texts(self.shown[s]), "dublees": group_texts(self.dublees[s]),
             })
         return {
             "phase": PHASE_NAMES[self.phase], "phase_id": self.phase, "deal_no": self.deal_no,
@@ -52,7 +46,7 @@ class Views:
             "discard_top": str(top[0]) if top else None,
             "discard_top_by": top[1] if top else None,
             "discard_top_by_seen": top[2] if top else None,
-            "discard_pile": _cards([c for c, _, _ in self.pile]) if in_deal else [],
+            "discard_pile": card_texts([c for c, _, _ in self.pile]) if in_deal else [],
             "discard_by": [by for _, by, _ in self.pile] if in_deal else [],
             "stock_count": self._drawable() if in_deal else 0,
             "rebuilds": self.rebuilds, "max_rebuilds": self.opts["max_stock_rebuilds"],
@@ -68,20 +62,20 @@ class Views:
     def private_view(self, seat: int) -> dict[str, Any]:
         hand = sorted(self.hands[seat])
         view: dict[str, Any] = {
-            "seat": seat, "hand": _cards(hand), "groups": group_hand(hand),
-            "declared": _melds_str(self.declared[seat]), "shown": _melds_str(self.shown[seat]),
-            "dublees": _melds_str(self.dublees[seat]), "seen": self.seen[seat], "route": self.route[seat],
+            "seat": seat, "hand": card_texts(hand), "groups": group_hand(hand),
+            "declared": group_texts(self.declared[seat]), "shown": group_texts(self.shown[seat]),
+            "dublees": group_texts(self.dublees[seat]), "seen": self.seen[seat], "route": self.route[seat],
             "tiplu": None, "wild": [], "maal": {}, "show_need": self._show_need(seat),
             "drawn_card": None, "taken": None, "taken_ban": self.opts["taken_card_discard_ban"],
             "finish_discards": [],
             "dublee_allowed": self._dublee_allowed(),
-            "declarable": _cards(self._declarable(seat)) if self.phase in ("declare", "play") else [],
+            "declarable": card_texts(self._declarable(seat)) if self.phase in ("declare", "play") else [],
         }
         if self.seen[seat] and self.tiplu is not None and self.phase in ("declare", "play"):
             wild = self._wild()
             jh, ti, po = maal_faces(face_of(self.tiplu))
             view["tiplu"] = str(self.tiplu)
-            view["wild"] = _cards([c for c in hand if face_of(c) in wild])
+            view["wild"] = card_texts([c for c in hand if face_of(c) in wild])
             view["maal"] = {"tiplu": str(Card(ti % 13 + 1, "SHDC"[ti // 13])),
                             "poplu": str(Card(po % 13 + 1, "SHDC"[po // 13])),
                             "jhiplu": str(Card(jh % 13 + 1, "SHDC"[jh // 13]))}
@@ -97,5 +91,5 @@ class Views:
                 view["can_show"] = self._show_options(seat)
                 view["can_show_dublees"] = self._dublee_show_ok(seat)
             if self.drawn and self.route[seat] is not None:
-                view["finish_discards"] = _cards(self._finishers(seat, taken=self.taken))
+                view["finish_discards"] = card_texts(self._finishers(seat, taken=self.taken))
         return view

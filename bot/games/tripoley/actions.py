@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
 
-from ..actions import Fold
+from ..actions import Action, Fold
 from ..cards import SUIT_SYMBOLS, Card, pretty_cards
 
 
@@ -28,63 +26,31 @@ class Suit(StrEnum):
 _BY_LETTER = {s.letter: s for s in Suit}
 
 
-@dataclass(frozen=True, slots=True)
-class SwapSpare:
+class SwapSpare(Action, kind="swap", label="Swap for the spare hand (unseen)"):
     """Dealer takes the spare hand unseen (TRI-9)."""
-    kind: ClassVar[str] = "swap"
-
-    @property
-    def label(self) -> str:
-        return "Swap for the spare hand (unseen)"
 
 
-@dataclass(frozen=True, slots=True)
-class AuctionSpare:
+class AuctionSpare(Action, kind="auction", label="Auction the spare hand"):
     """Dealer offers the spare hand to the other players (TRI-9..11)."""
-    kind: ClassVar[str] = "auction"
-
-    @property
-    def label(self) -> str:
-        return "Auction the spare hand"
 
 
-@dataclass(frozen=True, slots=True)
-class KeepHand:
+class KeepHand(Action, kind="keep", label="Keep my hand"):
     """Dealer keeps the dealt hand; the spare hand is dead (TRI-9, TRI-12)."""
-    kind: ClassVar[str] = "keep"
-
-    @property
-    def label(self) -> str:
-        return "Keep my hand"
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(Action, kind="bid", label="Bid {amount}", prompt="Bid for the spare hand"):
     """A bid for the spare hand (TRI-10)."""
-    kind: ClassVar[str] = "bid"
-    prompt: ClassVar[str] = "Bid for the spare hand"
+
     amount: int
 
-    @property
-    def label(self) -> str:
-        return f"Bid {self.amount}"
+
+class PassBid(Action, kind="pass", label="Pass"):
+    """No bid for the spare hand (TRI-10)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PassBid:
-    kind: ClassVar[str] = "pass"
-
-    @property
-    def label(self) -> str:
-        return "Pass"
-
-
-@dataclass(frozen=True, slots=True)
-class ChoosePokerHand:
+class ChoosePokerHand(Action, kind="choose_hand", prompt="Choose your five poker cards", simultaneous=True):
     """The five cards a player designates as their poker hand (TRI-20, player_choice)."""
-    kind: ClassVar[str] = "choose_hand"
-    simultaneous: ClassVar[bool] = True
-    prompt: ClassVar[str] = "Choose your five poker cards"
+
     cards: tuple[Card, ...]
 
     @property
@@ -92,54 +58,31 @@ class ChoosePokerHand:
         return f"Poker hand {pretty_cards(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Check:
-    kind: ClassVar[str] = "check"
-
-    @property
-    def label(self) -> str:
-        return "Check"
+class Check(Action, kind="check", label="Check"):
+    """Bet nothing while nothing is owed (TRI-23)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(Action, kind="call", label="Call {amount}"):
     """Pay what is owed (capped by the wallet: then all-in, TRI-23)."""
-    kind: ClassVar[str] = "call"
+
     amount: int
 
-    @property
-    def label(self) -> str:
-        return f"Call {self.amount}"
 
-
-@dataclass(frozen=True, slots=True)
-class Bet:
+class Bet(Action, kind="bet", label="Bet {amount}", prompt="Choose how much to bet"):
     """Open the betting by `amount` chips (TRI-23)."""
-    kind: ClassVar[str] = "bet"
-    prompt: ClassVar[str] = "Choose how much to bet"
+
     amount: int
 
-    @property
-    def label(self) -> str:
-        return f"Bet {self.amount}"
 
-
-@dataclass(frozen=True, slots=True)
-class Raise:
+class Raise(Action, kind="raise", label="Raise by {amount}", prompt="Choose how much to raise by"):
     """Raise by `amount` chips over what there is to call (TRI-23)."""
-    kind: ClassVar[str] = "raise"
-    prompt: ClassVar[str] = "Choose how much to raise by"
+
     amount: int
 
-    @property
-    def label(self) -> str:
-        return f"Raise by {self.amount}"
 
-
-@dataclass(frozen=True, slots=True)
-class Lead:
+class Lead(Action, kind="lead"):
     """Lead a suit in the Michigan phase: the lowest card of it is played (TRI-31)."""
-    kind: ClassVar[str] = "lead"
+
     suit: Suit
 
     @property
@@ -147,14 +90,8 @@ class Lead:
         return f"Lead {self.suit.value} {SUIT_SYMBOLS[self.suit.letter]}"
 
 
-@dataclass(frozen=True, slots=True)
-class NextDeal:
+class NextDeal(Action, kind="next_deal", label="Deal the next hand"):
     """Between deals: the next dealer starts the next deal (leavers cash out before it)."""
-    kind: ClassVar[str] = "next_deal"
-
-    @property
-    def label(self) -> str:
-        return "Deal the next hand"
 
 
 ACTION_TYPES: tuple[type, ...] = (SwapSpare, AuctionSpare, KeepHand, Bid, PassBid, ChoosePokerHand,

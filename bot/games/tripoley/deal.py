@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..base import Event, player
-from ..cards import Card, deal_rng, new_deck, pretty_cards, shuffled_deck, sort_hand
+from ..cards import Card, card_texts, deal_rng, new_deck, pretty_cards, shuffled_deck, sort_hand
 from ..poker import best_hand
 from . import rules
-from .rules import ACTIVE, BROKE, LEFT, OUT, card_strs as _cards
+from .rules import ACTIVE, BROKE, LEFT, OUT
 from .summary import summary_text
 
 
@@ -173,7 +173,7 @@ class DealMixin:
         order = rules.clockwise_from(self.dealer, who, self.n)
         hands = rules.deal_hands(deck[:5 * len(order)], order)
         values = {p: best_hand(hands[p]) for p in order}  # type: ignore[index]
-        self.showdown = [{"seat": p, "cards": _cards(list(values[p].cards)), "category": values[p].category,
+        self.showdown = [{"seat": p, "cards": card_texts(list(values[p].cards)), "category": values[p].category,
                           "text": values[p].text} for p in order]
         best = max(v.key for v in values.values())
         tied = [p for p in self._tie_order(order) if values[p].key == best]

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Event, player
-from ..cards import Card
+from ..cards import Card, card_texts
 from . import rules
-from .rules import card_strs as _cards
 from .variant import MARRIAGE
 
 
@@ -20,7 +19,7 @@ class MichiganMixin:
     def _begin_michigan(self, leader: int) -> list[Event]:
         self.phase = "michigan"
         self.mich = {"leader": leader, "forbidden": None, "played": [], "by": {str(p): [] for p in self.dealt_in},
-                     "start": {str(p): _cards(self.hands[p]) for p in self.dealt_in}, "seq": [], "log": []}
+                     "start": {str(p): card_texts(self.hands[p]) for p in self.dealt_in}, "seq": [], "log": []}
         return [Event("michigan", f"Michigan: {player(leader)} leads first.", seat=leader)] + self._mich_advance()
 
     def _mich_advance(self) -> list[Event]:

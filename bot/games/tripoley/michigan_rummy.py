@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..base import Event, player
+from ..cards import parse_card_texts
 from ..options import OptionSpec
 from ..poker import best_hand
 from .options import MICHIGAN_OPTIONS
-from .rules import parse_strs as _parse
 from .state import TripoleyGame
 from .variant import MICHIGAN_RUMMY, Variant
 
@@ -54,7 +54,7 @@ class MichiganRummyGame(TripoleyGame):
         """MICH-9: every player dealt in shows; the best hand takes POKER_POOL, ties share."""
         assert self.mich is not None
         if self.opts["mich_poker_cards"] == "full_hand":
-            hands = {p: _parse(self.mich["start"][str(p)]) for p in self.dealt_in}
+            hands = {p: parse_card_texts(self.mich["start"][str(p)]) for p in self.dealt_in}
         else:
             hands = {p: list(self.hands[p]) for p in self.dealt_in}
         hands = {p: h for p, h in hands.items() if len(h) >= 5}

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Event, player
-from ..cards import Card, pretty_cards
+from ..cards import Card, card_texts, pretty_cards
 from ..poker import best_hand
 from . import rules
 from .actions import Bet, Call, Check, Fold, Raise
 from .betting import BettingRound, layers, uncalled_excess
-from .rules import amounts as _amounts, card_strs as _cards
+from .rules import amounts as _amounts
 
 
 class PokerMixin:
@@ -130,7 +130,7 @@ class PokerMixin:
     def _reveal(self, seats: list[int], values: dict[int, Any]) -> Event:
         for p in seats:
             v = values[p]
-            self.showdown.append({"seat": p, "cards": _cards(list(v.cards)), "category": v.category,
+            self.showdown.append({"seat": p, "cards": card_texts(v.cards), "category": v.category,
                                   "text": v.text})
         lines = [f"{player(p)}: {pretty_cards(values[p].cards)} — {values[p].text}" for p in seats]
         return Event("showdown", "Showdown:\n" + "\n".join(lines))

@@ -97,14 +97,6 @@ def timeout_suit(hand: Iterable[Card], forbidden: str | None) -> str:
     return min(allowed, key=lambda s: (lowest_of_suit(hand, s).high, "SHDC".index(s)))  # type: ignore[union-attr]
 
 
-def card_strs(cards: list[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def parse_strs(cards: list[str]) -> list[Card]:
-    return [Card.parse(c) for c in cards]
-
-
 def amounts(lo: int, hi: int, step: int) -> list[int]:
     """Amounts lo, lo+step, … up to hi: every one while there are few, else a spread of ≤ 25
     (the UI's select limit); apply accepts any valid amount."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import Card, new_deck
+from ..cards import Card, new_deck, parse_card_texts
 from ..poker import best_hand
 from .actions import (AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold, KeepHand, Lead, NextDeal,
                       PassBid, Raise, SwapSpare)
@@ -61,7 +61,7 @@ def _opponent_sizes(pub: dict[str, Any], seat: int, among: list[int] | None = No
 
 def _hand_value(view: dict[str, Any], pub: dict[str, Any], seat: int, rng: random.Random) -> tuple[float, float]:
     """(equity, fair share) of this hand's poker chances, and the pay-card chips it holds."""
-    hand = [Card.parse(c) for c in view["hand"]]
+    hand = parse_card_texts(view["hand"])
     opp = _opponent_sizes(pub, seat)
     return equity(hand, opp, rng, 60), 1 / (len(opp) + 1)
 
@@ -122,7 +122,7 @@ def _bid(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random)
 def _bet(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random) -> Any:
     b = pub["betting"]
     live = [p for p in pub["dealt_in"] if p not in b["folded"] and p != seat]
-    hand = [Card.parse(c) for c in (view["poker_hand"]["cards"] if "poker_hand" in view else view["hand"])]
+    hand = parse_card_texts(view["poker_hand"]["cards"] if "poker_hand" in view else view["hand"])
     eq = equity(hand, _opponent_sizes(pub, seat, live), rng)
     owed = view.get("to_call", 0)
     pot = sum(m["chips"] for m in pub["mat"] if m["code"] == "POT")

@@ -16,10 +16,10 @@ import random
 from typing import Any, ClassVar, Mapping
 
 from ..base import BuyIn, Event, IllegalAction, player, seat_key
-from ..cards import Card, deal_rng, shuffled_deck, sort_hand
+from ..cards import Card, card_texts, deal_rng, parse_card_texts, shuffled_deck, sort_hand
 from ..options import OptionSpec
 from ..poker import best_hand
-from . import rules
+from . import rules, seat_bot
 from .actions import (ACTION_TYPES, AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold, KeepHand,
                       Lead, NextDeal, PassBid, Raise, Suit, SwapSpare)
 from .betting import BettingRound
@@ -27,7 +27,7 @@ from .deal import DealMixin
 from .michigan import MichiganMixin
 from .options import TRIPOLEY_OPTIONS, resolve
 from .poker_phase import PokerMixin
-from .rules import ACTIVE, BROKE, LEFT, card_strs as _cards, parse_strs as _parse
+from .rules import ACTIVE, BROKE, LEFT
 from .spare import SpareMixin
 from .summary import summary_text
 from .variant import TRIPOLEY, Variant
@@ -356,8 +356,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         return NextDeal()
 
     def bot_action(self, seat: int, rng: random.Random) -> Any:
-        from .seat_bot import choose
-        return choose(self, seat, rng)
+        return seat_bot.choose(self, seat, rng)
 
     def turn_timeout_s(self) -> int | None:
         return None if self.phase == "over" else int(self.opts["turn_timeout_s"])
@@ -438,7 +437,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
             "pay_results": [list(r) for r in self.pay_results],
             "showdown": [dict(s) for s in self.showdown], "poker_winner": self.poker_winner,
             "michigan_winner": self.mich_winner, "last_michigan_winner": self.last_mich_winner,
-            "dead_hand": _cards(sort_hand(self.revealed_dead, True)),
+            "dead_hand": card_texts(sort_hand(self.revealed_dead, True)),
             "first_dealer_draw": [list(map(list, r)) for r in self.draw] if self.deal_no == 1 else [],
             "final": [list(f) for f in self.final],
         }
@@ -461,14 +460,14 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
 
     def private_view(self, seat: int) -> dict[str, Any]:
         hand = self.hands[seat] if 0 <= seat < self.n else []
-        v: dict[str, Any] = {"seat": seat, "hand": _cards(sort_hand(hand, True)), "wallet": self.stacks[seat],
-                             "pay_cards": _cards(self._pay_marks(hand))}
+        v: dict[str, Any] = {"seat": seat, "hand": card_texts(sort_hand(hand, True)), "wallet": self.stacks[seat],
+                             "pay_cards": card_texts(self._pay_marks(hand))}
         if len(hand) >= 5:
             best = best_hand(hand)
-            v["best_poker"] = {"cards": _cards(list(best.cards)), "category": best.category, "text": best.text}
+            v["best_poker"] = {"cards": card_texts(list(best.cards)), "category": best.category, "text": best.text}
         if seat in self.chosen:
             chosen = best_hand(self.chosen[seat])
-            v["poker_hand"] = {"cards": _cards(list(chosen.cards)), "category": chosen.category,
+            v["poker_hand"] = {"cards": card_texts(list(chosen.cards)), "category": chosen.category,
                                "text": chosen.text}
         if self.phase == "betting" and self.betting is not None and seat in self.betting.contrib:
             v["to_call"] = self.betting.to_call(seat)
@@ -489,16 +488,16 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
             "format": FORMAT, "game": self.id, "opts": dict(self.opts), "seed": self.seed, "n": self.n,
             "stacks": list(self.stacks), "status": list(self.status), "dealer": self.dealer,
             "deal_no": self.deal_no, "deals_done": self.deals_done, "phase": self.phase,
-            "dealt_in": list(self.dealt_in), "hands": [_cards(h) for h in self.hands],
-            "spare": _cards(self.spare), "dead": _cards(self.dead), "dead_from": self.dead_from,
+            "dealt_in": list(self.dealt_in), "hands": [card_texts(h) for h in self.hands],
+            "spare": card_texts(self.spare), "dead": card_texts(self.dead), "dead_from": self.dead_from,
             "mat": [[c, self.mat[c]] for c in self.variant.codes], "spare_choice": self.spare_choice,
-            "auction": _jsonable(self.auction), "chosen": [[p, _cards(c)] for p, c in sorted(self.chosen.items())],
+            "auction": _jsonable(self.auction), "chosen": [[p, card_texts(c)] for p, c in sorted(self.chosen.items())],
             "betting": self.betting.to_dict() if self.betting else None,
             "showdown": _jsonable(self.showdown), "poker_winner": self.poker_winner,
             "pay_results": _jsonable(self.pay_results), "mich": _jsonable(self.mich),
             "mich_winner": self.mich_winner, "last_mich_winner": self.last_mich_winner,
             "ledger": _jsonable(self.ledger), "draw": _jsonable(self.draw), "final": _jsonable(self.final),
-            "revealed_dead": _cards(self.revealed_dead), "leaving": sorted(self.leaving),
+            "revealed_dead": card_texts(self.revealed_dead), "leaving": sorted(self.leaving),
             "cashed": sorted(self.cashed), "stop_requested": self.stop_requested,
         }
 
@@ -512,12 +511,12 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         g.stacks, g.status = list(data["stacks"]), list(data["status"])
         g.dealer, g.deal_no, g.deals_done, g.phase = data["dealer"], data["deal_no"], data["deals_done"], data["phase"]
         g.dealt_in = list(data["dealt_in"])
-        g.hands = [_parse(h) for h in data["hands"]]
-        g.spare, g.dead, g.dead_from = _parse(data["spare"]), _parse(data["dead"]), data["dead_from"]
+        g.hands = [parse_card_texts(h) for h in data["hands"]]
+        g.spare, g.dead, g.dead_from = parse_card_texts(data["spare"]), parse_card_texts(data["dead"]), data["dead_from"]
         g.mat = {c: v for c, v in data["mat"]}
         g.spare_choice = data["spare_choice"]
         g.auction = _jsonable(data["auction"])
-        g.chosen = {p: _parse(c) for p, c in data["chosen"]}
+        g.chosen = {p: parse_card_texts(c) for p, c in data["chosen"]}
         g.betting = BettingRound.from_dict(data["betting"]) if data["betting"] else None
         g.showdown = _jsonable(data["showdown"])
         g.poker_winner = data["poker_winner"]
@@ -525,7 +524,7 @@ class TripoleyGame(DealMixin, SpareMixin, PokerMixin, MichiganMixin):
         g.mich = _jsonable(data["mich"])
         g.mich_winner, g.last_mich_winner = data["mich_winner"], data["last_mich_winner"]
         g.ledger, g.draw, g.final = _jsonable(data["ledger"]), _jsonable(data["draw"]), _jsonable(data["final"])
-        g.revealed_dead = _parse(data["revealed_dead"])
+        g.revealed_dead = parse_card_texts(data["revealed_dead"])
         g.leaving = set(data.get("leaving", []))
         g.cashed = set(data.get("cashed", []))
         g.stop_requested = bool(data.get("stop_requested", False))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from bot.games.cards import Card, new_deck, parse_cards
@@ -54,3 +55,19 @@ def knock(g: GinRummy, card: str) -> list:
     c = Card.parse(card)
     action = next(a for a in g.legal_actions(NON_DEALER) if isinstance(a, Knock) and a.card == c)
     return g.apply(NON_DEALER, action)
+
+
+def every_meld(cards: list[Card]) -> list[tuple[Card, ...]]:
+    """GIN-4 taken literally: every 3- and 4-card set and every run stretch in the cards."""
+    melds: list[tuple[Card, ...]] = []
+    for size in (3, 4):
+        for combo in itertools.combinations(cards, size):
+            if len({c.rank for c in combo}) == 1:
+                melds.append(combo)
+    for suit in "SHDC":
+        have = {c.rank: c for c in cards if c.suit == suit}
+        for lo in range(1, 12):
+            for hi in range(lo + 2, 14):
+                if all(r in have for r in range(lo, hi + 1)):
+                    melds.append(tuple(have[r] for r in range(lo, hi + 1)))
+    return melds

@@ -17,20 +17,12 @@ from bot.games.gin_rummy.showdown import auto_best, plan_layoffs
 from bot.games.simulate import bot_policy, play
 from tests.games.invariants import play_checked
 
+from .helpers import every_meld
+
 
 def brute_force_deadwood(cards: list[Card]) -> int:
     """GIN-5 taken literally: list every meld in the hand, try every disjoint combination."""
-    melds: list[frozenset[Card]] = []
-    for size in (3, 4):
-        for combo in itertools.combinations(cards, size):
-            if len({c.rank for c in combo}) == 1:
-                melds.append(frozenset(combo))
-    for suit in "SHDC":
-        have = {c.rank: c for c in cards if c.suit == suit}
-        for lo in range(1, 12):
-            for hi in range(lo + 2, 14):
-                if all(r in have for r in range(lo, hi + 1)):
-                    melds.append(frozenset(have[r] for r in range(lo, hi + 1)))
+    melds = [frozenset(m) for m in every_meld(cards)]
     total = sum(VALUE[c.rank] for c in cards)
     best = total
 

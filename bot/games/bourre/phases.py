@@ -1,0 +1,16 @@
+"""The phases of a Bourré hand (BOU-9 … BOU-13) and the end of the game."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    DECLARE = "declare"    # BOU-9: each player in turn plays or folds
+    EXCHANGE = "exchange"  # BOU-9, BOU-11: players who play throw and draw
+    TRICKS = "tricks"      # BOU-13 … BOU-16: five tricks
+    OVER = "over"          # BOU-23: the game has ended
+
+
+PHASE_NAMES: dict[Phase, str] = {Phase.DECLARE: "Play or fold", Phase.EXCHANGE: "Exchange",
+                                 Phase.TRICKS: "Tricks", Phase.OVER: "Game over"}

@@ -1,0 +1,389 @@
+"""The one codec of the engines: actions, states and their parts to and from JSON (and, for
+actions, the short text of a Discord control), driven by their declared, typed fields.
+
+A value's type says how it is written: cards and tiles as their notation (`QH#1`, `[6|3]`),
+enums as their value, tuples, lists and sets as lists, dataclasses as objects of their fields,
+dicts with int keys as objects with the keys written out. A converter is built once per type.
+
+Decoding checks every value against its type, so a malformed action is refused where it enters
+(`MalformedAction`), never a crash later or a fractional chip on the table: an `int` must be a
+whole number (not a bool, not 2.5, not "2") and, in an action, not negative; `Annotated[int,
+Range(lo, hi)]` narrows that.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar
+
+from .errors import MalformedAction
+
+Json = Any
+"""A JSON-safe value: None, bool, int, float, str, lists and str-keyed dicts of those."""
+
+
+class CodecError(ValueError):
+    """A value that does not fit its declared type."""
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """Bounds of an `Annotated[int, Range(lo, hi)]` field (both inclusive; hi None = no top)."""
+
+    lo: int = 0
+    hi: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Via:
+    """`Annotated[T, Via(encode, decode)]`: a value written through these two functions, for a
+    compact in-memory form with a readable JSON one (Bourré's int card ids as card notation)."""
+
+    encode: Callable[[Any], Any]
+    decode: Callable[[Any], Any]
+
+
+ACTION_INT = Range(0, 10**12)
+"""What a plain `int` field of an action may hold: a count, an index or a chip amount."""
+
+
+class Parsed(Protocol):
+    """A value class written as its text (Card, Tile, Arrangement)."""
+
+    @classmethod
+    def parse(cls, text: str) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Converter:
+    """How one type is written: to JSON, from JSON, and from the text of a control."""
+
+    encode: Callable[[Any], Json]
+    decode: Callable[[Json], Any]
+    from_text: Callable[[str], Json]
+    to_text: Callable[[Any], str]
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _fail(what: str, value: Any) -> CodecError:
+    return CodecError(f"expected {what}, got {value!r}")
+
+
+def _int_checker(bounds: Range | None) -> Callable[[Json], int]:
+    def decode(value: Json) -> int:
+        if type(value) is not int:
+            raise _fail("a whole number", value)
+        if bounds is not None and (value < bounds.lo or (bounds.hi is not None and value > bounds.hi)):
+            top = "" if bounds.hi is None else f" to {bounds.hi}"
+            raise CodecError(f"expected a whole number from {bounds.lo}{top}, got {value!r}")
+        return value
+    return decode
+
+
+def _int_from_text(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise _fail("a whole number", text) from None
+
+
+def _bool_from_text(text: str) -> bool:
+    if text not in ("t", "f"):
+        raise _fail("t or f", text)
+    return text == "t"
+
+
+def _typed(kind: type, what: str) -> Callable[[Json], Any]:
+    def decode(value: Json) -> Any:
+        if type(value) is not kind:
+            raise _fail(what, value)
+        return value
+    return decode
+
+
+def _float(value: Json) -> float:
+    if type(value) not in (int, float):
+        raise _fail("a number", value)
+    return float(value)
+
+
+def _parsed(cls: type[Parsed]) -> Callable[[Json], Any]:
+    def decode(value: Json) -> Any:
+        if not isinstance(value, str):
+            raise _fail(cls.__name__, value)
+        try:
+            return cls.parse(value)
+        except ValueError as exc:
+            raise CodecError(str(exc)) from None
+    return decode
+
+
+def _checked(decode: Callable[[Json], Any]) -> Callable[[Json], Any]:
+    def run(value: Json) -> Any:
+        try:
+            return decode(value)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise _fail("a value this field can hold", value) from None
+    return run
+
+
+def _enum(cls: type[enum.Enum]) -> Callable[[Json], Any]:
+    def decode(value: Json) -> Any:
+        try:
+            return cls(value)
+        except ValueError:
+            raise _fail(f"one of {[m.value for m in cls]}", value) from None
+    return decode
+
+
+def _literal(choices: tuple[Any, ...]) -> Callable[[Json], Any]:
+    def decode(value: Json) -> Any:
+        for choice in choices:
+            if value == choice and type(value) is type(choice):
+                return choice
+        raise _fail(f"one of {list(choices)}", value)
+    return decode
+
+
+def _sequence(item: Converter, build: Callable[[list[Any]], Any]) -> Callable[[Json], Any]:
+    decode = item.decode
+    def run(value: Json) -> Any:
+        if not isinstance(value, list):
+            raise _fail("a list", value)
+        return build([decode(v) for v in value])
+    return run
+
+
+def _fixed_tuple(items: Sequence[Converter]) -> Callable[[Json], Any]:
+    def run(value: Json) -> Any:
+        if not isinstance(value, list) or len(value) != len(items):
+            raise _fail(f"a list of {len(items)}", value)
+        return tuple(c.decode(v) for c, v in zip(items, value))
+    return run
+
+
+_PRIMITIVES = (int, str, bool, float)
+
+
+def _primitive_union(kinds: tuple[type, ...]) -> Converter:
+    """`int | str` and the like: written as they are, checked to be one of them."""
+    def decode(value: Json) -> Any:
+        if type(value) not in kinds:
+            raise _fail(" or ".join(k.__name__ for k in kinds), value)
+        return value
+    return Converter(_identity, decode, lambda t: t, str)  # never in an action
+
+
+def _text_list(item: Converter) -> Callable[[str], Json]:
+    return lambda text: [item.from_text(t) for t in text.split("+") if t]
+
+
+def _optional(inner: Converter) -> Converter:
+    return Converter(
+        lambda v: None if v is None else inner.encode(v),
+        lambda v: None if v is None else inner.decode(v),
+        lambda t: None if t == "~" else inner.from_text(t),
+        lambda v: "~" if v is None else inner.to_text(v))
+
+
+def converter(hint: Any, bounds: Range | None = None) -> Converter:
+    """The converter of a type hint. `bounds` applies to a plain int (actions pass ACTION_INT)."""
+    return _converter(hint, bounds)
+
+
+@cache
+def _converter(hint: Any, bounds: Range | None) -> Converter:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Annotated:
+        via = next((a for a in hint.__metadata__ if isinstance(a, Via)), None)
+        if via is not None:
+            return Converter(via.encode, _checked(via.decode), lambda t: t, str)
+        found = next((a for a in hint.__metadata__ if isinstance(a, Range)), bounds)
+        return converter(args[0], found)
+    if origin in (typing.Union, types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) > 1 and all(a in _PRIMITIVES for a in rest):
+            inner = _primitive_union(tuple(rest))
+        elif len(rest) == 1:
+            inner = converter(rest[0], bounds)
+        else:
+            raise TypeError(f"only `X | None` and unions of int, str, bool, float are supported, not {hint}")
+        return _optional(inner) if len(rest) < len(args) else inner
+    if origin is typing.Literal:
+        return Converter(_identity, _literal(args), lambda t: t, str)
+    if origin in (tuple, list, set, frozenset):
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            fixed = [converter(a, bounds) for a in args]
+            return Converter(lambda v: [c.encode(x) for c, x in zip(fixed, v)], _fixed_tuple(fixed),
+                             lambda t: [c.from_text(x) for c, x in zip(fixed, t.split("+"))],
+                             lambda v: "+".join(c.to_text(x) for c, x in zip(fixed, v)))
+        item = converter(args[0], bounds)
+        build: Callable[[list[Any]], Any] = {tuple: tuple, list: list, set: set, frozenset: frozenset}[origin]
+        enc = item.encode
+        if origin in (set, frozenset):
+            encode: Callable[[Any], Json] = lambda v: [enc(x) for x in sorted(v)]
+        elif enc is _identity:
+            encode = list
+        else:
+            encode = lambda v: [enc(x) for x in v]
+        return Converter(encode, _sequence(item, build), _text_list(item),
+                         lambda v: "+".join(item.to_text(x) for x in v))
+    if origin is dict:
+        return _dict(converter(args[0]), converter(args[1], bounds), args[0])
+    if hint is Any or hint is object:
+        return Converter(_identity, _identity, lambda t: t, str)
+    if not isinstance(hint, type):
+        raise TypeError(f"no converter for {hint!r}")
+    if hint is bool:
+        return Converter(_identity, _typed(bool, "true or false"), _bool_from_text,
+                         lambda v: "t" if v else "f")
+    if hint is int:
+        return Converter(_identity, _int_checker(bounds), _int_from_text, str)
+    if hint is str:
+        return Converter(_identity, _typed(str, "text"), lambda t: t, str)
+    if hint is float:
+        return Converter(_identity, _float, float, str)
+    if issubclass(hint, enum.Enum):
+        return Converter(lambda v: v.value, _enum(hint), lambda t: t, lambda v: str(v.value))
+    if typing.is_typeddict(hint):
+        return Converter(_identity, _typed(dict, "an object"), lambda t: t, str)
+    if callable(getattr(hint, "parse", None)):  # before dataclasses: a Card is written as text
+        return Converter(str, _parsed(typing.cast(type[Parsed], hint)), lambda t: t, str)
+    if dataclasses.is_dataclass(hint):
+        return _record(hint, bounds)
+    raise TypeError(f"no converter for {hint!r}")
+
+
+def _dict(key: Converter, value: Converter, key_type: Any) -> Converter:
+    int_keys = key_type is int
+    venc, vdec = value.encode, value.decode
+
+    def encode(d: Mapping[Any, Any]) -> Json:
+        return {str(k) if int_keys else key.encode(k): venc(v) for k, v in d.items()}
+
+    def decode(d: Json) -> Any:
+        if not isinstance(d, dict):
+            raise _fail("an object", d)
+        if int_keys:
+            try:
+                return {int(k): vdec(v) for k, v in d.items()}
+            except ValueError:
+                raise _fail("whole-number keys", list(d)) from None
+        return {key.decode(k): vdec(v) for k, v in d.items()}
+    return Converter(encode, decode, lambda t: t, str)
+
+
+def _record(cls: type, bounds: Range | None) -> Converter:
+    """A dataclass as an object of its fields (missing fields take their defaults)."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    fields = [(f.name, converter(hints[f.name], bounds),
+               f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
+              for f in dataclasses.fields(cls) if f.init]
+
+    def encode(value: Any) -> Json:
+        return {name: conv.encode(getattr(value, name)) for name, conv, _ in fields}
+
+    def decode(data: Json) -> Any:
+        if not isinstance(data, dict):
+            raise _fail(f"an object for {cls.__name__}", data)
+        kwargs = {}
+        for name, conv, optional in fields:
+            if name in data:
+                kwargs[name] = conv.decode(data[name])
+            elif not optional:
+                raise CodecError(f"{cls.__name__} needs {name!r}")
+        return cls(**kwargs)
+    return Converter(encode, decode, lambda t: t, str)
+
+
+# --- actions ----------------------------------------------------------------------------------
+
+class ActionType(Protocol):
+    kind: ClassVar[str]
+
+
+def action_to_dict(action: Any) -> dict[str, Json]:
+    """An action as JSON: its kind and its fields."""
+    return {"kind": action.kind, **converter(type(action), ACTION_INT).encode(action)}
+
+
+def _action_class(action_types: Sequence[type], kind: Any) -> type:
+    for cls in action_types:
+        if getattr(cls, "kind", None) == kind:
+            return cls
+    raise MalformedAction(f"That is not one of this game's actions (unknown action kind {kind!r}).")
+
+
+def action_from_dict(action_types: Sequence[type], data: Mapping[str, Json]) -> Any:
+    """The inverse of `action_to_dict`, for one game's action types; every field checked."""
+    cls = _action_class(action_types, data.get("kind"))
+    try:
+        return converter(cls, ACTION_INT).decode(dict(data))
+    except (CodecError, TypeError, ValueError) as exc:
+        raise MalformedAction(f"That is not a valid {cls.__name__} action: {exc}.") from None
+
+
+def action_to_text(action: Any) -> str:
+    """The action's fields for a control's id: comma-separated, a tuple's items joined by '+',
+    `t`/`f` for booleans and `~` for none."""
+    hints = typing.get_type_hints(type(action), include_extras=True)
+    return ",".join(converter(hints[f.name], ACTION_INT).to_text(getattr(action, f.name))
+                    for f in dataclasses.fields(action))
+
+
+def action_from_text(action_types: Sequence[type], kind: str, text: str | None) -> Any:
+    """The inverse of `action_to_text`: MalformedAction when the text does not fit the kind."""
+    cls = _action_class(action_types, kind)
+    fields = dataclasses.fields(cls)
+    parts = text.split(",") if text is not None else []
+    if len(parts) != len(fields):
+        raise MalformedAction(f"{kind} takes {len(fields)} values, got {len(parts)}.")
+    hints = typing.get_type_hints(cls, include_extras=True)
+    data: dict[str, Json] = {"kind": kind}
+    try:
+        for f, part in zip(fields, parts):
+            data[f.name] = converter(hints[f.name], ACTION_INT).from_text(part)
+    except CodecError as exc:
+        raise MalformedAction(f"That is not a valid {cls.__name__} action: {exc}.") from None
+    return action_from_dict(action_types, data)
+
+
+# --- states -----------------------------------------------------------------------------------
+
+S = TypeVar("S")
+Upgrade = Callable[[dict[str, Json]], dict[str, Json]]
+
+
+@dataclass(frozen=True)
+class StateCodec:
+    """A game state's JSON: its declared fields plus `"format": version`.
+
+    `upgrades[n]` turns format n into n + 1, so a state saved by any older release loads.
+    """
+
+    version: int
+    upgrades: Mapping[int, Upgrade] = dataclasses.field(default_factory=dict)
+
+    def dump(self, state: object) -> dict[str, Json]:
+        out: dict[str, Json] = {"format": self.version, **converter(type(state)).encode(state)}
+        return out
+
+    def load(self, cls: type[S], data: Mapping[str, Json]) -> S:
+        """The state of class `cls` (a dataclass) saved in `data`, upgraded first if older."""
+        found = data.get("format")
+        out = dict(data)
+        while isinstance(found, int) and found < self.version and found in self.upgrades:
+            out = self.upgrades[found](out)
+            found += 1
+        if found != self.version:
+            raise ValueError(f"unknown {cls.__name__} state format {data.get('format')!r}")
+        state: S = converter(cls).decode(out)
+        return state

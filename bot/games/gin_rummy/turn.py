@@ -1,0 +1,197 @@
+"""A player's turn (GIN-7 … GIN-14): what they may do, what a timeout does, and playing it.
+
+Every function checks before it changes anything, so an illegal action changes nothing.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..base import Event, IllegalAction, player
+from ..cards import Card
+from .actions import Arrangement, Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
+from .hand_end import showdown, void_hand
+from .melds import VALUE, discard_deadwoods, min_deadwood, normalise
+from .phases import Phase
+from .showdown import auto_best, knocker_options
+from .state import GinState
+
+
+def legal_actions(s: GinState, seat: int) -> list[Action]:
+    """Resigning (GIN-22) is added by the caller."""
+    top = s.pile[-1] if s.pile else None
+    if s.phase == Phase.FIRST_OFFER and top is not None:
+        return [TakeDiscard(top), Pass(top)]
+    if s.phase == Phase.DRAW:
+        out: list[Action] = [DrawStock()]
+        if top is not None and top != s.refused:
+            out.append(TakeDiscard(top))
+        return out
+    if s.phase == Phase.DISCARD:
+        dws = discard_deadwoods(s.hands[seat])
+        cards = sorted(c for c in s.hands[seat] if s.may_discard(c))
+        knocks: list[Action] = [Knock(c, dws[c]) for c in cards if dws[c] <= s.opts.knock_limit]
+        gin_forced = s.opts.gin_mandatory
+        return knocks + [Discard(c) for c in cards if not (gin_forced and dws[c] == 0)]
+    if s.phase == Phase.ARRANGE:
+        return [ShowMelds(Arrangement(a)) for a in knocker_options(s.hands[seat])]
+    return []
+
+
+def timeout_action(s: GinState, seat: int) -> Action:
+    """GIN-22: pass the first offer, draw from the stock, discard the card leaving the least
+    deadwood (ties: higher value, higher rank, suit order); never knock, except the automatic
+    gin of GIN-11. A timed-out knocker shows the `auto_best` melds."""
+    if seat != s.turn or s.phase == Phase.OVER:
+        raise IllegalAction("It is not your turn.", rule="GIN-22")
+    if s.phase == Phase.FIRST_OFFER:
+        return Pass(s.pile[-1])
+    if s.phase == Phase.DRAW:
+        return DrawStock()
+    if s.phase == Phase.DISCARD:
+        dws = discard_deadwoods(s.hands[seat])
+        cards = [c for c in s.hands[seat] if s.may_discard(c)]
+        card = min(cards, key=lambda c: (dws[c], -VALUE[c.rank], -c.rank, c.suit_index))
+        if dws[card] == 0 and s.opts.gin_mandatory:
+            return Knock(card, 0)
+        return Discard(card)
+    arrangement, _ = auto_best(s.hands[seat], s.hands[1 - seat], False)
+    return ShowMelds(Arrangement(arrangement))
+
+
+def play(s: GinState, seat: int, action: Action) -> list[Event]:
+    """The action of the seat to act, in the current phase of the hand."""
+    if s.phase == Phase.FIRST_OFFER:
+        return _first_offer(s, seat, action)
+    if s.phase == Phase.DRAW:
+        return _draw(s, seat, action)
+    if s.phase == Phase.DISCARD:
+        return _discard(s, seat, action)
+    return _arrange(s, seat, action)
+
+
+def _first_offer(s: GinState, seat: int, action: Action) -> list[Event]:
+    top = s.pile[-1]
+    if isinstance(action, (TakeDiscard, Pass)) and action.card != top:
+        raise IllegalAction(f"The upcard is {top.pretty}; take it or pass.", rule="GIN-7")
+    if isinstance(action, TakeDiscard):
+        return _take_pile(s, seat)
+    if not isinstance(action, Pass):
+        raise IllegalAction("First take the upcard or pass.", rule="GIN-7")
+    other = 1 - seat
+    events = [Event("pass", f"{player(seat)} passes on the upcard {top.pretty}.", seat)]
+    if s.opts.first_turn == "classic" and s.passes == 0:
+        s.passes = 1                 # classic: the dealer may now take it or pass
+    else:
+        if s.opts.first_turn == "classic":
+            s.refused = top          # both passed: it may not be taken (GIN-7)
+        s.phase = Phase.DRAW         # source: the dealer's normal turn; classic: the
+    s.turn = other                   # non-dealer draws from the stock
+    return events
+
+
+def _draw(s: GinState, seat: int, action: Action) -> list[Event]:
+    top = s.pile[-1] if s.pile else None
+    if isinstance(action, DrawStock):
+        card = s.stock.pop(0)
+        s.hands[seat].append(card)
+        s.pickup = None
+        s.refused = None
+        s.phase = Phase.DISCARD
+        events = [Event("draw", f"{player(seat)} draws from the stock ({len(s.stock)} left).", seat),
+                  Event("drew", f"You drew {card.pretty}.", seat, private_to=seat,
+                        data={"card": str(card)})]
+        return events + _check_big_gin(s, seat)
+    if isinstance(action, TakeDiscard):
+        if top is None or action.card != top:
+            shown = top.pretty if top else "nothing"
+            raise IllegalAction(f"Only the top discard ({shown}) can be taken.", rule="GIN-8")
+        if top == s.refused:
+            raise IllegalAction(f"The refused upcard {top.pretty} cannot be taken now; "
+                                "draw from the stock.", rule="GIN-7")
+        return _take_pile(s, seat)
+    raise IllegalAction("Draw first: take the top card of the stock or of the discard pile.",
+                        rule="GIN-8")
+
+
+def _take_pile(s: GinState, seat: int) -> list[Event]:
+    card = s.pile.pop()
+    s.hands[seat].append(card)
+    s.taken[seat].append(card)
+    s.pickup = card
+    s.refused = None
+    s.phase = Phase.DISCARD
+    events = [Event("take", f"{player(seat)} takes {card.pretty} from the discard pile.", seat,
+                    data={"card": str(card)})]
+    return events + _check_big_gin(s, seat)
+
+
+def _check_big_gin(s: GinState, seat: int) -> list[Event]:
+    """GIN-12: with the option on, 11 melded cards end the hand at once."""
+    if s.opts.big_gin and min_deadwood(s.hands[seat]) == 0:
+        return showdown(s, seat, None, big_gin=True)
+    return []
+
+
+def _discard(s: GinState, seat: int, action: Action) -> list[Event]:
+    if not isinstance(action, (Discard, Knock)):
+        raise IllegalAction("Discard a card, or knock.", rule="GIN-8")
+    card = action.card
+    if card not in s.hands[seat]:
+        raise IllegalAction(f"You do not hold {card.pretty}.", rule="GIN-8")
+    if not s.may_discard(card):
+        raise IllegalAction(f"You just took {card.pretty} from the discard pile and may not "
+                            "discard it this turn; choose another card.", rule="GIN-9")
+    rest = [c for c in s.hands[seat] if c != card]
+    dw = min_deadwood(rest)
+    if isinstance(action, Knock):
+        limit = s.opts.knock_limit
+        if dw > limit:
+            raise IllegalAction(f"You can knock with at most {limit} deadwood; discarding "
+                                f"{card.pretty} leaves {dw}.", rule="GIN-10")
+        if action.deadwood != dw:
+            raise IllegalAction(f"Knocking with {card.pretty} leaves {dw} deadwood, not "
+                                f"{action.deadwood}; choose the knock again.", rule="GIN-10")
+        return _knock(s, seat, card)
+    if dw == 0 and s.opts.gin_mandatory:
+        return _knock(s, seat, card)   # GIN-11: the discard makes gin
+    s.hands[seat] = rest
+    s.pile.append(card)
+    s.pickup = None
+    events = [Event("discard", f"{player(seat)} discards {card.pretty}.", seat,
+                    data={"card": str(card)})]
+    if len(s.stock) == 2:
+        return events + void_hand(s)
+    s.turn = 1 - seat
+    s.phase = Phase.DRAW
+    return events
+
+
+def _knock(s: GinState, seat: int, card: Card) -> list[Event]:
+    s.hands[seat] = [c for c in s.hands[seat] if c != card]
+    s.pickup = None
+    dw = min_deadwood(s.hands[seat])
+    s.knock = {"knocker": seat, "discard": str(card), "deadwood": dw}
+    word = "goes gin" if dw == 0 else f"knocks with {dw} deadwood"
+    events = [Event("knock", f"{player(seat)} {word}.", seat, data={"deadwood": dw}),
+              Event("knock_discard", f"You discarded {card.pretty} face down.", seat, private_to=seat)]
+    # GIN-14 player_choice: only a real choice is asked for (against gin nothing is laid
+    # off, so every arrangement scores the same).
+    if s.opts.knocker_arrangement == "player_choice" and dw > 0 \
+            and len(knocker_options(s.hands[seat])) > 1:
+        s.phase = Phase.ARRANGE
+        return events
+    return events + showdown(s, seat, None)
+
+
+def _arrange(s: GinState, seat: int, action: Action) -> list[Event]:
+    if not isinstance(action, ShowMelds):
+        raise IllegalAction("Choose which melds to show.", rule="GIN-14")
+    options = knocker_options(s.hands[seat])
+    # Any writing of a collection reaching K is that collection (melds and cards in any
+    # order, adjacent runs split or not): compare canonical forms.
+    chosen = normalise(action.arrangement.melds)
+    if chosen not in options:
+        deadwood = s.knock["deadwood"] if s.knock else 0
+        raise IllegalAction(f"Those melds do not leave exactly your knock's {deadwood} "
+                            "deadwood; choose one of the offered arrangements.", rule="GIN-14")
+    return showdown(s, seat, chosen)
