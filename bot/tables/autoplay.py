@@ -86,6 +86,7 @@ class Autoplay:
             if seat not in game.to_act():
                 return False
             u.begin(seat)
+            u.reply = False
             events: list[Event] = []
             if timed_out:
                 if not is_human(u.row, seat):

@@ -117,7 +117,8 @@ class TableService:
                 raise
             else:
                 self.live.put(LiveTable(u.row, u.game if u.row.status == "playing" else None))
-                u.snapshot = self._snapshot(u.row, u.game, u.reply_seats)
+                if u.reply:
+                    u.snapshot = self._snapshot(u.row, u.game, u.reply_seats)
         if fault is not None:
             await self.quarantine(table_id, fault)
             raise TableError("This table ran into a problem and was closed; the chips on it went back "

@@ -90,6 +90,8 @@ class TableUnit:
     payouts: dict[int, int] | None = None
     touch: set[int] = field(default_factory=set)
     reply_seats: tuple[int, ...] = ()
+    reply: bool = True
+    """Whether the caller wants `snapshot`; moves nobody clicked (bots, timeouts) do not."""
     snapshot: TableSnapshot | None = None
     """The table after commit, with the private views of `reply_seats` (the caller's reply)."""
     begun: bool = False
