@@ -7,10 +7,11 @@ version is still the one that was read, so a stale writer changes nothing.
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-from .db import Tx, fetch_all, fetch_one
+from .db import Tx, fetch_all, fetch_one, in_one_trip
 
 
 @dataclass(slots=True)
@@ -169,11 +170,8 @@ async def set_leaving(tx: Tx, table_id: int, seat: int) -> None:
     await tx.execute("UPDATE seats SET leaving = 1 WHERE table_id = :t AND seat = :s", {"t": table_id, "s": seat})
 
 
-async def set_stacks(tx: Tx, table_id: int, stacks: dict[int, int], deal_starts: bool = False) -> None:
-    """Refresh the stacks in play; `deal_starts` also records them as the new deal's starting stacks."""
-    sql = "UPDATE seats SET stack = :v" + (", deal_stack = :v" if deal_starts else "") + \
-        " WHERE table_id = :t AND seat = :s"
-    await tx.executemany(sql, [{"v": v, "t": table_id, "s": s} for s, v in stacks.items()])
+async def set_stacks(tx: Tx, table_id: int, stacks: dict[int, int]) -> None:
+    await tx.executemany(_STACKS, [{"v": v, "t": table_id, "s": s} for s, v in stacks.items()])
 
 
 async def set_missed(tx: Tx, table_id: int, seat: int, missed: int) -> None:
@@ -218,6 +216,68 @@ async def save_state(tx: Tx, row: TableRow, state: dict[str, Any], deadline: str
     row.version += 1
     row.state, row.deadline, row.status = state, deadline, status
     return row.version
+
+
+class EscrowMismatch(Exception):
+    """The escrow does not hold what the game says is on the table; nothing was written."""
+
+    def __init__(self, held: int, expected: int) -> None:
+        super().__init__(f"escrow holds {held} but the game accounts for {expected}")
+        self.held, self.expected = held, expected
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """What one action writes to its table."""
+
+    state: dict[str, Any]
+    deadline: str | None
+    status: str
+    seat: int | None
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    now: str
+    stacks: dict[int, int] | None
+    """The stacks in play when they changed (None: unchanged)."""
+    deal_starts: bool
+    escrow: tuple[int, str, int]
+    """(guild, escrow account, chips it must hold), checked before anything is written."""
+
+
+async def save_action(tx: Tx, row: TableRow, commit: Commit) -> int:
+    """Check the escrow, save the state if the version is still `row.version`, log the action
+    and refresh the stacks, in one trip to the database thread. Returns the new version;
+    EscrowMismatch or StaleVersion (having written nothing) otherwise."""
+    state = json.dumps(commit.state, separators=(",", ":"))
+    log_row = {"t": row.id, "v": row.version + 1, "s": commit.seat, "a": json.dumps(commit.action),
+               "e": json.dumps(commit.events), "now": commit.now}
+    stacks_sql = _STACKS_AND_DEAL if commit.deal_starts else _STACKS
+    stacks = [{"v": v, "t": row.id, "s": s} for s, v in (commit.stacks or {}).items()]
+    guild, account, expected = commit.escrow
+
+    def write(c: sqlite3.Connection) -> None:
+        held = c.execute("SELECT COALESCE((SELECT balance FROM accounts WHERE guild_id = :g AND account = :a), 0)",
+                         {"g": guild, "a": account}).fetchone()[0]
+        if held != expected:
+            raise EscrowMismatch(held, expected)
+        cur = c.execute("UPDATE game_tables SET state = :s, version = version + 1, deadline = :d, status = :st "
+                        "WHERE id = :t AND version = :seen",
+                        {"s": state, "d": commit.deadline, "st": commit.status, "t": row.id, "seen": row.version})
+        if cur.rowcount != 1:
+            raise StaleVersion(f"table {row.id} is no longer at version {row.version}")
+        c.execute("INSERT INTO table_actions (table_id, version, seat, action, events, created_at) "
+                  "VALUES (:t, :v, :s, :a, :e, :now)", log_row)
+        if stacks:
+            c.executemany(stacks_sql, stacks)
+
+    await in_one_trip(tx, write)
+    row.version += 1
+    row.state, row.deadline, row.status = commit.state, commit.deadline, commit.status
+    return row.version
+
+
+_STACKS = "UPDATE seats SET stack = :v WHERE table_id = :t AND seat = :s"
+_STACKS_AND_DEAL = "UPDATE seats SET stack = :v, deal_stack = :v WHERE table_id = :t AND seat = :s"
 
 
 async def log_action(tx: Tx, table_id: int, version: int, seat: int | None, action: dict[str, Any],

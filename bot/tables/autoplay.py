@@ -19,8 +19,10 @@ from bot.clock import parse_stamp, stamp
 from bot.errors import PlayerError
 from bot.games.base import Event
 from storage import tables
+from storage.tables import TableRow
 
 from .settlement import is_human
+from .unit import LiveTable
 
 if TYPE_CHECKING:
     from .service import TableService
@@ -28,6 +30,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_BACKOFF_S = 30.0
+
+
+def bot_rng(row: TableRow, seat: int) -> random.Random:
+    """A seat bot's randomness for one decision: the same table, version and seat, the same choice."""
+    return random.Random(f"{row.seed}:{row.version}:{seat}")
 
 
 class Autoplay:
@@ -56,7 +63,9 @@ class Autoplay:
                     break
                 if self.bot_delay_s:
                     await asyncio.sleep(self.bot_delay_s)
-                await self.auto_move(table_id, seat, timed_out=False, fallback=failures >= self.bot_tries)
+                fallback = failures >= self.bot_tries
+                choice = None if fallback else await self.service.inspect(table_id, lambda t: self._choose(t, seat))
+                await self.auto_move(table_id, seat, timed_out=False, fallback=fallback, choice=choice)
                 failures = 0
             except PlayerError:
                 break   # the table closed, or was set aside
@@ -76,10 +85,25 @@ class Autoplay:
             return None
         return next((s for s in live.game.to_act() if not is_human(live.row, s)), None)
 
-    async def auto_move(self, table_id: int, seat: int, timed_out: bool, fallback: bool = False) -> bool:
+    def _choose(self, live: LiveTable | None, seat: int) -> tuple[int, Any] | None:
+        """A bot's choice and the version it was made for, thought out before the move's
+        transaction opens (under the table's lock only), so a slow bot holds up no other table's
+        database work. None when the seat is no bot's or choosing failed (then the timeout move)."""
+        if live is None or live.game is None or not live.row.seats[seat].is_bot or seat not in live.game.to_act():
+            return None
+        try:
+            return live.row.version, live.game.bot_action(seat, bot_rng(live.row, seat))
+        except Exception:
+            log.exception("seat bot failed at table %d seat %d; playing its timeout move", live.row.id, seat)
+            return None
+
+    async def auto_move(self, table_id: int, seat: int, timed_out: bool, fallback: bool = False,
+                        choice: tuple[int, Any] | None = None) -> bool:
         """One move for a seat that does not choose itself; False when it is no longer to act.
 
-        A bot plays its own choice unless `fallback`; when its choice fails, the timeout move.
+        A bot plays its `choice` (made for the version it names) unless `fallback`; when the
+        choice is missing, stale or refused, the bot thinks again, and when that fails too the
+        timeout move is played.
         """
         async with self.service.unit(table_id) as u:
             game = u.require_playing()
@@ -95,15 +119,18 @@ class Autoplay:
                 events += await self._count_missed(u, seat)
             elif is_human(u.row, seat):
                 return False
-            elif u.row.seats[seat].is_bot and not fallback and self._bot_move(u, seat):
+            elif u.row.seats[seat].is_bot and not fallback and self._bot_move(u, seat, choice):
                 return True
             u.apply(seat, u.game.timeout_action(seat), events)
             return True
 
-    def _bot_move(self, u: Any, seat: int) -> bool:
+    def _bot_move(self, u: Any, seat: int, choice: tuple[int, Any] | None) -> bool:
         """The bot's own choice; False (the game untouched) when choosing or playing it failed."""
         try:
-            action = u.game.bot_action(seat, random.Random(f"{u.row.seed}:{u.row.version}:{seat}"))
+            if choice is not None and choice[0] == u.row.version:
+                action = choice[1]
+            else:
+                action = u.game.bot_action(seat, bot_rng(u.row, seat))
             u.apply(seat, action)
             return True
         except Exception:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError
@@ -29,7 +28,7 @@ from storage.db import Database
 from storage.ledger import HOUSE, escrow, wallet
 from storage.tables import SeatRow, TableRow
 
-from .autoplay import Autoplay
+from .autoplay import Autoplay, bot_rng
 from .models import Change, Closing, HandRef, SeatInfo, TableSnapshot
 from .pacing import Pacer
 from .presenter import Presenter
@@ -38,6 +37,8 @@ from .settlement import Settlement, is_human, stacks_line
 from .unit import LiveTable, LiveTables, TableFault, TableUnit
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 SEEN_INTERACTIONS = 4096
 """Interaction ids remembered, so one interaction is never applied twice."""
@@ -183,6 +184,12 @@ class TableService:
             await self.quarantine(table_id, bad)
             return None
         return live
+
+    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T]) -> T:
+        """Run `look` on the table as committed, under its lock but outside any transaction."""
+        live = await self.live_table(table_id)
+        async with self._lock(table_id):
+            return look(self.live.get(table_id) if live is not None else None)
 
     def _once(self, interaction_id: int | None) -> None:
         """The same interaction is never applied twice."""
@@ -596,7 +603,7 @@ class TableService:
         live = await self.live_table(table_id)
         if live is None or live.game is None:
             raise TableError("That table is not in play.")
-        return live.game.bot_action(seat, random.Random(f"{live.row.seed}:{live.row.version}:{seat}"))
+        return live.game.bot_action(seat, bot_rng(live.row, seat))
 
     # --- deadlines, drivers, restarts ------------------------------------------------------
 

@@ -46,29 +46,30 @@ class Settlement:
                 await self.pay_out(u, s, stack)
                 u.events.append(Event("left", f"{{p{s.seat}}} left the table with {stack:,} chips.", s.seat))
         await self._pay_spectators(u)
-        await self.check_escrow(u)
         finished = game.is_over() or not any(s.present for s in row.seats)
         if finished:
             chips = game.chips()
             for s in row.seats:
                 if s.present:
                     await self.pay_out(u, s, chips[seat_key(s.seat)])
-            if await ledger.balance(u.tx, row.guild_id, escrow(row.id)):
-                raise ConservationError(f"table {row.id} ended with chips left in escrow")
-        deadline = None if finished else await self.deadline(u)
-        version = await tables.save_state(u.tx, row, game.to_dict(), deadline, "finished" if finished else "playing")
-        await tables.log_action(u.tx, row.id, version, u.seat, u.logged or {}, [e.to_dict() for e in u.events],
-                                stamp(u.now))
         chips = game.chips()
         stacks = {s.seat: chips.get(seat_key(s.seat), 0) for s in row.seats if s.present}
+        deal_starts = any(e.kind in DEAL_BOUNDARY for e in u.events)
+        changed = deal_starts or any(s.stack != stacks[s.seat] for s in row.seats if s.present)
+        held = 0 if finished else sum(chips.values())   # an ended game has paid everything out
+        commit = tables.Commit(
+            state=game.to_dict(), deadline=None if finished else await self.deadline(u),
+            status="finished" if finished else "playing", seat=u.seat, action=u.logged or {},
+            events=[e.to_dict() for e in u.events], now=stamp(u.now), stacks=stacks if changed else None,
+            deal_starts=deal_starts, escrow=(row.guild_id, escrow(row.id), held))
+        try:
+            await tables.save_action(u.tx, row, commit)
+        except tables.EscrowMismatch as exc:
+            raise ConservationError(f"table {row.id}: {exc}") from None
         for s in row.seats:
             if s.present:
                 s.stack = stacks[s.seat]
-        deal_starts = any(e.kind in DEAL_BOUNDARY for e in u.events)
-        await tables.set_stacks(u.tx, row.id, stacks, deal_starts=deal_starts)
-        if deal_starts:
-            for s in row.seats:
-                if s.present:
+                if deal_starts:
                     s.deal_stack = s.stack
         self._closings(u, finished)
         if finished:
@@ -108,12 +109,6 @@ class Settlement:
             return None
         seconds = game.turn_timeout_s() or (await self.wallets.config(u.tx, row.guild_id)).turn_timeout_s
         return stamp(u.now + timedelta(seconds=seconds))
-
-    async def check_escrow(self, u: TableUnit) -> None:
-        held = await ledger.balance(u.tx, u.row.guild_id, escrow(u.row.id))
-        in_game = sum(u.game.chips().values())
-        if held != in_game:
-            raise ConservationError(f"table {u.row.id}: escrow holds {held} but the game accounts for {in_game}")
 
     async def _pay_spectators(self, u: TableUnit) -> None:
         """Whatever the game owes onlookers goes from escrow to their wallets (DOM-26)."""
