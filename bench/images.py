@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.games import GAMES  # noqa: E402
-from bot.ui.boards import board_for  # noqa: E402
-from bot.ui.images import board_scene, hand_scene  # noqa: E402
-from bot.ui.images.paint import render  # noqa: E402
+from bot.games import GAMES
+from bot.ui.boards import board_for
+from bot.ui.images import board_scene, hand_scene
+from bot.ui.images.paint import render
 
 SEEDS = range(3)
 EVERY = 3                # sample every third state of a game

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from bot.clock import Clock, stamp
 from bot.config import Settings
 from bot.errors import NotEnoughChips, PlayerError
-from storage import ledger, settings as guild_settings, stats, wallets
+from storage import ledger, stats, wallets
+from storage import settings as guild_settings
 from storage.db import Database, Tx
 from storage.ledger import HOUSE, Transfer, wallet
 

@@ -6,10 +6,10 @@ import asyncio
 import logging
 import re
 import sqlite3
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import AsyncIterator
 
 import aiosqlite
 

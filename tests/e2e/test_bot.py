@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from typing import Callable
+from collections.abc import Callable
 
 from bot.app import CardRoomBot
 from bot.games import GAMES
