@@ -145,7 +145,8 @@ async def run_demo(game_id: str, players: int | None, seed: int, out=print, deal
                 moves += 1
             async with db.read() as tx:
                 books = await ledger.audit(tx, GUILD)
-                balances = [(name, await ledger.balance(tx, GUILD, ledger.wallet(uid))) for uid, name in zip(users, NAMES)]
+                balances = [(name, await ledger.balance(tx, GUILD, ledger.wallet(uid)))
+                            for uid, name in zip(users, NAMES)]
             out(f"\n{moves} moves. Wallets: " + ", ".join(f"{name} {bal:,}" for name, bal in balances))
             total = sum(bal for _, bal in balances)
             out(f"Ledger check: server total {books.total} (must be 0), mismatched accounts: "

@@ -243,13 +243,13 @@ class TableService:
         cls = self.games[row.game_id]
         info = tuple(SeatInfo(s.seat, s.user_id, s.name, s.stack, s.buy_in, s.leaving, s.present, s.cashed_out)
                      for s in row.seats)
-        common: dict[str, Any] = dict(
-            table_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, game_id=row.game_id,
-            title=cls.title, status=row.status, version=row.version, host_id=row.host_id,
-            options=dict(row.options), buy_in=cls.buy_in(row.options), seats=info,
-            min_players=cls.min_players, max_players=self._max_seats(row), message_id=row.message_id,
-            deadline=parse_stamp(row.deadline) if row.deadline else None, end_reason=row.end_reason,
-            missed={s.seat: s.missed for s in row.seats if s.missed})
+        common: dict[str, Any] = {
+            "table_id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id, "game_id": row.game_id,
+            "title": cls.title, "status": row.status, "version": row.version, "host_id": row.host_id,
+            "options": dict(row.options), "buy_in": cls.buy_in(row.options), "seats": info,
+            "min_players": cls.min_players, "max_players": self._max_seats(row), "message_id": row.message_id,
+            "deadline": parse_stamp(row.deadline) if row.deadline else None, "end_reason": row.end_reason,
+            "missed": {s.seat: s.missed for s in row.seats if s.missed}}
         if game is None or row.status != "playing":
             return TableSnapshot(**common)
         mine = [s for s in seats if 0 <= s < len(row.seats) and not row.seats[s].is_bot and row.seats[s].present]

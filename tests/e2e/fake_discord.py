@@ -460,7 +460,8 @@ class InteractionRecord:
 
     async def wait_modal(self, timeout: float = DEFAULT_TIMEOUT) -> JSON:
         """Wait for a type-9 modal response and return the modal payload."""
-        await self.fake.wait_for(lambda: self.modal is not None or self._acked_otherwise(CB_MODAL), timeout, what=f"modal for {self!r}")
+        await self.fake.wait_for(lambda: self.modal is not None or self._acked_otherwise(CB_MODAL), timeout,
+                                 what=f"modal for {self!r}")
         if self.modal is None:
             raise AssertionError(f"interaction was answered with callback type {self.callback_type}, not a modal")
         return self.modal
@@ -623,7 +624,8 @@ def _validate_message_body(body: JSON, *, has_files: bool, partial: bool) -> lis
                 problems.append("embed field name > 256 or value > 1024 chars")
             total += len(str(f.get("name", ""))) + len(str(f.get("value", "")))
         total += len(str(e.get("title") or "")) + len(str(e.get("description") or ""))
-        total += len(str((e.get("footer") or {}).get("text") or "")) + len(str((e.get("author") or {}).get("name") or ""))
+        total += len(str((e.get("footer") or {}).get("text") or ""))
+        total += len(str((e.get("author") or {}).get("name") or ""))
     if total > 6000:
         problems.append(f"embeds total {total} chars (max 6000)")
     if flags & FLAG_COMPONENTS_V2:
@@ -671,7 +673,8 @@ def _validate_message_body(body: JSON, *, has_files: bool, partial: bool) -> lis
     for dup in sorted({c for c in custom_ids if custom_ids.count(c) > 1}):
         problems.append(f"duplicate custom_id {dup!r} in one message")
     if not partial:
-        empty = not content and not embeds and not components and not has_files and not body.get("sticker_ids") and not body.get("poll")
+        empty = (not content and not embeds and not components and not has_files
+                 and not body.get("sticker_ids") and not body.get("poll"))
         if empty:
             problems.append("Cannot send an empty message")
     return problems
@@ -846,7 +849,8 @@ class FakeDiscord:
         async with self._cond:
             self._cond.notify_all()
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = DEFAULT_TIMEOUT, *, what: str = "condition") -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = DEFAULT_TIMEOUT, *,
+                       what: str = "condition") -> Any:
         """Wait until ``predicate()`` is truthy; re-checked whenever a request is recorded,
         a gateway op arrives or the fake's state changes, and every POLL_S besides (a
         predicate may read the bot's database, which tells the fake nothing).  Returns the
@@ -1451,7 +1455,8 @@ class FakeDiscord:
         if guild is None:
             return error_response(404, 10004, "Unknown Guild")
         payload = self._guild_create_payload(guild, INTENT_GUILD_PRESENCES)
-        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large", "member_count"):
+        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large",
+                    "member_count"):
             payload.pop(key, None)
         return json_response(payload)
 
@@ -1677,7 +1682,8 @@ class FakeDiscord:
         if cb_type not in allowed:
             if cb_type in (CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_DEFERRED_UPDATE_MESSAGE,
                            CB_UPDATE_MESSAGE, CB_AUTOCOMPLETE_RESULT, CB_MODAL):
-                return self._reject(rec_http, [f"callback type {cb_type} is invalid for interaction type {rec.type}"], 50035)
+                return self._reject(rec_http, [f"callback type {cb_type} is invalid for interaction type {rec.type}"],
+                                    50035)
             self.unhandled.append(rec_http)
             return error_response(400, 50035, f"fake Discord does not implement callback type {cb_type}")
 
@@ -1965,7 +1971,8 @@ class FakeDiscord:
     # Test driver
     # ==================================================================================
 
-    def _interaction_base(self, itype: int, user_id: int, guild_id: int | None, channel_id: int | None) -> InteractionRecord:
+    def _interaction_base(self, itype: int, user_id: int, guild_id: int | None,
+                          channel_id: int | None) -> InteractionRecord:
         iid = self.new_id()
         token = f"itok_{iid}_{secrets.token_urlsafe(12)}"
         if guild_id is None:
@@ -2066,7 +2073,8 @@ class FakeDiscord:
         defs: list[JSON] = root.get("options") or []
         chain: list[JSON] = []
         for part in parts[1:]:
-            sub = next((o for o in defs if o["name"] == part and o["type"] in (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP)), None)
+            sub = next((o for o in defs
+                        if o["name"] == part and o["type"] in (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP)), None)
             if sub is None:
                 raise LookupError(f"/{command}: no subcommand {part!r}")
             chain.append(sub)
@@ -2177,7 +2185,8 @@ class FakeDiscord:
             rec.payload["data"]["id"] = comp["id"]
         return await self._send_interaction(rec)
 
-    async def select(self, user_id: int, message: MessageRef, custom_id: str, values: Sequence[Any]) -> InteractionRecord:
+    async def select(self, user_id: int, message: MessageRef, custom_id: str,
+                     values: Sequence[Any]) -> InteractionRecord:
         """Choose ``values`` in select ``custom_id`` (string selects check values exist and
         min/max; user selects take user ids and attach resolved data)."""
         msg = self._message_ref(message)

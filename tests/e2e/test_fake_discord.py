@@ -18,11 +18,10 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-from tests.e2e.fake_discord import (  # noqa: F401  (fake_discord is a fixture)
+from tests.e2e.fake_discord import (
     FakeDiscord,
     FakeGuild,
     check_command_limits,
-    fake_discord,
     fake_discord_server,
     running_bot,
 )
@@ -69,7 +68,8 @@ class SeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"seat:(?P<
 
 
 class RenameModal(discord.ui.Modal, title="Rename table"):
-    name: discord.ui.TextInput[RenameModal] = discord.ui.TextInput(label="New name", custom_id="table_name", max_length=30)
+    name: discord.ui.TextInput[RenameModal] = discord.ui.TextInput(label="New name", custom_id="table_name",
+                                                                   max_length=30)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"Table renamed to {self.name.value}")
@@ -562,14 +562,16 @@ async def test_wide_bot_features(fake_discord: FakeDiscord) -> None:
 
         ac = await fake.autocomplete(bob, guild.id, general, "pick", {"game": "m"}, focused="game")
         assert [c["value"] for c in await ac.wait_choices()] == ["michigan", "marriage"]
-        assert (await (await fake.slash(bob, guild.id, general, "pick", {"game": "gin"})).reply()).content == "picked gin"
+        picked = await (await fake.slash(bob, guild.id, general, "pick", {"game": "gin"})).reply()
+        assert picked.content == "picked gin"
 
         up = await (await fake.slash(bob, guild.id, general, "upload")).reply()
         assert up.data["attachments"][0]["filename"] == "scores.csv" and up.files["scores.csv"] == b"a,b\n1,2\n"
 
         rec = await fake.slash(bob, guild.id, general, "later")
         first, followup = await rec.wait_messages(2)
-        assert first.content == "done" and first.ephemeral and [h["content"] for h in first.history] == ["", "working..."]
+        assert first.content == "done" and first.ephemeral
+        assert [h["content"] for h in first.history] == ["", "working..."]
         assert followup.content == "more?" and not followup.ephemeral
         click = await fake.click(bob, followup, "again")
         await fake.wait_for(lambda: followup.content == "clicked again")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Union
 
 from bot.ui.boards.groups import Group
 
@@ -90,7 +89,7 @@ class PanelItem:
     width: int = 2
 
 
-Item = Union[CardItem, TileItem, TextItem, ChipItem, PanelItem]
+Item = CardItem | TileItem | TextItem | ChipItem | PanelItem
 
 
 @dataclass(frozen=True, slots=True)
