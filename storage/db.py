@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -64,8 +65,8 @@ class Database:
         await self._conn.close()
 
     async def schema_version(self) -> int:
-        async with self._conn.execute("PRAGMA user_version") as cur:
-            return (await cur.fetchone())[0]
+        version: int = (await fetch_single(self._conn, "PRAGMA user_version"))[0]
+        return version
 
     async def migrate(self) -> None:
         """Apply every migration newer than the database, each in its own transaction."""
@@ -124,12 +125,24 @@ def _statements(sql: str) -> list[str]:
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
 
 
-async def fetch_one(tx: Tx, sql: str, params: dict | tuple = ()) -> aiosqlite.Row | None:
+Params = dict[str, Any] | tuple[Any, ...]
+"""Named (`:name`) or positional (`?`) query parameters."""
+
+
+async def fetch_one(tx: Tx, sql: str, params: Params = ()) -> aiosqlite.Row | None:
     """The first row, or None. One trip to the database thread (execute and fetch together)."""
     rows = await tx.execute_fetchall(sql, params)
     return next(iter(rows), None)
 
 
-async def fetch_all(tx: Tx, sql: str, params: dict | tuple = ()) -> list[aiosqlite.Row]:
+async def fetch_single(tx: Tx, sql: str, params: Params = ()) -> aiosqlite.Row:
+    """The row of a query that always returns one (an aggregate, a PRAGMA); none is a bug."""
+    row = await fetch_one(tx, sql, params)
+    if row is None:
+        raise RuntimeError(f"expected a row from {sql!r}")
+    return row
+
+
+async def fetch_all(tx: Tx, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
     """Every row, in one trip to the database thread."""
     return list(await tx.execute_fetchall(sql, params))
