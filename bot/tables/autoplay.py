@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.clock import parse_stamp, stamp
 from bot.errors import PlayerError
@@ -21,6 +21,7 @@ from bot.games.base import Event
 from storage import tables
 
 from .settlement import is_human
+from .unit import TableUnit
 
 if TYPE_CHECKING:
     from .service import TableService
@@ -96,13 +97,13 @@ class Autoplay:
                 return False
             elif u.row.seats[seat].is_bot and not fallback and self._bot_move(u, seat):
                 return True
-            u.apply(seat, u.game.timeout_action(seat), events)
+            u.apply(seat, u.require_playing().timeout_action(seat), events)   # a failed bot move re-decoded it
             return True
 
-    def _bot_move(self, u: Any, seat: int) -> bool:
+    def _bot_move(self, u: TableUnit, seat: int) -> bool:
         """The bot's own choice; False (the game untouched) when choosing or playing it failed."""
         try:
-            action = u.game.bot_action(seat, random.Random(f"{u.row.seed}:{u.row.version}:{seat}"))
+            action = u.require_playing().bot_action(seat, random.Random(f"{u.row.seed}:{u.row.version}:{seat}"))
             u.apply(seat, action)
             return True
         except Exception:
@@ -111,7 +112,7 @@ class Autoplay:
             u.events.clear()
             return False
 
-    async def _count_missed(self, u: Any, seat: int) -> list[Event]:
+    async def _count_missed(self, u: TableUnit, seat: int) -> list[Event]:
         """Another decision let time out; past the limit the player is treated as leaving."""
         info = u.row.seats[seat]
         info.missed += 1
@@ -121,8 +122,9 @@ class Autoplay:
             return []
         await tables.set_leaving(u.tx, u.row.id, seat)
         info.leaving = True
+        leaving: list[Event] = u.require_playing().leave(seat)
         return [Event("leave", f"{{p{seat}}} let {info.missed} turns in a row run out and leaves the table "
-                               "at the end of this deal.", seat)] + u.game.leave(seat)
+                               "at the end of this deal.", seat)] + leaving
 
     # --- deadlines -------------------------------------------------------------------------
 
