@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import GAMES
-from bot.games.base import BuyIn, Event, seat_key
+from bot.games.base import BuyIn, Event, GameState, seat_key
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
 from bot.ui.embeds import board_image, closing_embed, hand_embed, hand_image, table_embed
 from bot.ui.images import BOARD_FILE, HAND_FILE
@@ -30,7 +30,7 @@ MAX_ACTIONS = 5_000
 
 def snapshot(game_id: str, game: Any, version: int) -> TableSnapshot:
     """The table as the service would hand it to a presenter."""
-    cls = GAMES[game_id]
+    cls: type[GameState] = GAMES[game_id]
     chips = game.chips()
     n = len([k for k in chips if k.startswith("seat:")])
     seats = tuple(SeatInfo(i, USER_ID if i == HUMAN else None, NAMES[i], chips[seat_key(i)], 0, False, True)
@@ -55,7 +55,7 @@ def _deal_length(game_id: str, seed: int) -> int:
 
 
 def _start(game_id: str, seed: int) -> tuple[Any, random.Random]:
-    cls = GAMES[game_id]
+    cls: type[GameState] = GAMES[game_id]
     stacks = [cls.buy_in({s.name: s.default for s in cls.option_specs}).default or 100] * PLAYERS.get(game_id, 2)
     return cls.start(stacks, None, seed=seed), random.Random(seed)
 

@@ -46,6 +46,14 @@ class Control:
     action: Any
 
 
+def parse(pattern: str, custom_id: str) -> re.Match[str]:
+    """The parts of an id made for `pattern`; ValueError for any other id."""
+    match = re.fullmatch(pattern, custom_id)
+    if match is None:
+        raise ValueError(f"{custom_id!r} does not fit {pattern!r}")
+    return match
+
+
 def verb(table_id: int, name: str) -> str:
     if name not in VERBS:
         raise ValueError(f"unknown verb {name!r}")
@@ -68,7 +76,7 @@ def encode_args(action: Any) -> str:
 
 def decode_action(action_types: typing.Sequence[type], kind: str, args: str | None) -> Any:
     """The inverse of `encode_args`; ValueError when the text does not fit the kind."""
-    cls = next((t for t in action_types if t.kind == kind), None)
+    cls = next((t for t in action_types if getattr(t, "kind", None) == kind), None)
     if cls is None:
         raise ValueError(f"unknown action kind {kind!r}")
     fields = dataclasses.fields(cls)
@@ -107,10 +115,6 @@ def _decode(hint: Any, text: str) -> Any:
                        and int in typing.get_args(hint)):
         return int(text)
     return text
-
-
-def parse(pattern: str, custom_id: str) -> re.Match[str] | None:
-    return re.fullmatch(pattern, custom_id)
 
 
 def _checked(custom_id: str) -> str:

@@ -51,7 +51,8 @@ def current_winner(plays: Sequence[dict[str, Any]], trump: str) -> int | None:
             best = i
         elif c.suit == trump and b.suit != trump:
             best = i
-    return plays[best]["seat"]
+    seat: int = plays[best]["seat"]
+    return seat
 
 
 def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
