@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.games.bourre import Bourre, legal_cards  # noqa: E402
-from bot.games.bourre.legal import CARD_ID, CARDS, legal_ids  # noqa: E402
-from bot.games.simulate import bot_policy, play, random_policy  # noqa: E402
+from bot.games.bourre import Bourre, legal_cards
+from bot.games.bourre.legal import CARD_ID, CARDS, legal_ids
+from bot.games.simulate import bot_policy, play, random_policy
 
 TARGET_5P = 5_000
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.games.buki_domino import BukiDomino, legal_plays  # noqa: E402
-from bot.games.buki_domino.line import RANK, TILES, legal_codes  # noqa: E402
-from bot.games.simulate import bot_policy, play, random_policy  # noqa: E402
+from bot.games.buki_domino import BukiDomino, legal_plays
+from bot.games.buki_domino.line import RANK, TILES, legal_codes
+from bot.games.simulate import bot_policy, play, random_policy
 
 TARGET = 5_000
 

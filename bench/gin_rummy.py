@@ -16,8 +16,9 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 HANDS = 10_000
 SEED = 2026
@@ -51,7 +52,8 @@ def external_results() -> dict[str, Any]:
     out: dict[str, Any] = {}
     hands = card_ids(HANDS, 10)
     try:
-        from rlcard.games.gin_rummy.utils import melding, utils as rl_utils
+        from rlcard.games.gin_rummy.utils import melding
+        from rlcard.games.gin_rummy.utils import utils as rl_utils
     except ImportError:
         out["rlcard"] = None
     else:

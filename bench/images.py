@@ -14,14 +14,15 @@ import random
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.games import GAMES  # noqa: E402
-from bot.ui.boards import board_for  # noqa: E402
-from bot.ui.images import board_scene, hand_scene  # noqa: E402
-from bot.ui.images.paint import render  # noqa: E402
+from bot.games import GAMES
+from bot.ui.boards import board_for
+from bot.ui.images import board_scene, hand_scene
+from bot.ui.images.paint import render
 
 SEEDS = range(3)
 EVERY = 3                # sample every third state of a game
@@ -71,8 +72,8 @@ def main() -> int:
         sizes: dict[str, list[int]] = {"board": [], "hand": []}
         for public, private in states(game_id):
             labels = board.image_labels(public)
-            for kind, make in (("board", lambda: board_scene(game_id, public, NAMES, labels)),
-                               ("hand", lambda: hand_scene(game_id, private, public))):
+            for kind, make in (("board", partial(board_scene, game_id, public, NAMES, labels)),
+                               ("hand", partial(hand_scene, game_id, private, public))):
                 result = timed(make)
                 if result is not None:
                     times[kind].append(result[0])

@@ -67,7 +67,8 @@ def external() -> dict[str, Any]:
     out: dict[str, Any] = {}
     engines: dict[str, Any] = {}
     try:
-        from treys import Card as TCard, Evaluator
+        from treys import Card as TCard
+        from treys import Evaluator
         ev = Evaluator()
         tid = [TCard.new(("A23456789TJQK"[i % 13]) + "shdc"[i // 13]) for i in range(52)]
 

@@ -11,7 +11,7 @@ from bot.clock import FakeClock
 from bot.config import Settings
 from bot.errors import PlayerError
 from bot.games import GAMES
-from bot.games.base import Event
+from bot.games.base import Event, GameState
 from bot.tables.models import Closing, HandRef, TableSnapshot
 from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
@@ -98,13 +98,14 @@ class ConsolePresenter:
                 self.out(f"  {s.name}: bought in {s.buy_in:,}, took home {payouts[s.seat]:,}")
 
 
-async def run_demo(game_id: str, players: int | None, seed: int, out=print, deals: int | None = None) -> bool:
+async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[str], None] = print,
+                   deals: int | None = None) -> bool:
     """Play a whole game; True when the books balance at the end.
 
     With `deals`, everyone leaves after that many deals (the game ends as players cash out);
     so does a game still running after MAX_MOVES moves.
     """
-    cls = GAMES[game_id]
+    cls: type[GameState] = GAMES[game_id]
     n = players or cls.min_players
     if not cls.min_players <= n <= cls.max_players:
         raise SystemExit(f"{cls.title} takes {cls.min_players}–{cls.max_players} players.")
@@ -141,11 +142,14 @@ async def run_demo(game_id: str, players: int | None, seed: int, out=print, deal
                 seat = snap.to_act[0]
                 action = await service.suggest(snap.table_id, seat)
                 out(f"  ▶ {snap.names[seat]} chooses: {action.label}")
-                await service.act(snap.table_id, snap.seats[seat].user_id, action, snap.version)
+                player = snap.seats[seat].user_id
+                assert player is not None   # every seat in the demo is a person's
+                await service.act(snap.table_id, player, action, snap.version)
                 moves += 1
             async with db.read() as tx:
                 books = await ledger.audit(tx, GUILD)
-                balances = [(name, await ledger.balance(tx, GUILD, ledger.wallet(uid))) for uid, name in zip(users, NAMES)]
+                balances = [(name, await ledger.balance(tx, GUILD, ledger.wallet(uid)))
+                            for uid, name in zip(users, NAMES)]
             out(f"\n{moves} moves. Wallets: " + ", ".join(f"{name} {bal:,}" for name, bal in balances))
             total = sum(bal for _, bal in balances)
             out(f"Ledger check: server total {books.total} (must be 0), mismatched accounts: "

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from bot.games import GAMES
-from bot.games.base import BuyIn, Event, seat_key
-from bot.tables.models import SeatInfo, TableSnapshot
-from bot.tables.models import Closing
+from bot.games.base import BuyIn, Event, GameState, seat_key
+from bot.tables.models import Closing, SeatInfo, TableSnapshot
 from bot.ui.embeds import board_image, closing_embed, hand_embed, hand_image, table_embed
 from bot.ui.images import BOARD_FILE, HAND_FILE
 
@@ -25,13 +24,13 @@ NAMES = ["Ann", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan
 PLAYERS = {"tripoley": 5, "michigan_rummy": 5, "gin_rummy": 2, "marriage": 4, "bourre": 5, "buki_domino": 4}
 HUMAN = 0                   # seat 0 is a person; the others are seat bots
 USER_ID = 100_000_000_000_000_001
-DEADLINE = datetime(2030, 1, 1, tzinfo=timezone.utc)
+DEADLINE = datetime(2030, 1, 1, tzinfo=UTC)
 MAX_ACTIONS = 5_000
 
 
 def snapshot(game_id: str, game: Any, version: int) -> TableSnapshot:
     """The table as the service would hand it to a presenter."""
-    cls = GAMES[game_id]
+    cls: type[GameState] = GAMES[game_id]
     chips = game.chips()
     n = len([k for k in chips if k.startswith("seat:")])
     seats = tuple(SeatInfo(i, USER_ID if i == HUMAN else None, NAMES[i], chips[seat_key(i)], 0, False, True)
@@ -56,7 +55,7 @@ def _deal_length(game_id: str, seed: int) -> int:
 
 
 def _start(game_id: str, seed: int) -> tuple[Any, random.Random]:
-    cls = GAMES[game_id]
+    cls: type[GameState] = GAMES[game_id]
     stacks = [cls.buy_in({s.name: s.default for s in cls.option_specs}).default or 100] * PLAYERS.get(game_id, 2)
     return cls.start(stacks, None, seed=seed), random.Random(seed)
 

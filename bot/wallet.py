@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from bot.clock import Clock, stamp
 from bot.config import Settings
 from bot.errors import NotEnoughChips, PlayerError
-from storage import ledger, settings as guild_settings, stats, wallets
+from storage import ledger, stats, wallets
+from storage import settings as guild_settings
 from storage.db import Database, Tx
 from storage.ledger import HOUSE, Transfer, wallet
 
@@ -112,8 +113,8 @@ class WalletService:
         async with self.db.transaction() as tx:
             await self.ensure_member(tx, guild_id, user_id)
             try:
-                await ledger.transfer(tx, guild_id, Transfer(wallet(user_id), HOUSE, amount, "take:admin",
-                                                             str(admin), f"take:{uuid.uuid4().hex}"), stamp(self.clock()))
+                await ledger.transfer(tx, guild_id, Transfer(wallet(user_id), HOUSE, amount, "take:admin", str(admin),
+                                                             f"take:{uuid.uuid4().hex}"), stamp(self.clock()))
             except ledger.InsufficientFunds as exc:
                 raise NotEnoughChips(f"They hold only {exc.balance:,} chips in their wallet.") from None
             return await ledger.balance(tx, guild_id, wallet(user_id))
@@ -121,7 +122,8 @@ class WalletService:
     async def leaderboard(self, guild_id: int, user_id: int, by: str) -> Leaderboard:
         async with self.db.transaction() as tx:
             await self.ensure_member(tx, guild_id, user_id)
-            return Leaderboard(await stats.leaderboard(tx, guild_id, by), await stats.rank_of(tx, guild_id, user_id, by))
+            return Leaderboard(await stats.leaderboard(tx, guild_id, by),
+                               await stats.rank_of(tx, guild_id, user_id, by))
 
     async def history(self, guild_id: int, user_id: int) -> list[stats.HistoryEntry]:
         async with self.db.read() as tx:

@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .places import guild_id_of
+
 if TYPE_CHECKING:
     from bot.app import CardRoomBot
 
@@ -30,7 +32,7 @@ class Admin(commands.Cog):
     async def grant(self, interaction: discord.Interaction, user: discord.Member,
                     amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
         await interaction.response.defer(ephemeral=True)
-        balance = await self.bot.wallets.grant(interaction.guild_id, interaction.user.id, user.id, amount)
+        balance = await self.bot.wallets.grant(guild_id_of(interaction), interaction.user.id, user.id, amount)
         await interaction.followup.send(f"{user.mention} now has {balance:,} chips.", ephemeral=True,
                                         allowed_mentions=discord.AllowedMentions.none())
 
@@ -40,7 +42,7 @@ class Admin(commands.Cog):
     async def take(self, interaction: discord.Interaction, user: discord.Member,
                    amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
         await interaction.response.defer(ephemeral=True)
-        balance = await self.bot.wallets.take(interaction.guild_id, interaction.user.id, user.id, amount)
+        balance = await self.bot.wallets.take(guild_id_of(interaction), interaction.user.id, user.id, amount)
         await interaction.followup.send(f"{user.mention} now has {balance:,} chips.", ephemeral=True,
                                         allowed_mentions=discord.AllowedMentions.none())
 
@@ -48,7 +50,7 @@ class Admin(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def show(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        c = await self.bot.wallets.guild_config(interaction.guild_id)
+        c = await self.bot.wallets.guild_config(guild_id_of(interaction))
         await interaction.followup.send(f"starting_chips: {c.starting_chips:,}\ndaily_chips: {c.daily_chips:,}\n"
                                         f"turn_timeout_s: {c.turn_timeout_s}", ephemeral=True)
 
@@ -62,7 +64,7 @@ class Admin(commands.Cog):
         if not low <= value <= high:
             await interaction.followup.send(f"{name} must be between {low:,} and {high:,}.", ephemeral=True)
             return
-        await self.bot.wallets.set_setting(interaction.guild_id, name, value)
+        await self.bot.wallets.set_setting(guild_id_of(interaction), name, value)
         await interaction.followup.send(f"{name} is now {value:,}.", ephemeral=True)
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import discord
 from discord import app_commands
@@ -13,10 +14,23 @@ from bot.games import GAMES
 from bot.games.options import CHIP_CEILING
 from bot.ui.views import public_message
 
+from .places import channel_id_of, guild_id_of
+
 if TYPE_CHECKING:
     from bot.app import CardRoomBot
 
-GAME_CHOICES = [app_commands.Choice(name=cls.title, value=game_id) for game_id, cls in GAMES.items()][:25]
+
+class GameRules(Protocol):
+    """What the game choices and /rules show of a game class."""
+
+    title: ClassVar[str]
+    rules_summary: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+
+RULES: Mapping[str, type[GameRules]] = GAMES
+GAME_CHOICES = [app_commands.Choice(name=cls.title, value=game_id) for game_id, cls in RULES.items()][:25]
 
 
 class Tables(commands.Cog):
@@ -31,11 +45,10 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        tables = self.bot.tables
-        snap = await tables.open(interaction.guild_id, interaction.channel_id, interaction.user.id, game.value)
+        tables, guild_id = self.bot.tables, guild_id_of(interaction)
+        snap = await tables.open(guild_id, channel_id_of(interaction), interaction.user.id, game.value)
         try:
-            await tables.join(snap.table_id, interaction.user.id, interaction.user.display_name,
-                              guild_id=interaction.guild_id)
+            await tables.join(snap.table_id, interaction.user.id, interaction.user.display_name, guild_id=guild_id)
             text = (f"Your {snap.title} table is open and you are seated. Friends press **Join**; "
                     "**Settings** changes the table options; press **Start** when ready.")
         except NotEnoughChips as exc:
@@ -45,7 +58,7 @@ class Tables(commands.Cog):
     @table.command(name="view", description="Show the table in this channel")
     async def view(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        snap = await self.bot.tables.table_in(interaction.channel_id)
+        snap = await self.bot.tables.table_in(channel_id_of(interaction))
         message = public_message(snap)
         await interaction.followup.send(embed=message["embed"], files=message["files"], ephemeral=True)
 
@@ -54,23 +67,25 @@ class Tables(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def close(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        snap = await self.bot.tables.table_in(interaction.channel_id)
-        closed = await self.bot.tables.close(snap.table_id, guild_id=interaction.guild_id)
+        snap = await self.bot.tables.table_in(channel_id_of(interaction))
+        closed = await self.bot.tables.close(snap.table_id, guild_id=guild_id_of(interaction))
         await interaction.followup.send(closed.text, ephemeral=True)
 
     @table.command(name="stop", description="End the game after this deal (host, where the rules allow it)")
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        snap = await self.bot.tables.table_in(interaction.channel_id)
-        await self.bot.tables.request_stop(snap.table_id, interaction.user.id, guild_id=interaction.guild_id)
+        snap = await self.bot.tables.table_in(channel_id_of(interaction))
+        await self.bot.tables.request_stop(snap.table_id, interaction.user.id,
+                                           guild_id=guild_id_of(interaction))
         await interaction.followup.send("The game ends when the current deal does.", ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave the table in this channel (with your stack)")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        snap = await self.bot.tables.table_in(interaction.channel_id)
-        text = await self.bot.tables.leave(snap.table_id, interaction.user.id, guild_id=interaction.guild_id)
+        snap = await self.bot.tables.table_in(channel_id_of(interaction))
+        text = await self.bot.tables.leave(snap.table_id, interaction.user.id,
+                                           guild_id=guild_id_of(interaction))
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name="topup", description="Add chips from your wallet to your stack between deals")
@@ -78,8 +93,9 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     async def topup(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, CHIP_CEILING]) -> None:
         await interaction.response.defer(ephemeral=True)
-        snap = await self.bot.tables.table_in(interaction.channel_id)
-        await self.bot.tables.top_up(snap.table_id, interaction.user.id, amount, guild_id=interaction.guild_id)
+        snap = await self.bot.tables.table_in(channel_id_of(interaction))
+        await self.bot.tables.top_up(snap.table_id, interaction.user.id, amount,
+                                     guild_id=guild_id_of(interaction))
         await interaction.followup.send(f"You added {amount:,} chips to your stack.", ephemeral=True)
 
     @app_commands.command(name="dms", description="Get your hands by direct message again")
@@ -96,7 +112,7 @@ class Tables(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        cls = GAMES[game.value]
+        cls = RULES[game.value]
         embed = discord.Embed(title=f"{cls.title} · rules", colour=discord.Colour.blurple(),
                               description=cls.rules_summary[:4096])
         embed.set_footer(text=f"{cls.min_players}–{cls.max_players} players · open a table with /play")

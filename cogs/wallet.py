@@ -10,6 +10,8 @@ from discord.ext import commands
 
 from bot.games import GAMES
 
+from .places import guild_id_of
+
 if TYPE_CHECKING:
     from bot.app import CardRoomBot
 
@@ -22,7 +24,7 @@ class Wallet(commands.Cog):
     @app_commands.guild_only()
     async def balance(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        b = await self.bot.wallets.balance(interaction.guild_id, interaction.user.id)
+        b = await self.bot.wallets.balance(guild_id_of(interaction), interaction.user.id)
         await interaction.followup.send(f"Wallet: **{b.wallet:,}** chips · at tables: **{b.at_tables:,}** · "
                                         f"total: **{b.wallet + b.at_tables:,}**", ephemeral=True)
 
@@ -30,7 +32,7 @@ class Wallet(commands.Cog):
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        amount, balance = await self.bot.wallets.daily(interaction.guild_id, interaction.user.id)
+        amount, balance = await self.bot.wallets.daily(guild_id_of(interaction), interaction.user.id)
         await interaction.followup.send(f"You claimed {amount:,} chips. Wallet: **{balance:,}**.", ephemeral=True)
 
     @app_commands.command(name="give", description="Give some of your chips to another member")
@@ -42,7 +44,7 @@ class Wallet(commands.Cog):
         if user.bot:
             await interaction.followup.send("Bots have no wallets; give chips to a person.", ephemeral=True)
             return
-        left = await self.bot.wallets.give(interaction.guild_id, interaction.user.id, user.id, amount,
+        left = await self.bot.wallets.give(guild_id_of(interaction), interaction.user.id, user.id, amount,
                                            key=f"interaction:{interaction.id}")
         await interaction.followup.send(f"You gave {user.mention} {amount:,} chips. Your wallet: **{left:,}**.",
                                         ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -52,7 +54,7 @@ class Wallet(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, by: Literal["chips", "net"] = "chips") -> None:
         await interaction.response.defer()
-        board = await self.bot.wallets.leaderboard(interaction.guild_id, interaction.user.id, by)
+        board = await self.bot.wallets.leaderboard(guild_id_of(interaction), interaction.user.id, by)
         title = "Richest players" if by == "chips" else "Biggest winners at the tables"
         lines = [f"**{s.rank}.** <@{s.user_id}> · {s.value:,}" for s in board.top]
         embed = discord.Embed(title=title, colour=discord.Colour.gold(), description="\n".join(lines) or "Nobody yet.")
@@ -64,7 +66,7 @@ class Wallet(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        entries = await self.bot.wallets.history(interaction.guild_id, interaction.user.id)
+        entries = await self.bot.wallets.history(guild_id_of(interaction), interaction.user.id)
         lines = [f"Table {e.table_id} · {getattr(GAMES.get(e.game_id), 'title', e.game_id)} · bought in {e.buy_in:,}, "
                  f"left with {e.cashed_out:,} (**{e.net:+,}**)" for e in entries]
         await interaction.followup.send("\n".join(lines) or "You have not finished a game here yet.", ephemeral=True)

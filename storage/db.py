@@ -6,10 +6,11 @@ import asyncio
 import logging
 import re
 import sqlite3
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import AsyncIterator, Callable, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -64,8 +65,8 @@ class Database:
         await self._conn.close()
 
     async def schema_version(self) -> int:
-        async with self._conn.execute("PRAGMA user_version") as cur:
-            return (await cur.fetchone())[0]
+        version: int = (await fetch_single(self._conn, "PRAGMA user_version"))[0]
+        return version
 
     async def migrate(self) -> None:
         """Apply every migration newer than the database, each in its own transaction."""
@@ -126,6 +127,9 @@ def _statements(sql: str) -> list[str]:
 
 T = TypeVar("T")
 
+Params = dict[str, Any] | tuple[Any, ...]
+"""Named (`:name`) or positional (`?`) query parameters."""
+
 
 async def in_one_trip(tx: Tx, work: Callable[[sqlite3.Connection], T]) -> T:
     """Run `work` on the connection inside the database's own thread.
@@ -135,15 +139,24 @@ async def in_one_trip(tx: Tx, work: Callable[[sqlite3.Connection], T]) -> T:
     does them in one trip instead. (aiosqlite queues callables for its thread with `_execute`,
     which has no public name.)
     """
-    return await tx._execute(work, tx._conn)
+    result: T = await tx._execute(work, tx._conn)  # type: ignore[no-untyped-call]  # aiosqlite leaves it untyped
+    return result
 
 
-async def fetch_one(tx: Tx, sql: str, params: dict | tuple = ()) -> aiosqlite.Row | None:
+async def fetch_one(tx: Tx, sql: str, params: Params = ()) -> aiosqlite.Row | None:
     """The first row, or None. One trip to the database thread (execute and fetch together)."""
     rows = await tx.execute_fetchall(sql, params)
     return next(iter(rows), None)
 
 
-async def fetch_all(tx: Tx, sql: str, params: dict | tuple = ()) -> list[aiosqlite.Row]:
+async def fetch_single(tx: Tx, sql: str, params: Params = ()) -> aiosqlite.Row:
+    """The row of a query that always returns one (an aggregate, a PRAGMA); none is a bug."""
+    row = await fetch_one(tx, sql, params)
+    if row is None:
+        raise RuntimeError(f"expected a row from {sql!r}")
+    return row
+
+
+async def fetch_all(tx: Tx, sql: str, params: Params = ()) -> list[aiosqlite.Row]:
     """Every row, in one trip to the database thread."""
     return list(await tx.execute_fetchall(sql, params))

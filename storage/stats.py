@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .db import Tx, fetch_all, fetch_one
+from .db import Tx, fetch_all, fetch_one, fetch_single
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +51,11 @@ async def rank_of(tx: Tx, guild_id: int, user_id: int, by: str) -> Standing | No
 
 
 async def at_tables(tx: Tx, guild_id: int, user_id: int) -> int:
-    row = await fetch_one(tx, "SELECT COALESCE(SUM(s.stack), 0) AS n FROM seats s JOIN game_tables t "
-                              "ON t.id = s.table_id WHERE t.guild_id = :g AND s.user_id = :u "
-                              "AND t.status != 'finished' AND s.cashed_out IS NULL", {"g": guild_id, "u": user_id})
-    return row["n"]
+    row = await fetch_single(tx, "SELECT COALESCE(SUM(s.stack), 0) AS n FROM seats s JOIN game_tables t "
+                                 "ON t.id = s.table_id WHERE t.guild_id = :g AND s.user_id = :u "
+                                 "AND t.status != 'finished' AND s.cashed_out IS NULL", {"g": guild_id, "u": user_id})
+    chips: int = row["n"]
+    return chips
 
 
 @dataclass(frozen=True, slots=True)

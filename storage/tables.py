@@ -71,6 +71,8 @@ async def create(tx: Tx, guild_id: int, channel_id: int, game_id: str, host_id: 
         "VALUES (:g, :c, :game, 'lobby', :host, :opts, :seed, :now)",
         {"g": guild_id, "c": channel_id, "game": game_id, "host": host_id,
          "opts": json.dumps(options), "seed": seed, "now": now})
+    if cur.lastrowid is None:  # sqlite3 sets it after every successful INSERT
+        raise RuntimeError("the new table got no id")
     return cur.lastrowid
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot.clock import parse_stamp, stamp
@@ -22,7 +23,7 @@ from storage import tables
 from storage.tables import TableRow
 
 from .settlement import is_human
-from .unit import LiveTable
+from .unit import LiveTable, TableUnit
 
 if TYPE_CHECKING:
     from .service import TableService
@@ -64,7 +65,7 @@ class Autoplay:
                 if self.bot_delay_s:
                     await asyncio.sleep(self.bot_delay_s)
                 fallback = failures >= self.bot_tries
-                choice = None if fallback else await self.service.inspect(table_id, lambda t: self._choose(t, seat))
+                choice = None if fallback else await self.service.inspect(table_id, partial(self._choose, seat=seat))
                 await self.auto_move(table_id, seat, timed_out=False, fallback=fallback, choice=choice)
                 failures = 0
             except PlayerError:
@@ -121,16 +122,16 @@ class Autoplay:
                 return False
             elif u.row.seats[seat].is_bot and not fallback and self._bot_move(u, seat, choice):
                 return True
-            u.apply(seat, u.game.timeout_action(seat), events)
+            u.apply(seat, u.require_playing().timeout_action(seat), events)   # a failed bot move re-decoded it
             return True
 
-    def _bot_move(self, u: Any, seat: int, choice: tuple[int, Any] | None) -> bool:
+    def _bot_move(self, u: TableUnit, seat: int, choice: tuple[int, Any] | None) -> bool:
         """The bot's own choice; False (the game untouched) when choosing or playing it failed."""
         try:
             if choice is not None and choice[0] == u.row.version:
                 action = choice[1]
             else:
-                action = u.game.bot_action(seat, bot_rng(u.row, seat))
+                action = u.require_playing().bot_action(seat, bot_rng(u.row, seat))
             u.apply(seat, action)
             return True
         except Exception:
@@ -139,7 +140,7 @@ class Autoplay:
             u.events.clear()
             return False
 
-    async def _count_missed(self, u: Any, seat: int) -> list[Event]:
+    async def _count_missed(self, u: TableUnit, seat: int) -> list[Event]:
         """Another decision let time out; past the limit the player is treated as leaving."""
         info = u.row.seats[seat]
         info.missed += 1
@@ -149,8 +150,9 @@ class Autoplay:
             return []
         await tables.set_leaving(u.tx, u.row.id, seat)
         info.leaving = True
+        leaving: list[Event] = u.require_playing().leave(seat)
         return [Event("leave", f"{{p{seat}}} let {info.missed} turns in a row run out and leaves the table "
-                               "at the end of this deal.", seat)] + u.game.leave(seat)
+                               "at the end of this deal.", seat)] + leaving
 
     # --- deadlines -------------------------------------------------------------------------
 

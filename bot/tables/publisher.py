@@ -18,6 +18,7 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
+from functools import partial
 from typing import Protocol
 
 from bot.games.base import Event
@@ -107,11 +108,11 @@ class Publisher:
                 await self._close(p.closings.pop(0))
             elif p.notices:
                 text = p.notices.pop(0)
-                await self._write(Priority.TABLE, lambda snap: self.presenter.notice(snap, text))
+                await self._write(Priority.TABLE, partial(self.presenter.notice, text=text))
             elif p.payouts is not None:
                 payouts, p.payouts = p.payouts, None
                 self.finished = True
-                await self._write(Priority.TABLE, lambda snap: self.presenter.game_over(snap, payouts))
+                await self._write(Priority.TABLE, partial(self.presenter.game_over, payouts=payouts))
             elif self.table_dirty and not self.finished:
                 self.table_dirty = False
                 await self._show_table()

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError
 from bot.games import GAMES
-from bot.games.base import Event, takes_spectator_bets
+from bot.games.base import Event, GameState, takes_spectator_bets
 from bot.games.options import resolve_options
 from bot.wallet import WalletService
 from storage import ledger, tables
@@ -67,10 +67,10 @@ class Closed:
 
 class TableService:
     def __init__(self, db: Database, wallets: WalletService, presenter: Presenter, clock: Clock,
-                 bot_delay_s: float = 0.0, games: dict[str, type] | None = None, pacer: Pacer | None = None,
-                 afk_limit: int = 3, retry_base_s: float = 0.5) -> None:
+                 bot_delay_s: float = 0.0, games: Mapping[str, type[GameState]] | None = None,
+                 pacer: Pacer | None = None, afk_limit: int = 3, retry_base_s: float = 0.5) -> None:
         self.db, self.wallets, self.presenter, self.clock = db, wallets, presenter, clock
-        self.games = GAMES if games is None else games
+        self.games: Mapping[str, type[GameState]] = GAMES if games is None else games
         self.pacer = pacer if pacer is not None else Pacer()
         self.live = LiveTables()
         self.settlement = Settlement(wallets)
@@ -251,13 +251,13 @@ class TableService:
         cls = self.games[row.game_id]
         info = tuple(SeatInfo(s.seat, s.user_id, s.name, s.stack, s.buy_in, s.leaving, s.present, s.cashed_out)
                      for s in row.seats)
-        common: dict[str, Any] = dict(
-            table_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, game_id=row.game_id,
-            title=cls.title, status=row.status, version=row.version, host_id=row.host_id,
-            options=dict(row.options), buy_in=cls.buy_in(row.options), seats=info,
-            min_players=cls.min_players, max_players=self._max_seats(row), message_id=row.message_id,
-            deadline=parse_stamp(row.deadline) if row.deadline else None, end_reason=row.end_reason,
-            missed={s.seat: s.missed for s in row.seats if s.missed})
+        common: dict[str, Any] = {
+            "table_id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id, "game_id": row.game_id,
+            "title": cls.title, "status": row.status, "version": row.version, "host_id": row.host_id,
+            "options": dict(row.options), "buy_in": cls.buy_in(row.options), "seats": info,
+            "min_players": cls.min_players, "max_players": self._max_seats(row), "message_id": row.message_id,
+            "deadline": parse_stamp(row.deadline) if row.deadline else None, "end_reason": row.end_reason,
+            "missed": {s.seat: s.missed for s in row.seats if s.missed}}
         if game is None or row.status != "playing":
             return TableSnapshot(**common)
         mine = [s for s in seats if 0 <= s < len(row.seats) and not row.seats[s].is_bot and row.seats[s].present]
@@ -291,7 +291,7 @@ class TableService:
         return self._snapshot(row, None)
 
     @staticmethod
-    def _server_timer(options: dict[str, Any], cls: type, seconds: int) -> None:
+    def _server_timer(options: dict[str, Any], cls: type[GameState], seconds: int) -> None:
         """A new table's turn timer starts at the server's setting, where the game's range allows."""
         for spec in cls.option_specs:
             if spec.name.startswith("turn_timeout"):
@@ -326,7 +326,7 @@ class TableService:
             await tables.add_seat(u.tx, row.id, seat)
             row.seats.append(seat)
             u.dirty = u.lobby_changed = True
-        return u.snapshot
+        return u.committed
 
     async def add_bot(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
         async with self.unit(table_id) as u:
@@ -344,7 +344,7 @@ class TableService:
             await tables.add_seat(u.tx, row.id, seat)
             row.seats.append(seat)
             u.dirty = u.lobby_changed = True
-        return u.snapshot
+        return u.committed
 
     async def set_option(self, table_id: int, user_id: int, name: str, value: Any,
                          guild_id: int | None = None) -> TableSnapshot:
@@ -370,7 +370,7 @@ class TableService:
             await tables.set_options(u.tx, row.id, options)
             row.options = options
             u.dirty = u.lobby_changed = True
-        return u.snapshot
+        return u.committed
 
     async def start(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
         async with self.unit(table_id) as u:
@@ -395,7 +395,7 @@ class TableService:
                                       "in the message below."))
             u.record({"kind": "start"}, [Event("start", f"The game begins: {cls.title}, {len(row.seats)} players.")])
         log.info("table %d started with %d seats", table_id, len(u.row.seats))
-        return u.snapshot
+        return u.committed
 
     async def cancel(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
         """The host closes a lobby; every buy-in goes back."""
@@ -405,7 +405,7 @@ class TableService:
             if u.row.status != "lobby":
                 raise TableError("The game has started; it ends by play, or an admin can /table close it.")
             await self._close(u, "cancelled", "The host cancelled the table; every buy-in went back.")
-        return u.snapshot
+        return u.committed
 
     async def leave(self, table_id: int, user_id: int, guild_id: int | None = None) -> str:
         """A player leaves: at once in the lobby or between deals, else at the end of the deal.
@@ -457,7 +457,7 @@ class TableService:
                         "as that deal began, and chips earlier deals left in pots were shared equally."
                         if mid_deal else f"The table was {reason}; every buy-in went back.")
             stacks = await self._close(u, reason, headline)
-        return Closed(u.snapshot, stacks, u.closings[-1].text)
+        return Closed(u.committed, stacks, u.closings[-1].text)
 
     async def quarantine(self, table_id: int, fault: BaseException) -> None:
         """Set a broken table apart: refund it from its saved stacks, or when even that cannot
@@ -512,7 +512,7 @@ class TableService:
                     await tables.set_missed(u.tx, u.row.id, seat.seat, 0)
                     seat.missed = 0
                 u.reply_seats = (seat.seat,)
-            return u.snapshot
+            return u.committed
 
     async def request_stop(self, table_id: int, user_id: int, guild_id: int | None = None) -> None:
         """The host ends the game where its rules allow it (at the end of the deal)."""

@@ -38,14 +38,14 @@ class Settlement:
     async def commit(self, u: TableUnit) -> None:
         """Settle and save a playing table after a change; `u.events` gains what settling says."""
         row, game = u.row, u.require_playing()
-        await self._wind_up_without_humans(u)
+        await self._wind_up_without_humans(u, game)
         for s in row.seats:
             if s.present and s.leaving and not game.is_over() and game.can_cash_out(s.seat):
                 stack = game.chips()[seat_key(s.seat)]
                 u.events += game.cash_out(s.seat)
                 await self.pay_out(u, s, stack)
                 u.events.append(Event("left", f"{{p{s.seat}}} left the table with {stack:,} chips.", s.seat))
-        await self._pay_spectators(u)
+        await self._pay_spectators(u, game)
         finished = game.is_over() or not any(s.present for s in row.seats)
         if finished:
             chips = game.chips()
@@ -58,7 +58,7 @@ class Settlement:
         changed = deal_starts or any(s.stack != stacks[s.seat] for s in row.seats if s.present)
         held = 0 if finished else sum(chips.values())   # an ended game has paid everything out
         commit = tables.Commit(
-            state=game.to_dict(), deadline=None if finished else await self.deadline(u),
+            state=game.to_dict(), deadline=None if finished else await self.deadline(u, game),
             status="finished" if finished else "playing", seat=u.seat, action=u.logged or {},
             events=[e.to_dict() for e in u.events], now=stamp(u.now), stacks=stacks if changed else None,
             deal_starts=deal_starts, escrow=(row.guild_id, escrow(row.id), held))
@@ -71,15 +71,15 @@ class Settlement:
                 s.stack = stacks[s.seat]
                 if deal_starts:
                     s.deal_stack = s.stack
-        self._closings(u, finished)
+        self._closings(u, game, finished)
         if finished:
             await tables.finish(u.tx, row.id, "finished", stamp(u.now))
             row.status, row.version = "finished", row.version + 1
             u.payouts = {s.seat: s.cashed_out or 0 for s in row.seats}
 
-    async def _wind_up_without_humans(self, u: TableUnit) -> None:
+    async def _wind_up_without_humans(self, u: TableUnit, game: Any) -> None:
         """With no person left playing, the bots leave too: the table ends with this deal."""
-        row, game = u.row, u.game
+        row = u.row
         if game.is_over() or any(is_human(row, s.seat) for s in row.seats):
             return
         staying = [s for s in row.seats if s.present and not s.leaving]
@@ -91,35 +91,35 @@ class Settlement:
             s.leaving = True
             u.events += game.leave(s.seat)
 
-    def _closings(self, u: TableUnit, finished: bool) -> None:
+    def _closings(self, u: TableUnit, game: Any, finished: bool) -> None:
         """A deal that ended closes its table message with the summary; so does the game."""
         names = [s.name for s in u.row.seats]
         summaries = [e for e in u.events if e.kind == "summary" and e.private_to is None]
         stacks = stacks_line(u.row, {s.seat: s.stack if s.present else (s.cashed_out or 0) for s in u.row.seats})
         if summaries:
             u.closings.append(Closing("\n\n".join(e.render(names) for e in summaries), stacks, summaries[0],
-                                      u.game.public_view()))
+                                      game.public_view()))
         elif finished:
             u.closings.append(Closing("The game is over.", stacks))
 
-    async def deadline(self, u: TableUnit) -> str | None:
+    async def deadline(self, u: TableUnit, game: Any) -> str | None:
         """A deadline only when a person must decide; bots and leavers are moved by the driver."""
-        row, game = u.row, u.game
+        row = u.row
         if not any(is_human(row, s) for s in game.to_act()):
             return None
         seconds = game.turn_timeout_s() or (await self.wallets.config(u.tx, row.guild_id)).turn_timeout_s
         return stamp(u.now + timedelta(seconds=seconds))
 
-    async def _pay_spectators(self, u: TableUnit) -> None:
+    async def _pay_spectators(self, u: TableUnit, game: Any) -> None:
         """Whatever the game owes onlookers goes from escrow to their wallets (DOM-26)."""
-        if not takes_spectator_bets(u.game):
+        if not takes_spectator_bets(game):
             return
-        for i, (user_id, amount) in enumerate(u.game.take_spectator_payouts()):
+        for i, (user_id, amount) in enumerate(game.take_spectator_payouts()):
             await self.move(u, escrow(u.row.id), wallet(user_id), amount, "spectator_payout",
                             f"specpay:{u.row.id}:{u.row.version}:{i}")
 
     async def pay_out(self, u: TableUnit, seat: SeatRow, amount: int) -> None:
-        dst = HOUSE if seat.is_bot else wallet(seat.user_id)
+        dst = HOUSE if seat.user_id is None else wallet(seat.user_id)
         await self.move(u, escrow(u.row.id), dst, amount, "cash_out", f"payout:{u.row.id}:{seat.seat}")
         await tables.cash_out_seat(u.tx, u.row.id, seat.seat, amount, stamp(u.now))
         seat.cashed_out, seat.stack = amount, 0

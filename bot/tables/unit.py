@@ -96,6 +96,13 @@ class TableUnit:
     """The table after commit, with the private views of `reply_seats` (the caller's reply)."""
     begun: bool = False
 
+    @property
+    def committed(self) -> TableSnapshot:
+        """`snapshot`, for the caller once the unit has committed (reading it earlier is a bug)."""
+        if self.snapshot is None:
+            raise RuntimeError(f"table {self.row.id}: the unit has not committed")
+        return self.snapshot
+
     # --- checks (before any change) --------------------------------------------------------
 
     def seat_of(self, user_id: int) -> SeatRow:

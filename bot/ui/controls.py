@@ -66,7 +66,7 @@ def layout(table_id: int, version: int, actions: list[Any]) -> Layout:
             out.rows.append(SelectSpec(_clip(getattr(members[0], "prompt", f"Choose: {kind}"), 150),
                                        custom_ids.select_id(table_id, version, kind),
                                        tuple((_clip(a.label, 100), custom_ids.encode_args(a)) for a in picked)))
-    button_rows = [buttons[i:i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
+    button_rows: list[list[ButtonSpec] | SelectSpec] = [buttons[i:i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
     out.rows = button_rows + out.rows
     out.rows = out.rows[:ROWS]
     return out

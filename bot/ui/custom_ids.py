@@ -44,6 +44,14 @@ class Control:
     action: Any
 
 
+def parse(pattern: str, custom_id: str) -> re.Match[str]:
+    """The parts of an id made for `pattern`; ValueError for any other id."""
+    match = re.fullmatch(pattern, custom_id)
+    if match is None:
+        raise ValueError(f"{custom_id!r} does not fit {pattern!r}")
+    return match
+
+
 def verb(table_id: int, name: str) -> str:
     if name not in VERBS:
         raise ValueError(f"unknown verb {name!r}")
@@ -67,10 +75,6 @@ def encode_args(action: Any) -> str:
 def decode_action(action_types: typing.Sequence[type], kind: str, args: str | None) -> Any:
     """The inverse of `encode_args`; `MalformedAction` (a ValueError) when the text does not fit."""
     return action_from_text(action_types, kind, args)
-
-
-def parse(pattern: str, custom_id: str) -> re.Match[str] | None:
-    return re.fullmatch(pattern, custom_id)
 
 
 def _checked(custom_id: str) -> str:

@@ -63,8 +63,9 @@ def seat_line(snap: TableSnapshot, s: SeatInfo) -> str:
 
 def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     buy_in = snap.buy_in
+    up_to = "" if buy_in.maximum is None else f" to {buy_in.maximum:,}"
     price = f"{buy_in.minimum:,} chips" if buy_in.minimum == buy_in.maximum else \
-        f"{buy_in.default:,} chips (from {buy_in.minimum:,}{'' if buy_in.maximum is None else f' to {buy_in.maximum:,}'})"
+        f"{buy_in.default:,} chips (from {buy_in.minimum:,}{up_to})"
     e = _embed(f"{snap.title} · table open", PHASE_COLOUR["lobby"],
                f"Hosted by <@{snap.host_id}>. Press **Join** to sit down; the host presses **Start** "
                f"when {snap.min_players}–{snap.max_players} players are seated.")

@@ -4,6 +4,8 @@ their own text; anything else is logged once and answered with an apology."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,7 +18,8 @@ APOLOGY = "Sorry, something went wrong on our side. Nothing changed; please try 
 
 
 def describe(interaction: discord.Interaction) -> str:
-    what = interaction.command.qualified_name if interaction.command else (interaction.data or {}).get("custom_id", "?")
+    data: Mapping[str, Any] = interaction.data or {}
+    what = interaction.command.qualified_name if interaction.command else data.get("custom_id", "?")
     return f"{what!r} by user {interaction.user.id} in channel {interaction.channel_id}"
 
 

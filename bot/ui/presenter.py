@@ -105,7 +105,7 @@ class DiscordPresenter:
         await self._channel(snap.channel_id).send(content=players or None, embed=results_embed(snap, payouts),
                                                   allowed_mentions=PINGS)
 
-    async def retry_dms(self, user: discord.abc.User) -> bool:
+    async def retry_dms(self, user: discord.User | discord.Member) -> bool:
         """The player opened their DMs again: forget the refusal if a test message gets through."""
         try:
             await user.send("Your hands will come here again. Good luck at the tables!")

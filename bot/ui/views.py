@@ -2,6 +2,9 @@
 
 Callbacks parse, defer, call the table service and report errors; the service decides who may
 do what. No view holds game state.
+
+discord.py types a callback for an interaction of any client; ours only ever get CardRoomBot's,
+whose services they use, hence the `type: ignore[override]` on each.
 """
 
 from __future__ import annotations
@@ -10,13 +13,14 @@ import io
 import logging
 import re
 import secrets
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
-from bot.games.base import takes_spectator_bets
+from bot.games.base import Event, GameState, takes_spectator_bets
 from bot.games.options import CHIP_CEILING, show_option
 from bot.tables.models import TableSnapshot
 
@@ -75,7 +79,7 @@ def controls_view(snap: TableSnapshot, seat: int) -> discord.ui.View | None:
     return view
 
 
-def hand_message(client: discord.Client, snap: TableSnapshot, seat: int, events: list | None = None,
+def hand_message(client: discord.Client, snap: TableSnapshot, seat: int, events: list[Event] | None = None,
                  note: str | None = None) -> dict[str, Any]:
     """The kwargs of a new message showing a seat its hand (text and picture) and controls."""
     view = controls_view(snap, seat)
@@ -129,7 +133,7 @@ def _place(interaction: discord.Interaction) -> int:
     return interaction.guild_id or 0
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.VERB_PATTERN):
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=custom_ids.VERB_PATTERN):
     """Join, Leave, Add bot, Start, Cancel, Settings and My hand."""
 
     def __init__(self, table_id: int, verb: str, label: str = "…",
@@ -138,11 +142,11 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
         self.table_id, self.verb = table_id, verb
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> TableButton:
         return cls(int(match["table"]), match["verb"])
 
-    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
         service = interaction.client.tables
         try:
             snap = await service.snapshot(self.table_id)
@@ -158,7 +162,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
                 await interaction.followup.send(f"You sat down with {snap.buy_in.default:,} chips.", ephemeral=True)
             elif self.verb == "back":
                 choices = await service.spectator_choices(self.table_id, interaction.user.id)
-                view = BackView(interaction.client, self.table_id, choices)
+                view: ShortLived = BackView(interaction.client, self.table_id, choices)
                 await interaction.response.send_message("Whom do you back?", view=view, ephemeral=True)
                 view.shown_by(interaction)
             elif self.verb == "opts":
@@ -191,25 +195,26 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids
         return "The table is cancelled; every buy-in went back."
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.ACTION_PATTERN):
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=custom_ids.ACTION_PATTERN):
     """One legal action of one seat, for one version of the table."""
 
     def __init__(self, spec: ButtonSpec, row: int | None = None) -> None:
         style = discord.ButtonStyle.danger if spec.danger else discord.ButtonStyle.primary
         super().__init__(discord.ui.Button(label=spec.label, custom_id=spec.custom_id, style=style, row=row))
-        self.match = re.fullmatch(custom_ids.ACTION_PATTERN, spec.custom_id)
+        self.match = custom_ids.parse(custom_ids.ACTION_PATTERN, spec.custom_id)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ActionButton:
-        return cls(ButtonSpec(item.label or "…", match.string))
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(ButtonSpec(label or "…", match.string))
 
-    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
         await play(interaction, int(self.match["table"]), int(self.match["version"]), self.match["kind"],
                    self.match["args"])
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=custom_ids.SELECT_PATTERN):
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=custom_ids.SELECT_PATTERN):
     """A choice among many actions of one kind (a card to discard, an amount, cards to throw)."""
 
     def __init__(self, spec: SelectSpec, row: int | None = None) -> None:
@@ -217,16 +222,17 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=custom_id
             custom_id=spec.custom_id, placeholder=spec.placeholder, min_values=spec.min_values,
             max_values=spec.max_values, row=row,
             options=[discord.SelectOption(label=label, value=value) for label, value in spec.options]))
-        self.match = re.fullmatch(custom_ids.SELECT_PATTERN, spec.custom_id)
+        self.match = custom_ids.parse(custom_ids.SELECT_PATTERN, spec.custom_id)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ActionSelect:
         # Only the id matters once clicked: the chosen values come with the interaction.
-        return cls(SelectSpec(item.placeholder or "", match.string, (("…", "…"),)))
+        placeholder = item.placeholder if isinstance(item, discord.ui.Select) else None
+        return cls(SelectSpec(placeholder or "", match.string, (("…", "…"),)))
 
-    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
-        values = list((interaction.data or {}).get("values", []))
+    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
+        values = _chosen(interaction, [])
         kind = self.match["kind"]
         # A multi-select sends the chosen items; a one-of-many select sends the action's args.
         args = "+".join(values) if self.match["mode"] == "m" else (values[0] if values else "")
@@ -258,6 +264,13 @@ async def _refresh_after(interaction: discord.Interaction[CardRoomBot], table_id
         await report_error(interaction, exc)
 
 
+def _chosen(interaction: discord.Interaction, default: list[str]) -> list[str]:
+    """The values picked in the select that sent the interaction (`default` if none came)."""
+    data: Mapping[str, Any] = interaction.data or {}
+    values: list[str] = data.get("values", default)
+    return values
+
+
 def chip_amount(text: str) -> int:
     """A positive number of chips typed into a modal (“1,200” is fine)."""
     try:
@@ -278,11 +291,11 @@ class BuyInModal(discord.ui.Modal, title="Buy in"):
         super().__init__(timeout=300)
         self.table_id = snap.table_id
         top = f" to {snap.buy_in.maximum:,}" if snap.buy_in.maximum is not None else " or more"
-        self.amount = discord.ui.TextInput(label=f"Chips to bring ({snap.buy_in.minimum:,}{top})",
-                                           default=str(snap.buy_in.default), max_length=12)
+        self.amount: discord.ui.TextInput[BuyInModal] = discord.ui.TextInput(
+            label=f"Chips to bring ({snap.buy_in.minimum:,}{top})", default=str(snap.buy_in.default), max_length=12)
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             amount = chip_amount(self.amount.value)
@@ -330,24 +343,35 @@ class ShortLived(discord.ui.View):
                 pass
 
 
+class Picker(discord.ui.Select[discord.ui.View]):
+    """The menu of a short-lived view; what is picked goes to `picked`."""
+
+    def __init__(self, picked: Callable[[discord.Interaction], Awaitable[None]], placeholder: str,
+                 options: list[discord.SelectOption]) -> None:
+        super().__init__(custom_id=ShortLived.new_id(), placeholder=placeholder, options=options)
+        self.picked = picked
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.picked(interaction)
+
+
 class SettingsView(ShortLived):
     """The host picks an option; a modal takes its new value (short-lived, so not persistent)."""
 
     def __init__(self, client: discord.Client, snap: TableSnapshot) -> None:
         super().__init__(client)
         self.table_id = snap.table_id
-        specs = GAMES[snap.game_id].option_specs
-        select = discord.ui.Select(custom_id=self.new_id(), placeholder="Choose a setting to change", options=[
+        game: type[GameState] = GAMES[snap.game_id]
+        specs = game.option_specs
+        self.add_item(Picker(self._picked, "Choose a setting to change", [
             discord.SelectOption(label=spec.name[:100], value=spec.name[:100],
                                  description=f"now {show_option(snap.options[spec.name])} · {spec.allowed}"[:100])
-            for spec in specs[:25]])
-        select.callback = self._picked
-        self.add_item(select)
+            for spec in specs[:25]]))
         self.specs = {s.name: s for s in specs}
         self.current = dict(snap.options)
 
-    async def _picked(self, interaction: discord.Interaction[CardRoomBot]) -> None:
-        name = (interaction.data or {}).get("values", [""])[0]
+    async def _picked(self, interaction: discord.Interaction) -> None:
+        name = _chosen(interaction, [""])[0]
         spec = self.specs[name]
         await interaction.response.send_modal(OptionModal(self.table_id, spec.name, spec.allowed,
                                                           show_option(self.current[name]), spec.description))
@@ -357,11 +381,11 @@ class OptionModal(discord.ui.Modal, title="Table setting"):
     def __init__(self, table_id: int, name: str, allowed: str, current: str, description: str) -> None:
         super().__init__(timeout=300)
         self.table_id, self.name = table_id, name
-        self.value = discord.ui.TextInput(label=name[:45], default=current, placeholder=f"{allowed}"[:100],
-                                          max_length=40)
+        self.value: discord.ui.TextInput[OptionModal] = discord.ui.TextInput(
+            label=name[:45], default=current, placeholder=f"{allowed}"[:100], max_length=40)
         self.add_item(self.value)
 
-    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             snap = await interaction.client.tables.set_option(self.table_id, interaction.user.id, self.name,
@@ -379,14 +403,12 @@ class BackView(ShortLived):
         super().__init__(client)
         self.table_id = table_id
         self.limits = {seat: (name, low, high) for seat, name, low, high in choices}
-        select = discord.ui.Select(custom_id=self.new_id(), placeholder="Choose a player to back", options=[
+        self.add_item(Picker(self._picked, "Choose a player to back", [
             discord.SelectOption(label=name[:100], value=str(seat), description=f"bets {low} to {high}")
-            for seat, name, low, high in choices[:25]])
-        select.callback = self._picked
-        self.add_item(select)
+            for seat, name, low, high in choices[:25]]))
 
-    async def _picked(self, interaction: discord.Interaction[CardRoomBot]) -> None:
-        seat = int((interaction.data or {}).get("values", ["0"])[0])
+    async def _picked(self, interaction: discord.Interaction) -> None:
+        seat = int(_chosen(interaction, ["0"])[0])
         name, low, high = self.limits[seat]
         await interaction.response.send_modal(BetModal(self.table_id, seat, name, low, high))
 
@@ -395,11 +417,11 @@ class BetModal(discord.ui.Modal, title="Spectator bet"):
     def __init__(self, table_id: int, seat: int, name: str, low: int, high: int) -> None:
         super().__init__(timeout=300)
         self.table_id, self.seat = table_id, seat
-        self.amount = discord.ui.TextInput(label=f"Chips on {name}"[:45], placeholder=f"{low} to {high}",
-                                           default=str(low), max_length=9)
+        self.amount: discord.ui.TextInput[BetModal] = discord.ui.TextInput(
+            label=f"Chips on {name}"[:45], placeholder=f"{low} to {high}", default=str(low), max_length=9)
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             amount = chip_amount(self.amount.value)
@@ -412,7 +434,7 @@ class BetModal(discord.ui.Modal, title="Spectator bet"):
             await report_error(interaction, exc)
 
 
-class RetiredControl(discord.ui.DynamicItem[discord.ui.Button], template=custom_ids.UNKNOWN_PATTERN):
+class RetiredControl(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=custom_ids.UNKNOWN_PATTERN):
     """Any control whose id no live control answers to (a retired format, an expired reply, a
     forged id): told so, instead of Discord's “This interaction failed”."""
 
@@ -425,7 +447,7 @@ class RetiredControl(discord.ui.DynamicItem[discord.ui.Button], template=custom_
                              match: re.Match[str], /) -> RetiredControl:
         return cls(match.string)
 
-    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:
+    async def callback(self, interaction: discord.Interaction) -> None:
         if self.custom_id_seen in getattr(interaction.client, "short_lived_ids", ()):
             return   # a live short-lived view answers it
         try:
@@ -438,7 +460,7 @@ class RetiredControl(discord.ui.DynamicItem[discord.ui.Button], template=custom_
 DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
 
 
-def public_message(snap: TableSnapshot, events: list | None = None) -> dict[str, Any]:
+def public_message(snap: TableSnapshot, events: list[Event] | None = None) -> dict[str, Any]:
     """The kwargs of a new table message: the compact text, the board's picture, the controls."""
     png = board_image(snap)
     return {"embed": table_embed(snap, events, BOARD_FILE if png else None), "view": table_view(snap),

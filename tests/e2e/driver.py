@@ -57,9 +57,11 @@ class HumanSeat:
 
     async def wait_turn_or_end(self, timeout: float = 120) -> bool:
         """True when it is our turn; False when the table has closed."""
-        return await self.fake.wait_for(lambda: ("turn" if self.my_turn() else
-                                                 "end" if read_table(self.db, self.channel)["status"] != "playing" else None),
-                                        timeout, what="our turn or the end") == "turn"
+        def state() -> str | None:
+            if self.my_turn():
+                return "turn"
+            return "end" if read_table(self.db, self.channel)["status"] != "playing" else None
+        return await self.fake.wait_for(state, timeout, what="our turn or the end") == "turn"
 
     async def move(self) -> None:
         """One decision, through “My hand” and the matching control."""

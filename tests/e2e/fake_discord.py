@@ -75,21 +75,10 @@ import re
 import secrets
 import socket
 import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import (
     Any,
-    AsyncIterator,
-    Awaitable,
-    Callable,
-    Deque,
-    Dict,
-    Iterable,
-    Iterator,
-    List,
-    Mapping,
-    Optional,
-    Sequence,
-    Tuple,
     Union,
 )
 
@@ -191,16 +180,16 @@ OPT_ROLE = 8
 OPT_MENTIONABLE = 9
 OPT_NUMBER = 10
 
-JSON = Dict[str, Any]
-RouteHandler = Callable[["RequestRecord", Dict[str, str]], Awaitable[web.Response]]
+JSON = dict[str, Any]
+RouteHandler = Callable[["RequestRecord", dict[str, str]], Awaitable[web.Response]]
 MessageRef = Union["FakeMessage", JSON, int, str]
 
 
 def _now_iso() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat()
+    return _dt.datetime.now(_dt.UTC).isoformat()
 
 
-def json_response(data: Any, status: int = 200, headers: Optional[Mapping[str, str]] = None) -> web.Response:
+def json_response(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> web.Response:
     """JSON response with ``Content-Type: application/json`` *exactly*.
 
     discord.py's ``json_or_text`` compares the header for equality, so aiohttp's
@@ -212,7 +201,7 @@ def json_response(data: Any, status: int = 200, headers: Optional[Mapping[str, s
     return web.Response(status=status, body=json.dumps(data).encode("utf-8"), headers=hdrs)
 
 
-def error_response(status: int, code: int, message: str, errors: Optional[JSON] = None) -> web.Response:
+def error_response(status: int, code: int, message: str, errors: JSON | None = None) -> web.Response:
     """A Discord-shaped JSON error, which discord.py turns into HTTPException/Forbidden/NotFound."""
     body: JSON = {"message": message, "code": code}
     if errors:
@@ -236,7 +225,7 @@ class FakeUser:
     id: int
     username: str
     bot: bool = False
-    global_name: Optional[str] = None
+    global_name: str | None = None
 
     def payload(self) -> JSON:
         return {
@@ -257,8 +246,8 @@ class FakeMember:
     """Guild membership: which roles a user has (permissions derive from roles)."""
 
     user_id: int
-    roles: List[int] = field(default_factory=list)
-    nick: Optional[str] = None
+    roles: list[int] = field(default_factory=list)
+    nick: str | None = None
     joined_at: str = field(default_factory=_now_iso)
 
 
@@ -269,9 +258,9 @@ class FakeGuild:
     id: int
     name: str
     owner_id: int
-    roles: Dict[int, JSON] = field(default_factory=dict)
-    channels: Dict[int, JSON] = field(default_factory=dict)
-    members: Dict[int, FakeMember] = field(default_factory=dict)
+    roles: dict[int, JSON] = field(default_factory=dict)
+    channels: dict[int, JSON] = field(default_factory=dict)
+    members: dict[int, FakeMember] = field(default_factory=dict)
 
     def channel(self, name: str) -> int:
         """Id of the channel called ``name`` (what tests usually have in hand)."""
@@ -281,7 +270,7 @@ class FakeGuild:
         raise KeyError(f"guild {self.name!r} has no channel {name!r}")
 
     @property
-    def channel_ids(self) -> List[int]:
+    def channel_ids(self) -> list[int]:
         return list(self.channels)
 
 
@@ -291,10 +280,10 @@ class RequestRecord:
 
     method: str
     path: str
-    query: Dict[str, str]
+    query: dict[str, str]
     json: Any
-    files: List[JSON] = field(default_factory=list)
-    status: Optional[int] = None
+    files: list[JSON] = field(default_factory=list)
+    status: int | None = None
     at: float = field(default_factory=time.monotonic)
 
     def __repr__(self) -> str:  # short, because these end up in assertion messages
@@ -309,13 +298,13 @@ class FakeMessage:
 
     data: JSON
     ephemeral: bool = False
-    visible_to: Optional[int] = None
-    interaction_id: Optional[int] = None
+    visible_to: int | None = None
+    interaction_id: int | None = None
     deleted: bool = False
-    history: List[JSON] = field(default_factory=list)
-    files: Dict[str, bytes] = field(default_factory=dict)
-    allowed_mentions: Optional[JSON] = None
-    pinged_user_ids: List[int] = field(default_factory=list)
+    history: list[JSON] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)
+    allowed_mentions: JSON | None = None
+    pinged_user_ids: list[int] = field(default_factory=list)
     """Users this message notified: ``<@id>`` mentions filtered by ``allowed_mentions``."""
 
     @property
@@ -331,11 +320,11 @@ class FakeMessage:
         return self.data.get("content") or ""
 
     @property
-    def embeds(self) -> List[JSON]:
+    def embeds(self) -> list[JSON]:
         return self.data.get("embeds") or []
 
     @property
-    def components(self) -> List[JSON]:
+    def components(self) -> list[JSON]:
         return self.data.get("components") or []
 
     @property
@@ -351,7 +340,7 @@ class FakeMessage:
     def text(self) -> str:
         """Everything a human would read: content, embed texts, v2 text displays, button
         labels.  Handy for ``assert "won" in msg.text`` without caring where it is."""
-        parts: List[str] = [self.content]
+        parts: list[str] = [self.content]
         for e in self.embeds:
             for key in ("title", "description"):
                 if e.get(key):
@@ -369,13 +358,13 @@ class FakeMessage:
                 parts.append(str(comp["label"]))
         return "\n".join(p for p in parts if p)
 
-    def find_component(self, custom_id: str) -> Optional[JSON]:
+    def find_component(self, custom_id: str) -> JSON | None:
         for comp in iter_components(self.components):
             if comp.get("custom_id") == custom_id:
                 return comp
         return None
 
-    def custom_ids(self) -> List[str]:
+    def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in iter_components(self.components) if c.get("custom_id")]
 
     def __repr__(self) -> str:
@@ -405,22 +394,22 @@ class InteractionRecord:
     condition variable, so tests never sleep-poll.
     """
 
-    fake: "FakeDiscord"
+    fake: FakeDiscord
     id: int
     token: str
     type: int
     user_id: int
-    guild_id: Optional[int]
+    guild_id: int | None
     channel_id: int
     payload: JSON
-    source_message_id: Optional[int] = None
-    callback_type: Optional[int] = None
-    callbacks: List[JSON] = field(default_factory=list)
-    original_message_id: Optional[int] = None
-    followup_ids: List[int] = field(default_factory=list)
-    touched: List[int] = field(default_factory=list)
-    modal: Optional[JSON] = None
-    choices: Optional[List[JSON]] = None
+    source_message_id: int | None = None
+    callback_type: int | None = None
+    callbacks: list[JSON] = field(default_factory=list)
+    original_message_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    touched: list[int] = field(default_factory=list)
+    modal: JSON | None = None
+    choices: list[JSON] | None = None
     sent_at: float = 0.0
 
     # -- state ---------------------------------------------------------------------
@@ -433,12 +422,12 @@ class InteractionRecord:
     def deferred(self) -> bool:
         return self.callback_type in (CB_DEFERRED_CHANNEL_MESSAGE, CB_DEFERRED_UPDATE_MESSAGE)
 
-    def original(self) -> Optional[FakeMessage]:
+    def original(self) -> FakeMessage | None:
         if self.original_message_id is None:
             return None
         return self.fake.messages.get(self.original_message_id)
 
-    def messages(self) -> List[FakeMessage]:
+    def messages(self) -> list[FakeMessage]:
         """Visible messages this interaction produced or updated, in order."""
         out = []
         for mid in self.touched:
@@ -447,7 +436,7 @@ class InteractionRecord:
                 out.append(msg)
         return out
 
-    def followups(self) -> List[FakeMessage]:
+    def followups(self) -> list[FakeMessage]:
         return [self.fake.messages[m] for m in self.followup_ids if m in self.fake.messages]
 
     # -- waiting -------------------------------------------------------------------
@@ -464,19 +453,20 @@ class InteractionRecord:
         await self.fake.wait_for(lambda: bool(self.messages()), timeout, what=f"reply to {self!r}")
         return self.messages()[0]
 
-    async def wait_messages(self, count: int, timeout: float = DEFAULT_TIMEOUT) -> List[FakeMessage]:
+    async def wait_messages(self, count: int, timeout: float = DEFAULT_TIMEOUT) -> list[FakeMessage]:
         """Wait until ``count`` visible messages exist for this interaction."""
         await self.fake.wait_for(lambda: len(self.messages()) >= count, timeout, what=f"{count} messages for {self!r}")
         return self.messages()
 
     async def wait_modal(self, timeout: float = DEFAULT_TIMEOUT) -> JSON:
         """Wait for a type-9 modal response and return the modal payload."""
-        await self.fake.wait_for(lambda: self.modal is not None or self._acked_otherwise(CB_MODAL), timeout, what=f"modal for {self!r}")
+        await self.fake.wait_for(lambda: self.modal is not None or self._acked_otherwise(CB_MODAL), timeout,
+                                 what=f"modal for {self!r}")
         if self.modal is None:
             raise AssertionError(f"interaction was answered with callback type {self.callback_type}, not a modal")
         return self.modal
 
-    async def wait_choices(self, timeout: float = DEFAULT_TIMEOUT) -> List[JSON]:
+    async def wait_choices(self, timeout: float = DEFAULT_TIMEOUT) -> list[JSON]:
         """Wait for the autocomplete (type 8) result and return its choices."""
         await self.fake.wait_for(lambda: self.choices is not None, timeout, what=f"choices for {self!r}")
         assert self.choices is not None
@@ -520,7 +510,7 @@ def _command_chars(obj: JSON) -> int:
     return total
 
 
-def _check_options(options: Sequence[JSON], where: str, depth: int, problems: List[str]) -> None:
+def _check_options(options: Sequence[JSON], where: str, depth: int, problems: list[str]) -> None:
     if len(options) > 25:
         problems.append(f"{where}: {len(options)} options (max 25)")
     names = [o.get("name", "") for o in options]
@@ -563,7 +553,7 @@ def _check_options(options: Sequence[JSON], where: str, depth: int, problems: Li
                 problems.append(f"{here}: choice value for {cname!r} longer than 100 chars")
 
 
-def check_command_limits(commands: Sequence[JSON]) -> List[str]:
+def check_command_limits(commands: Sequence[JSON]) -> list[str]:
     """Problems Discord would reject in a bulk-overwrite payload; ``[]`` when valid.
 
     Checks: chat-input names ``^[-_\\w]{1,32}$`` and lowercase; descriptions 1-100
@@ -571,8 +561,8 @@ def check_command_limits(commands: Sequence[JSON]) -> List[str]:
     required-before-optional; group nesting; <= 100 chat-input commands and <= 15
     user/message commands; unique names per type; <= 4000 chars per command.
     """
-    problems: List[str] = []
-    by_type: Dict[int, List[str]] = {}
+    problems: list[str] = []
+    by_type: dict[int, list[str]] = {}
     for cmd in commands:
         ctype = int(cmd.get("type", 1) or 1)
         name = cmd.get("name", "")
@@ -608,9 +598,9 @@ def check_command_limits(commands: Sequence[JSON]) -> List[str]:
 # --------------------------------------------------------------------------------------
 
 
-def _validate_message_body(body: JSON, *, has_files: bool, partial: bool) -> List[str]:
+def _validate_message_body(body: JSON, *, has_files: bool, partial: bool) -> list[str]:
     """Subset of Discord's message validation that catches real bot bugs."""
-    problems: List[str] = []
+    problems: list[str] = []
     content = body.get("content")
     embeds = body.get("embeds") or []
     components = body.get("components") or []
@@ -634,7 +624,8 @@ def _validate_message_body(body: JSON, *, has_files: bool, partial: bool) -> Lis
                 problems.append("embed field name > 256 or value > 1024 chars")
             total += len(str(f.get("name", ""))) + len(str(f.get("value", "")))
         total += len(str(e.get("title") or "")) + len(str(e.get("description") or ""))
-        total += len(str((e.get("footer") or {}).get("text") or "")) + len(str((e.get("author") or {}).get("name") or ""))
+        total += len(str((e.get("footer") or {}).get("text") or ""))
+        total += len(str((e.get("author") or {}).get("name") or ""))
     if total > 6000:
         problems.append(f"embeds total {total} chars (max 6000)")
     if flags & FLAG_COMPONENTS_V2:
@@ -654,7 +645,7 @@ def _validate_message_body(body: JSON, *, has_files: bool, partial: bool) -> Lis
                 problems.append(f"action row with {len(children)} components (max 5)")
             if any(c.get("type") != 2 for c in children) and len(children) > 1:
                 problems.append("a select menu must be alone in its action row")
-    custom_ids: List[str] = []
+    custom_ids: list[str] = []
     for comp in iter_components(components):
         cid = comp.get("custom_id")
         if cid is not None:
@@ -682,7 +673,8 @@ def _validate_message_body(body: JSON, *, has_files: bool, partial: bool) -> Lis
     for dup in sorted({c for c in custom_ids if custom_ids.count(c) > 1}):
         problems.append(f"duplicate custom_id {dup!r} in one message")
     if not partial:
-        empty = not content and not embeds and not components and not has_files and not body.get("sticker_ids") and not body.get("poll")
+        empty = (not content and not embeds and not components and not has_files
+                 and not body.get("sticker_ids") and not body.get("poll"))
         if empty:
             problems.append("Cannot send an empty message")
     return problems
@@ -704,9 +696,9 @@ class _GatewaySession:
         self.session_id = secrets.token_hex(16)
         self._lock = asyncio.Lock()
 
-    async def send(self, op: int, d: Any, t: Optional[str] = None) -> None:
+    async def send(self, op: int, d: Any, t: str | None = None) -> None:
         async with self._lock:
-            seq: Optional[int] = None
+            seq: int | None = None
             if op == 0:
                 self.seq += 1
                 seq = self.seq
@@ -745,7 +737,7 @@ class FakeDiscord:
     heartbeat_interval_ms: int = 41250  # Discord's usual value; must stay < 60 s
 
     def __init__(self, *, bot_name: str = "TestBot", bot_permissions: int = DEFAULT_BOT_PERMISSIONS,
-                 ack_deadline: Optional[float] = 3.0) -> None:
+                 ack_deadline: float | None = 3.0) -> None:
         """``ack_deadline``: like Discord, an interaction not acknowledged within this many
         seconds is dead (10062 Unknown interaction, recorded as rejected).  ``None`` = off."""
         self.ack_deadline = ack_deadline
@@ -756,43 +748,43 @@ class FakeDiscord:
         self.bot_permissions = bot_permissions
         self.owner = FakeUser(self.new_id(), "app-owner")
 
-        self.users: Dict[int, FakeUser] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
-        self.guilds: Dict[int, FakeGuild] = {}
-        self.dm_channels: Dict[int, int] = {}  # user id -> DM channel id
-        self._dm_owner: Dict[int, int] = {}  # DM channel id -> user id
+        self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
+        self.guilds: dict[int, FakeGuild] = {}
+        self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self._dm_owner: dict[int, int] = {}  # DM channel id -> user id
         self.refused_dm_users: set[int] = set()
 
-        self.messages: Dict[int, FakeMessage] = {}
-        self.interactions: Dict[int, InteractionRecord] = {}
-        self._interactions_by_token: Dict[str, InteractionRecord] = {}
-        self.global_commands: List[JSON] = []
-        self.guild_commands: Dict[int, List[JSON]] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self._interactions_by_token: dict[str, InteractionRecord] = {}
+        self.global_commands: list[JSON] = []
+        self.guild_commands: dict[int, list[JSON]] = {}
 
-        self.requests: List[RequestRecord] = []
-        self.unhandled: List[RequestRecord] = []
-        self.rejected: List[Tuple[RequestRecord, List[str]]] = []
-        self.gateway_log: List[JSON] = []  # every op the client sent us
-        self.identify_payload: Optional[JSON] = None
-        self.bot_errors: List[str] = []  # ERROR records logged by discord.py (with tracebacks)
+        self.requests: list[RequestRecord] = []
+        self.unhandled: list[RequestRecord] = []
+        self.rejected: list[tuple[RequestRecord, list[str]]] = []
+        self.gateway_log: list[JSON] = []  # every op the client sent us
+        self.identify_payload: JSON | None = None
+        self.bot_errors: list[str] = []  # ERROR records logged by discord.py (with tracebacks)
         self.fail_fast_on_bot_errors = True  # wait_for raises as soon as one is logged
         self.identify_count = 0  # READY+GUILD_CREATEs fully sent this many times
         self.resume_count = 0
 
-        self._sessions: List[_GatewaySession] = []
-        self._ended_sessions: Dict[str, Tuple[int, int]] = {}  # session id -> (seq, intents), for RESUME
-        self._live_tasks: List[asyncio.Task[None]] = []
-        self._injections: List[_Injection] = []
-        self._routes: List[Tuple[str, re.Pattern[str], RouteHandler]] = []
+        self._sessions: list[_GatewaySession] = []
+        self._ended_sessions: dict[str, tuple[int, int]] = {}  # session id -> (seq, intents), for RESUME
+        self._live_tasks: list[asyncio.Task[None]] = []
+        self._injections: list[_Injection] = []
+        self._routes: list[tuple[str, re.Pattern[str], RouteHandler]] = []
         self._register_routes()
         # Discord's limits: CHANNEL_WRITES per CHANNEL_WINDOW_S in a channel, GLOBAL_PER_S per
         # second for the bot outside interaction endpoints; past them, a 429 as Discord sends it.
         self.enforce_rate_limits = True
-        self.rate_limited: List[RequestRecord] = []  # 429s the limits produced (not injected ones)
-        self._global_times: Deque[float] = collections.deque()
-        self._channel_times: Dict[str, Deque[float]] = {}
+        self.rate_limited: list[RequestRecord] = []  # 429s the limits produced (not injected ones)
+        self._global_times: collections.deque[float] = collections.deque()
+        self._channel_times: dict[str, collections.deque[float]] = {}
 
-        self._cond: Optional[asyncio.Condition] = None
-        self._runner: Optional[web.AppRunner] = None
+        self._cond: asyncio.Condition | None = None
+        self._runner: web.AppRunner | None = None
         self.port: int = 0
 
     # ==================================================================================
@@ -857,7 +849,8 @@ class FakeDiscord:
         async with self._cond:
             self._cond.notify_all()
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = DEFAULT_TIMEOUT, *, what: str = "condition") -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = DEFAULT_TIMEOUT, *,
+                       what: str = "condition") -> Any:
         """Wait until ``predicate()`` is truthy; re-checked whenever a request is recorded,
         a gateway op arrives or the fake's state changes, and every POLL_S besides (a
         predicate may read the bot's database, which tells the fake nothing).  Returns the
@@ -883,12 +876,12 @@ class FakeDiscord:
                 while not check_or_fail():
                     try:
                         await asyncio.wait_for(self._cond.wait(), POLL_S)
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         pass
 
         try:
             await asyncio.wait_for(until(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             recent = "\n  ".join(repr(r) for r in self.requests[-8:])
             raise AssertionError(
                 f"timed out after {timeout}s waiting for {what}; last requests:\n  {recent}"
@@ -922,12 +915,12 @@ class FakeDiscord:
         """Wait for a request whose path fully matches ``path_regex``; returns the first."""
         pat = re.compile(path_regex)
 
-        def find() -> Optional[RequestRecord]:
+        def find() -> RequestRecord | None:
             return next((r for r in self.requests if r.method == method and pat.fullmatch(r.path)), None)
 
         return await self.wait_for(find, timeout, what=f"{method} {path_regex}")
 
-    def requests_to(self, method: str, path_regex: str) -> List[RequestRecord]:
+    def requests_to(self, method: str, path_regex: str) -> list[RequestRecord]:
         pat = re.compile(path_regex)
         return [r for r in self.requests if r.method == method and pat.fullmatch(r.path)]
 
@@ -970,7 +963,7 @@ class FakeDiscord:
         return cid
 
     def add_member(self, guild_id: int, username: str, *, manage_guild: bool = False,
-                   administrator: bool = False, user_id: Optional[int] = None, bot: bool = False) -> int:
+                   administrator: bool = False, user_id: int | None = None, bot: bool = False) -> int:
         """Add a member (creating the user unless ``user_id`` is given); returns the user id.
         ``manage_guild`` grants the Manager role, ``administrator`` the Admin role."""
         guild = self.guilds[guild_id]
@@ -1032,7 +1025,7 @@ class FakeDiscord:
 
     @staticmethod
     def _role_payload(rid: int, name: str, permissions: int, *, position: int, managed: bool = False,
-                      tags: Optional[JSON] = None) -> JSON:
+                      tags: JSON | None = None) -> JSON:
         data: JSON = {
             "id": str(rid),
             "name": name,
@@ -1130,7 +1123,7 @@ class FakeDiscord:
             "soundboard_sounds": [],
         }
 
-    def _channel_payload(self, channel_id: int) -> Optional[JSON]:
+    def _channel_payload(self, channel_id: int) -> JSON | None:
         if channel_id in self._dm_owner:
             return {
                 "id": str(channel_id),
@@ -1144,7 +1137,7 @@ class FakeDiscord:
             return None
         return {**guild.channels[channel_id], "guild_id": str(guild.id)}
 
-    def _guild_of_channel(self, channel_id: int) -> Optional[FakeGuild]:
+    def _guild_of_channel(self, channel_id: int) -> FakeGuild | None:
         for guild in self.guilds.values():
             if channel_id in guild.channels:
                 return guild
@@ -1210,7 +1203,7 @@ class FakeDiscord:
         channel = snow.format("channel_id")
         message = snow.format("message_id")
         token = r"(?P<token>[^/]+)"
-        routes: List[Tuple[str, str, RouteHandler]] = [
+        routes: list[tuple[str, str, RouteHandler]] = [
             ("GET", r"/gateway", self._h_gateway),
             ("GET", r"/gateway/bot", self._h_gateway_bot),
             ("GET", r"/users/@me", self._h_me),
@@ -1241,11 +1234,11 @@ class FakeDiscord:
         for method, pattern, handler in routes:
             r((method, re.compile(pattern), handler))
 
-    async def _read_body(self, request: web.Request) -> Tuple[Any, List[JSON]]:
+    async def _read_body(self, request: web.Request) -> tuple[Any, list[JSON]]:
         """JSON body, or ``payload_json`` + files for multipart uploads."""
         if request.content_type.startswith("multipart/"):
             payload: Any = None
-            files: List[JSON] = []
+            files: list[JSON] = []
             reader = await request.multipart()
             async for part in reader:
                 if not isinstance(part, aiohttp.BodyPartReader):
@@ -1304,7 +1297,7 @@ class FakeDiscord:
         self.unhandled.append(rec)
         return error_response(404, 0, f"404: Not Found (fake Discord does not implement {rec.method} {rec.path})")
 
-    def _rate_limit(self, rec: RequestRecord) -> Tuple[Optional[web.Response], Dict[str, str]]:
+    def _rate_limit(self, rec: RequestRecord) -> tuple[web.Response | None, dict[str, str]]:
         """A 429 when the request breaks Discord's limits, else the rate-limit headers of a
         channel write (``X-RateLimit-*``, as Discord sends them on success)."""
         if EXEMPT.match(rec.path):
@@ -1348,7 +1341,7 @@ class FakeDiscord:
         return json_response({"message": "You are being rate limited.", "retry_after": retry_after,
                               "global": is_global}, status=429, headers=headers)
 
-    def _reject(self, rec: RequestRecord, problems: List[str], code: int = 50035) -> web.Response:
+    def _reject(self, rec: RequestRecord, problems: list[str], code: int = 50035) -> web.Response:
         """Discord would refuse this payload: 400 for the bot, and a teardown failure."""
         self.rejected.append((rec, problems))
         return error_response(400, code, "Invalid Form Body: " + "; ".join(problems))
@@ -1357,30 +1350,30 @@ class FakeDiscord:
     # Routes: session / users / application
     # ==================================================================================
 
-    async def _h_gateway(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_gateway(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         return json_response({"url": self.gateway_url})
 
-    async def _h_gateway_bot(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_gateway_bot(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         return json_response({
             "url": self.gateway_url,
             "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         })
 
-    async def _h_me(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_me(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         return json_response({**self.bot_user.payload(), "verified": True, "mfa_enabled": False,
                               "locale": "en-US", "email": None})
 
-    async def _h_application(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_application(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         return json_response(self.application_payload())
 
-    async def _h_get_user(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_get_user(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         user = self.users.get(int(p["user_id"]))
         if user is None:
             return error_response(404, 10013, "Unknown User")
         return json_response(user.payload())
 
-    async def _h_create_dm(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_create_dm(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         uid = int((rec.json or {}).get("recipient_id", 0))
         if uid not in self.users:
             return error_response(404, 10013, "Unknown User")
@@ -1391,19 +1384,19 @@ class FakeDiscord:
     # Routes: application commands
     # ==================================================================================
 
-    def _check_app(self, app_id: str) -> Optional[web.Response]:
+    def _check_app(self, app_id: str) -> web.Response | None:
         if int(app_id) != self.application_id:
             return error_response(403, 50001, "Missing Access")
         return None
 
-    async def _h_get_commands(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_get_commands(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         if (err := self._check_app(p["app_id"])) is not None:
             return err
         if "guild_id" in p:
             return json_response(self.guild_commands.get(int(p["guild_id"]), []))
         return json_response(self.global_commands)
 
-    async def _h_put_commands(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_put_commands(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         """Bulk overwrite: validate against Discord's limits, keep ids of unchanged names."""
         if (err := self._check_app(p["app_id"])) is not None:
             return err
@@ -1418,7 +1411,7 @@ class FakeDiscord:
             return error_response(403, 50001, "Missing Access")
         old = {(c["name"], c.get("type", 1)): c for c in
                (self.guild_commands.get(guild_id, []) if guild_id else self.global_commands)}
-        stored: List[JSON] = []
+        stored: list[JSON] = []
         for cmd in payload:
             ctype = cmd.get("type", 1) or 1
             prev = old.get((cmd["name"], ctype))
@@ -1442,7 +1435,7 @@ class FakeDiscord:
             self.guild_commands[guild_id] = stored
         return json_response(stored)
 
-    def find_command(self, name: str, guild_id: Optional[int], ctype: int = 1) -> JSON:
+    def find_command(self, name: str, guild_id: int | None, ctype: int = 1) -> JSON:
         """Synced command definition (guild commands shadow global ones)."""
         pools = ([self.guild_commands.get(guild_id, [])] if guild_id else []) + [self.global_commands]
         for pool in pools:
@@ -1457,22 +1450,23 @@ class FakeDiscord:
     # Routes: guilds / channels / messages
     # ==================================================================================
 
-    async def _h_get_guild(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_get_guild(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         guild = self.guilds.get(int(p["guild_id"]))
         if guild is None:
             return error_response(404, 10004, "Unknown Guild")
         payload = self._guild_create_payload(guild, INTENT_GUILD_PRESENCES)
-        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large", "member_count"):
+        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large",
+                    "member_count"):
             payload.pop(key, None)
         return json_response(payload)
 
-    async def _h_get_guild_channels(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_get_guild_channels(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         guild = self.guilds.get(int(p["guild_id"]))
         if guild is None:
             return error_response(404, 10004, "Unknown Guild")
         return json_response([{**c, "guild_id": str(guild.id)} for c in guild.channels.values()])
 
-    async def _h_get_member(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_get_member(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         guild = self.guilds.get(int(p["guild_id"]))
         if guild is None:
             return error_response(404, 10004, "Unknown Guild")
@@ -1481,18 +1475,18 @@ class FakeDiscord:
             return error_response(404, 10007, "Unknown Member")
         return json_response(self._member_payload(guild, uid))
 
-    async def _h_get_channel(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_get_channel(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         payload = self._channel_payload(int(p["channel_id"]))
         if payload is None:
             return error_response(404, 10003, "Unknown Channel")
         return json_response(payload)
 
-    async def _h_typing(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_typing(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         if self._channel_payload(int(p["channel_id"])) is None:
             return error_response(404, 10003, "Unknown Channel")
         return no_content()
 
-    async def _h_list_messages(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_list_messages(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         cid = int(p["channel_id"])
         if self._channel_payload(cid) is None:
             return error_response(404, 10003, "Unknown Channel")
@@ -1504,7 +1498,7 @@ class FakeDiscord:
             msgs = [m for m in msgs if int(m["id"]) > int(rec.query["after"])]
         return json_response(list(reversed(msgs))[:limit])  # newest first, like Discord
 
-    async def _h_create_message(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_create_message(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         cid = int(p["channel_id"])
         if self._channel_payload(cid) is None:
             return error_response(404, 10003, "Unknown Channel")
@@ -1518,19 +1512,19 @@ class FakeDiscord:
         await self._dispatch_message_event("MESSAGE_CREATE", msg)
         return json_response(msg.data)
 
-    def _get_channel_message(self, p: Dict[str, str]) -> Optional[FakeMessage]:
+    def _get_channel_message(self, p: dict[str, str]) -> FakeMessage | None:
         msg = self.messages.get(int(p["message_id"]))
         if msg is None or msg.deleted or msg.channel_id != int(p["channel_id"]) or msg.ephemeral:
             return None
         return msg
 
-    async def _h_get_message(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_get_message(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         msg = self._get_channel_message(p)
         if msg is None:
             return error_response(404, 10008, "Unknown Message")
         return json_response(msg.data)
 
-    async def _h_edit_message(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_edit_message(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         msg = self._get_channel_message(p)
         if msg is None:
             return error_response(404, 10008, "Unknown Message")
@@ -1543,7 +1537,7 @@ class FakeDiscord:
         await self._dispatch_message_event("MESSAGE_UPDATE", msg)
         return json_response(msg.data)
 
-    async def _h_delete_message(self, rec: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_delete_message(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
         msg = self._get_channel_message(p)
         if msg is None:
             return error_response(404, 10008, "Unknown Message")
@@ -1556,7 +1550,7 @@ class FakeDiscord:
     _MENTION_RE = re.compile(r"<@!?(\d+)>")
 
     def _create_message(self, channel_id: int, body: JSON, files: Sequence[JSON], *,
-                        author: Optional[FakeUser] = None, rec: Optional[InteractionRecord] = None,
+                        author: FakeUser | None = None, rec: InteractionRecord | None = None,
                         ephemeral: bool = False, loading: bool = False, msg_type: int = 0) -> FakeMessage:
         author = author or self.bot_user
         mid = self.new_id()
@@ -1619,7 +1613,7 @@ class FakeDiscord:
             listed = {int(u) for u in am.get("users") or []}
             msg.pinged_user_ids = [i for i in ids if parse_users or i in listed]
 
-    def _add_attachments(self, msg: FakeMessage, files: Sequence[JSON], keep: List[JSON]) -> None:
+    def _add_attachments(self, msg: FakeMessage, files: Sequence[JSON], keep: list[JSON]) -> None:
         attachments = list(keep)
         for f in files:
             aid = self.new_id()
@@ -1663,7 +1657,7 @@ class FakeDiscord:
         if mid not in rec.touched:
             rec.touched.append(mid)
 
-    async def _h_interaction_callback(self, rec_http: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_interaction_callback(self, rec_http: RequestRecord, p: dict[str, str]) -> web.Response:
         rec = self.interactions.get(int(p["interaction_id"]))
         if rec is None or rec.token != p["token"]:
             return error_response(404, 10062, "Unknown interaction")
@@ -1688,11 +1682,12 @@ class FakeDiscord:
         if cb_type not in allowed:
             if cb_type in (CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_DEFERRED_UPDATE_MESSAGE,
                            CB_UPDATE_MESSAGE, CB_AUTOCOMPLETE_RESULT, CB_MODAL):
-                return self._reject(rec_http, [f"callback type {cb_type} is invalid for interaction type {rec.type}"], 50035)
+                return self._reject(rec_http, [f"callback type {cb_type} is invalid for interaction type {rec.type}"],
+                                    50035)
             self.unhandled.append(rec_http)
             return error_response(400, 50035, f"fake Discord does not implement callback type {cb_type}")
 
-        message: Optional[FakeMessage] = None
+        message: FakeMessage | None = None
         if cb_type == CB_CHANNEL_MESSAGE:
             problems = _validate_message_body(data, has_files=bool(rec_http.files), partial=False)
             if problems:
@@ -1753,12 +1748,12 @@ class FakeDiscord:
                 resource["message"] = message.data
         return json_response({"interaction": interaction, "resource": resource})
 
-    def _webhook_interaction(self, p: Dict[str, str]) -> Optional[InteractionRecord]:
+    def _webhook_interaction(self, p: dict[str, str]) -> InteractionRecord | None:
         if int(p["app_id"]) != self.application_id:
             return None
         return self._interactions_by_token.get(p["token"])
 
-    def _webhook_message(self, rec: InteractionRecord, message_id: str) -> Optional[FakeMessage]:
+    def _webhook_message(self, rec: InteractionRecord, message_id: str) -> FakeMessage | None:
         if message_id == "@original":
             mid = rec.original_message_id
         else:
@@ -1768,7 +1763,7 @@ class FakeDiscord:
         msg = self.messages.get(mid) if mid is not None else None
         return None if msg is None or msg.deleted else msg
 
-    async def _h_followup(self, rec_http: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_followup(self, rec_http: RequestRecord, p: dict[str, str]) -> web.Response:
         """Followup send.  Like Discord, the first followup after a type-5 deferral fills
         in the "thinking" message (keeping the deferral's ephemerality)."""
         rec = self._webhook_interaction(p)
@@ -1798,7 +1793,7 @@ class FakeDiscord:
             return json_response(msg.data)
         return no_content()
 
-    async def _h_webhook_get(self, rec_http: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_webhook_get(self, rec_http: RequestRecord, p: dict[str, str]) -> web.Response:
         rec = self._webhook_interaction(p)
         if rec is None:
             return error_response(404, 10015, "Unknown Webhook")
@@ -1807,7 +1802,7 @@ class FakeDiscord:
             return error_response(404, 10008, "Unknown Message")
         return json_response(msg.data)
 
-    async def _h_webhook_edit(self, rec_http: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_webhook_edit(self, rec_http: RequestRecord, p: dict[str, str]) -> web.Response:
         rec = self._webhook_interaction(p)
         if rec is None:
             return error_response(404, 10015, "Unknown Webhook")
@@ -1824,7 +1819,7 @@ class FakeDiscord:
             await self._dispatch_message_event("MESSAGE_UPDATE", msg)
         return json_response(msg.data)
 
-    async def _h_webhook_delete(self, rec_http: RequestRecord, p: Dict[str, str]) -> web.Response:
+    async def _h_webhook_delete(self, rec_http: RequestRecord, p: dict[str, str]) -> web.Response:
         rec = self._webhook_interaction(p)
         if rec is None:
             return error_response(404, 10015, "Unknown Webhook")
@@ -1976,7 +1971,8 @@ class FakeDiscord:
     # Test driver
     # ==================================================================================
 
-    def _interaction_base(self, itype: int, user_id: int, guild_id: Optional[int], channel_id: Optional[int]) -> InteractionRecord:
+    def _interaction_base(self, itype: int, user_id: int, guild_id: int | None,
+                          channel_id: int | None) -> InteractionRecord:
         iid = self.new_id()
         token = f"itok_{iid}_{secrets.token_urlsafe(12)}"
         if guild_id is None:
@@ -2028,7 +2024,7 @@ class FakeDiscord:
         await self.dispatch("INTERACTION_CREATE", rec.payload)
         return rec
 
-    def _resolve_option(self, opt_def: JSON, value: Any, guild_id: Optional[int], resolved: JSON) -> Any:
+    def _resolve_option(self, opt_def: JSON, value: Any, guild_id: int | None, resolved: JSON) -> Any:
         otype = opt_def["type"]
         name = opt_def["name"]
         if opt_def.get("choices") and not opt_def.get("autocomplete"):
@@ -2067,17 +2063,18 @@ class FakeDiscord:
             return str(cid)
         raise ValueError(f"option {name!r}: option type {otype} not supported by the fake driver")
 
-    def _command_data(self, user_id: int, guild_id: Optional[int], command: str, options: Mapping[str, Any],
-                      focused: Optional[str] = None) -> JSON:
+    def _command_data(self, user_id: int, guild_id: int | None, command: str, options: Mapping[str, Any],
+                      focused: str | None = None) -> JSON:
         """Build ``data`` for a chat-input interaction from the *synced* definition, so a
         test cannot invoke options the bot never registered."""
         parts = command.split()
         root = self.find_command(parts[0], guild_id)
         self._check_can_invoke(root, user_id, guild_id)
-        defs: List[JSON] = root.get("options") or []
-        chain: List[JSON] = []
+        defs: list[JSON] = root.get("options") or []
+        chain: list[JSON] = []
         for part in parts[1:]:
-            sub = next((o for o in defs if o["name"] == part and o["type"] in (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP)), None)
+            sub = next((o for o in defs
+                        if o["name"] == part and o["type"] in (OPT_SUB_COMMAND, OPT_SUB_COMMAND_GROUP)), None)
             if sub is None:
                 raise LookupError(f"/{command}: no subcommand {part!r}")
             chain.append(sub)
@@ -2089,7 +2086,7 @@ class FakeDiscord:
         if unknown:
             raise ValueError(f"/{command}: unknown options {sorted(unknown)}; defined: {sorted(by_name)}")
         resolved: JSON = {}
-        leaf: List[JSON] = []
+        leaf: list[JSON] = []
         for opt in defs:
             if opt["name"] not in options:
                 if opt.get("required") and focused is None:
@@ -2103,7 +2100,7 @@ class FakeDiscord:
             else:
                 entry["value"] = self._resolve_option(opt, value, guild_id, resolved)
             leaf.append(entry)
-        nested: List[JSON] = leaf
+        nested: list[JSON] = leaf
         for sub in reversed(chain):
             nested = [{"name": sub["name"], "type": sub["type"], "options": nested}]
         data: JSON = {"id": root["id"], "name": root["name"], "type": 1, "options": nested}
@@ -2113,7 +2110,7 @@ class FakeDiscord:
             data["guild_id"] = root["guild_id"]
         return data
 
-    def _check_can_invoke(self, cmd: JSON, user_id: int, guild_id: Optional[int]) -> None:
+    def _check_can_invoke(self, cmd: JSON, user_id: int, guild_id: int | None) -> None:
         """Discord hides commands a user may not use; mirror that instead of sending."""
         contexts = cmd.get("contexts")
         if guild_id is None:
@@ -2132,8 +2129,8 @@ class FakeDiscord:
         if need == 0 or perms & need != need:
             raise PermissionError(f"user {user_id} lacks default_member_permissions={need} for /{cmd['name']}")
 
-    async def slash(self, user_id: int, guild_id: Optional[int], channel_id: Optional[int], command: str,
-                    options: Optional[Mapping[str, Any]] = None) -> InteractionRecord:
+    async def slash(self, user_id: int, guild_id: int | None, channel_id: int | None, command: str,
+                    options: Mapping[str, Any] | None = None) -> InteractionRecord:
         """Invoke ``/command`` (``"chips grant"`` for subcommands) as ``user_id``.
 
         ``options`` maps option names to plain values: str/int/float/bool, and user ids
@@ -2143,7 +2140,7 @@ class FakeDiscord:
         rec.payload["data"] = self._command_data(user_id, guild_id, command, options or {})
         return await self._send_interaction(rec)
 
-    async def autocomplete(self, user_id: int, guild_id: Optional[int], channel_id: Optional[int], command: str,
+    async def autocomplete(self, user_id: int, guild_id: int | None, channel_id: int | None, command: str,
                            options: Mapping[str, Any], focused: str) -> InteractionRecord:
         """Type-4 autocomplete for option ``focused``; ``await rec.wait_choices()``."""
         rec = self._interaction_base(IT_AUTOCOMPLETE, user_id, guild_id, channel_id)
@@ -2163,7 +2160,7 @@ class FakeDiscord:
         return msg
 
     def _component_interaction(self, user_id: int, msg: FakeMessage, custom_id: str,
-                               component_types: Tuple[int, ...]) -> Tuple[InteractionRecord, JSON]:
+                               component_types: tuple[int, ...]) -> tuple[InteractionRecord, JSON]:
         if msg.ephemeral and msg.visible_to not in (None, user_id):
             raise PermissionError(f"user {user_id} cannot see ephemeral message {msg.id}")
         comp = msg.find_component(custom_id)
@@ -2188,7 +2185,8 @@ class FakeDiscord:
             rec.payload["data"]["id"] = comp["id"]
         return await self._send_interaction(rec)
 
-    async def select(self, user_id: int, message: MessageRef, custom_id: str, values: Sequence[Any]) -> InteractionRecord:
+    async def select(self, user_id: int, message: MessageRef, custom_id: str,
+                     values: Sequence[Any]) -> InteractionRecord:
         """Choose ``values`` in select ``custom_id`` (string selects check values exist and
         min/max; user selects take user ids and attach resolved data)."""
         msg = self._message_ref(message)
@@ -2212,7 +2210,7 @@ class FakeDiscord:
         rec.payload["data"] = data
         return await self._send_interaction(rec)
 
-    async def submit_modal(self, user_id: int, channel_id: Optional[int], custom_id: str,
+    async def submit_modal(self, user_id: int, channel_id: int | None, custom_id: str,
                            values: Mapping[str, Any]) -> InteractionRecord:
         """Submit the modal ``custom_id`` most recently shown to ``user_id``.  ``values``
         maps text-input custom_ids to strings (select custom_ids to lists)."""
@@ -2227,7 +2225,7 @@ class FakeDiscord:
             rec.payload["message"] = json.loads(json.dumps(self.messages[shown.source_message_id].data))
         known: set[str] = set()
 
-        def convert(comp: JSON) -> Optional[JSON]:
+        def convert(comp: JSON) -> JSON | None:
             t = comp.get("type")
             if t == 1:
                 inner = [c for c in (convert(x) for x in comp.get("components") or []) if c]
@@ -2275,27 +2273,27 @@ class FakeDiscord:
     # Queries
     # ==================================================================================
 
-    def channel_messages(self, channel_id: int) -> List[FakeMessage]:
+    def channel_messages(self, channel_id: int) -> list[FakeMessage]:
         """Current (post-edit) non-ephemeral, non-deleted messages, oldest first; includes
         filled-in deferrals but not still-"thinking" placeholders."""
         return sorted((m for m in self.messages.values()
                        if m.channel_id == channel_id and not m.deleted and not m.ephemeral and not m.loading),
                       key=lambda m: m.id)
 
-    def dms(self, user_id: int) -> List[FakeMessage]:
+    def dms(self, user_id: int) -> list[FakeMessage]:
         """Messages the bot delivered to ``user_id``'s DMs (refused sends are not here)."""
         cid = self.dm_channels.get(user_id)
         if cid is None:
             return []
         return [m for m in self.channel_messages(cid) if int(m.data["author"]["id"]) == self.bot_user.id]
 
-    def ephemerals(self, user_id: int) -> List[FakeMessage]:
+    def ephemerals(self, user_id: int) -> list[FakeMessage]:
         """Ephemeral messages only ``user_id`` can see, oldest first."""
         return sorted((m for m in self.messages.values()
                        if m.ephemeral and m.visible_to == user_id and not m.deleted and not m.loading),
                       key=lambda m: m.id)
 
-    def visible_to(self, user_id: int, channel_id: int) -> List[FakeMessage]:
+    def visible_to(self, user_id: int, channel_id: int) -> list[FakeMessage]:
         """What ``user_id`` sees in ``channel_id``: channel messages plus their ephemerals."""
         eph = [m for m in self.ephemerals(user_id) if m.channel_id == channel_id]
         return sorted(self.channel_messages(channel_id) + eph, key=lambda m: m.id)
@@ -2334,7 +2332,7 @@ class FakeDiscord:
 
 
 @contextlib.contextmanager
-def patch_discord(fake: FakeDiscord, *, guild_ready_timeout: Optional[float] = 0.05,
+def patch_discord(fake: FakeDiscord, *, guild_ready_timeout: float | None = 0.05,
                   fast_reidentify: bool = True) -> Iterator[FakeDiscord]:
     """Point discord.py at the fake (``Route.BASE`` and ``DEFAULT_GATEWAY``) and restore
     afterwards.  Two timing courtesies that only exist for real Discord's sake:
@@ -2349,7 +2347,7 @@ def patch_discord(fake: FakeDiscord, *, guild_ready_timeout: Optional[float] = 0
     old_base, old_gateway, old_init = Route.BASE, DWS.DEFAULT_GATEWAY, State.__init__
     old_hook = Client.before_identify_hook
 
-    async def no_wait_hook(self: Any, shard_id: Optional[int], *, initial: bool = False) -> None:
+    async def no_wait_hook(self: Any, shard_id: int | None, *, initial: bool = False) -> None:
         return None
 
     def patched_init(self: Any, *args: Any, **options: Any) -> None:

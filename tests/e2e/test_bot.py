@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from typing import Callable
+from collections.abc import Callable
 
 from bot.app import CardRoomBot
 from bot.games import GAMES
@@ -175,7 +175,7 @@ async def test_host_changes_table_options_in_the_lobby(world: World, make_bot: C
         refused = await (await fake.click(world.bob, table, verb_id(table, "opts"))).reply()
         assert "Only the player who opened this table" in refused.text
         menu = await (await fake.click(world.alice, table, verb_id(table, "opts"))).reply()
-        [select] = [cid for cid in menu.custom_ids()]
+        [select] = menu.custom_ids()
         assert "knock_limit" in str(menu.find_component(select)["options"])
 
         async def set_option(value: str) -> str:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, List
+from typing import Any
 
 import discord
 import pytest
@@ -17,11 +18,10 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-from tests.e2e.fake_discord import (  # noqa: F401  (fake_discord is a fixture)
+from tests.e2e.fake_discord import (
     FakeDiscord,
     FakeGuild,
     check_command_limits,
-    fake_discord,
     fake_discord_server,
     running_bot,
 )
@@ -41,7 +41,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"join:(?P<
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "JoinButton":
+                             match: re.Match[str]) -> JoinButton:
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -58,7 +58,7 @@ class SeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"seat:(?P<
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> "SeatSelect":
+                             match: re.Match[str]) -> SeatSelect:
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -68,7 +68,8 @@ class SeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"seat:(?P<
 
 
 class RenameModal(discord.ui.Modal, title="Rename table"):
-    name: discord.ui.TextInput["RenameModal"] = discord.ui.TextInput(label="New name", custom_id="table_name", max_length=30)
+    name: discord.ui.TextInput[RenameModal] = discord.ui.TextInput(label="New name", custom_id="table_name",
+                                                                   max_length=30)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"Table renamed to {self.name.value}")
@@ -77,7 +78,7 @@ class RenameModal(discord.ui.Modal, title="Rename table"):
 class TableView(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=60)
-        self.players: List[str] = []
+        self.players: list[str] = []
 
     @discord.ui.button(label="Sit", custom_id="sit", style=discord.ButtonStyle.primary)
     async def sit(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
@@ -98,8 +99,8 @@ class TableView(discord.ui.View):
 class MiniBot(commands.Bot):
     def __init__(self) -> None:
         super().__init__(command_prefix="!", intents=discord.Intents.default())
-        self.dm_errors: List[discord.HTTPException] = []
-        self.synced: List[app_commands.AppCommand] = []
+        self.dm_errors: list[discord.HTTPException] = []
+        self.synced: list[app_commands.AppCommand] = []
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton, SeatSelect)
@@ -402,7 +403,7 @@ async def test_custom_route_and_injected_error(env: Env) -> None:
     """Test authors can add endpoints ad hoc and make any endpoint fail once."""
     from tests.e2e.fake_discord import RequestRecord, json_response, no_content
 
-    pins: List[str] = []
+    pins: list[str] = []
 
     async def pin(rec: RequestRecord, params: dict) -> Any:
         pins.append(params["message_id"])
@@ -488,7 +489,7 @@ class WideBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         guild = discord.Object(self.guild_id)
-        cmds: List[app_commands.Command[Any, Any, Any]] = [pick, upload, later, admin_only, where]
+        cmds: list[app_commands.Command[Any, Any, Any]] = [pick, upload, later, admin_only, where]
         for cmd in cmds:
             self.tree.add_command(cmd, guild=guild)
         self.tree.add_command(where)  # also global, so it works in DMs
@@ -508,7 +509,7 @@ async def pick(interaction: discord.Interaction, game: str) -> None:
 
 
 @pick.autocomplete("game")
-async def pick_autocomplete(interaction: discord.Interaction, current: str) -> List[app_commands.Choice[str]]:
+async def pick_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=g, value=g) for g in GAMES if g.startswith(current)]
 
 
@@ -561,14 +562,16 @@ async def test_wide_bot_features(fake_discord: FakeDiscord) -> None:
 
         ac = await fake.autocomplete(bob, guild.id, general, "pick", {"game": "m"}, focused="game")
         assert [c["value"] for c in await ac.wait_choices()] == ["michigan", "marriage"]
-        assert (await (await fake.slash(bob, guild.id, general, "pick", {"game": "gin"})).reply()).content == "picked gin"
+        picked = await (await fake.slash(bob, guild.id, general, "pick", {"game": "gin"})).reply()
+        assert picked.content == "picked gin"
 
         up = await (await fake.slash(bob, guild.id, general, "upload")).reply()
         assert up.data["attachments"][0]["filename"] == "scores.csv" and up.files["scores.csv"] == b"a,b\n1,2\n"
 
         rec = await fake.slash(bob, guild.id, general, "later")
         first, followup = await rec.wait_messages(2)
-        assert first.content == "done" and first.ephemeral and [h["content"] for h in first.history] == ["", "working..."]
+        assert first.content == "done" and first.ephemeral
+        assert [h["content"] for h in first.history] == ["", "working..."]
         assert followup.content == "more?" and not followup.ephemeral
         click = await fake.click(bob, followup, "again")
         await fake.wait_for(lambda: followup.content == "clicked again")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -15,7 +15,6 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import HumanSeat, read_table
 from tests.e2e.fake_discord import running_bot
 from tests.e2e.test_bot import books, table_message, verb_id
-
 
 BOARD_FIELDS = {"gin_rummy": {"Stock", "Match score"}, "bourre": {"Trump", "Pot"}, "tripoley": {"Mat"},
                 "michigan_rummy": {"Mat"}, "marriage": {"Stock", "Discard pile"}, "buki_domino": {"Line"}}

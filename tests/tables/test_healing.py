@@ -118,7 +118,8 @@ async def test_a_table_that_cannot_even_be_refunded_is_frozen_for_an_admin(
 
 
 async def test_a_failed_bot_write_is_retried_and_the_table_goes_on(
-        db: Database, wallets: WalletService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, toy_service: Callable[..., TableService]) -> None:
+        db: Database, wallets: WalletService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+        toy_service: Callable[..., TableService]) -> None:
     service = toy_service(db, wallets, clock)
     t = (await service.open(G, 100, ALICE, "high_card", seed=7)).table_id
     await service.join(t, ALICE, "Alice")
@@ -144,7 +145,8 @@ async def test_a_failed_bot_write_is_retried_and_the_table_goes_on(
 
 
 async def test_a_seat_bot_that_fails_plays_its_timeout_move(
-        db: Database, wallets: WalletService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, toy_service: Callable[..., TableService]) -> None:
+        db: Database, wallets: WalletService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+        toy_service: Callable[..., TableService]) -> None:
     def broken(self: HighCard, seat: int, rng: object) -> object:
         raise RuntimeError("bot bug")
 

@@ -55,8 +55,8 @@ async def test_lobby_join_start_and_play_to_the_end(service: TableService, walle
     while (snap := await service.snapshot(t)).status == "playing":
         seat = snap.to_act[0]
         await service.act(t, snap.seats[seat].user_id, Show(), snap.version)
-        assert await escrow_of(db, t) == sum(snap.pots.values()) + sum(s.stack for s in (await service.snapshot(t)).seats) \
-            or (await service.snapshot(t)).status == "finished"
+        escrow, after = await escrow_of(db, t), await service.snapshot(t)
+        assert escrow == sum(snap.pots.values()) + sum(s.stack for s in after.seats) or after.status == "finished"
     assert await escrow_of(db, t) == 0
     assert await wallet_of(wallets, ALICE) + await wallet_of(wallets, BOB) == 2000
     assert await books_ok(db)
@@ -271,7 +271,8 @@ async def test_deadlines_fire_after_a_restart(db: Database, wallets: WalletServi
 async def test_host_stop_ends_a_tripoley_game_after_the_deal(db: Database, wallets: WalletService,
                                                             clock: FakeClock) -> None:
     from bot.games import GAMES
-    service = TableService(db, wallets, RecordingPresenter(), clock, games={"tripoley": GAMES["tripoley"]}, pacer=unpaced())
+    service = TableService(db, wallets, RecordingPresenter(), clock, games={"tripoley": GAMES["tripoley"]},
+                           pacer=unpaced())
     t = (await service.open(G, C, ALICE, "tripoley", seed=5)).table_id
     for p in (ALICE, BOB):
         await service.join(t, p, f"P{p}")
@@ -300,7 +301,8 @@ async def test_games_without_a_host_stop_say_how_they_end(service: TableService)
 async def test_top_up_between_deals_moves_wallet_chips_into_the_game(db: Database, wallets: WalletService,
                                                                      clock: FakeClock) -> None:
     from bot.games import GAMES
-    service = TableService(db, wallets, RecordingPresenter(), clock, games={"marriage": GAMES["marriage"]}, pacer=unpaced())
+    service = TableService(db, wallets, RecordingPresenter(), clock, games={"marriage": GAMES["marriage"]},
+                           pacer=unpaced())
     t = (await service.open(G, C, ALICE, "marriage", seed=2)).table_id
     for p in (ALICE, BOB, CAROL):
         await service.join(t, p, f"P{p}", 100)

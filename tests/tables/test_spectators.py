@@ -19,7 +19,8 @@ PLAYERS = [11, 12, 13, 14]
 ONLOOKER = 99
 
 
-async def domino_table(db: Database, wallets: WalletService, presenter: RecordingPresenter, clock) -> tuple[TableService, int]:
+async def domino_table(db: Database, wallets: WalletService, presenter: RecordingPresenter,
+                       clock) -> tuple[TableService, int]:
     service = TableService(db, wallets, presenter, clock, games={"buki_domino": GAMES["buki_domino"]}, pacer=unpaced())
     snap = await service.open(G, C, PLAYERS[0], "buki_domino", seed=3)
     for p in PLAYERS:

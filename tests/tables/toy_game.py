@@ -129,7 +129,8 @@ class HighCard:
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.d, "stacks": list(self.d["stacks"]), "out": list(self.d["out"]),
-                "hands": dict(self.d["hands"]), "live": list(self.d["live"]), "shown": list(self.d["shown"]), "leaving": list(self.d.get("leaving", []))}
+                "hands": dict(self.d["hands"]), "live": list(self.d["live"]), "shown": list(self.d["shown"]),
+                "leaving": list(self.d.get("leaving", []))}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HighCard:
@@ -152,7 +153,10 @@ class HighCard:
     def _settle(self) -> list[Event]:
         d = self.d
         shown = d["shown"] or d["live"]
-        winner = max(shown, key=lambda s: (Card.parse(d["hands"][str(s)]).high, -Card.parse(d["hands"][str(s)]).suit_index))
+        def strength(seat: int) -> tuple[int, int]:
+            card = Card.parse(d["hands"][str(seat)])
+            return card.high, -card.suit_index
+        winner = max(shown, key=strength)
         pot = d["pot"]
         d["stacks"][winner] += pot
         d["pot"] = 0

@@ -10,6 +10,7 @@ from bot.games.bourre.actions import Exchange, Fold, PlayCard, PlayHand
 from bot.games.cards import Card, parse_cards
 from bot.games.simulate import bot_policy
 from bot.ui.boards import board_for
+
 from tests.games.bourre.helpers import everyone_plays, play, start
 
 BOARD = board_for("bourre")

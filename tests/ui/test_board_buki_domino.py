@@ -8,6 +8,7 @@ from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play
 from bot.games.simulate import bot_policy, play
 from bot.games.tiles import Tile
 from bot.ui.boards import board_for
+
 from tests.games.buki_domino.decks import D6_HANDS, D6_STAMM, new_game
 
 BOARD = board_for("buki_domino")

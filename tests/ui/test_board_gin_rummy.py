@@ -9,6 +9,7 @@ from bot.games.gin_rummy import GinRummy
 from bot.games.gin_rummy.actions import Discard, DrawStock, Knock, Pass, Resign, TakeDiscard
 from bot.games.simulate import bot_policy
 from bot.ui.boards import board_for
+
 from tests.games.gin_rummy.helpers import NON_DEALER, knock, knock_after_draw, start
 
 BOARD = board_for("gin_rummy")

@@ -8,9 +8,9 @@ import re
 
 from bot.games.cards import Card
 from bot.games.marriage import Marriage
-from bot.games.marriage.actions import (DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, Show,
-                                        TakeDiscard)
+from bot.games.marriage.actions import DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, Show, TakeDiscard
 from bot.ui.boards import board_for
+
 from tests.games.marriage.helpers import cards, game_in_play, set_position
 
 BOARD = board_for("marriage")

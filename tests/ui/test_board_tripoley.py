@@ -36,7 +36,8 @@ def test_board_fits_through_whole_games_at_the_largest_table(cls) -> None:
         while not game.is_over():
             seen |= _check(game, board)
             seat = game.to_act()[0]
-            game.apply(seat, bot_policy(game, seat, rng) if rng.random() < 0.5 else rng.choice(game.legal_actions(seat)))
+            action = bot_policy(game, seat, rng) if rng.random() < 0.5 else rng.choice(game.legal_actions(seat))
+            game.apply(seat, action)
         seen |= _check(game, board)
     assert {"Mat", "Deal 1 of 2", "Deal 2 of 2", "Game over"} <= {name.split(" · ")[0] for name in seen}
 

@@ -8,12 +8,12 @@ from typing import ClassVar
 
 import pytest
 
+from bot.errors import PlayerError
 from bot.games.actions import Discard
 from bot.games.cards import Card, parse_cards
-from bot.errors import PlayerError
 from bot.ui import custom_ids
-from bot.ui.views import chip_amount
 from bot.ui.controls import layout
+from bot.ui.views import chip_amount
 
 from tests.tables.toy_game import Fold, HighCard, Show
 

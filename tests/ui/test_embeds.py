@@ -57,7 +57,8 @@ def test_lobby_embed_lists_players_and_options() -> None:
     options = {s.name: s.default for s in cls.option_specs}
     snap = TableSnapshot(table_id=3, guild_id=1, channel_id=2, game_id=game_id, title=cls.title, status="lobby",
                          version=0, host_id=7, options=options, buy_in=BuyIn(100, 100, 100),
-                         seats=(SeatInfo(0, 7, "Ann", 100, 100, False, True), SeatInfo(1, None, "Bot 1", 100, 100, False, True)),
+                         seats=(SeatInfo(0, 7, "Ann", 100, 100, False, True),
+                                SeatInfo(1, None, "Bot 1", 100, 100, False, True)),
                          min_players=cls.min_players, max_players=cls.max_players)
     embed = lobby_embed(snap)
     text = str(embed.to_dict())
@@ -109,7 +110,7 @@ def test_line_count_puts_inline_fields_side_by_side() -> None:
 
 
 def test_deal_summary_is_titled_by_how_the_deal_ended() -> None:
-    for version, game, events in _playing("gin_rummy", 1, 2):
+    for version, game, _events in _playing("gin_rummy", 1, 2):
         if game.public_view()["last_hand"]:
             snap = snapshot("gin_rummy", game, version)
             closing = Closing("text", summary=Event("summary", "text"), public=game.public_view())

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -75,7 +76,7 @@ def test_the_cache_is_bounded() -> None:
     cache = images._LRU(3)
     made = []
     for key in "abcab":
-        cache.get(key, lambda: made.append(key) or key.encode())
+        cache.get(key, lambda key=key: made.append(key) or key.encode())
     assert made == ["a", "b", "c"] and len(cache.data) == 3
     cache.get("d", lambda: b"d")
     assert list(cache.data) == ["c", "a", "b", "d"][-3:] and "c" not in cache.data

@@ -51,7 +51,8 @@ def current_winner(plays: Sequence[dict[str, Any]], trump: str) -> int | None:
             best = i
         elif c.suit == trump and b.suit != trump:
             best = i
-    return plays[best]["seat"]
+    seat: int = plays[best]["seat"]
+    return seat
 
 
 def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
@@ -85,7 +86,8 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         hand += f" (extra hand {public['extra_hand']} of at most 5)"
     elif public.get("max_hands"):
         hand += f" of {public['max_hands']}"
-    fields.append(("This hand", clip(f"{hand}, dealer {d}: " + " · ".join(_seat_text(s, public, names) for s in seats))))
+    seat_texts = " · ".join(_seat_text(s, public, names) for s in seats)
+    fields.append(("This hand", clip(f"{hand}, dealer {d}: {seat_texts}")))
     return fields
 
 

@@ -31,7 +31,8 @@ def _comp_label(comp: dict[str, Any]) -> str:
     try:
         return Card.parse(code).pretty
     except ValueError:
-        return comp["name"]
+        name: str = comp["name"]
+        return name
 
 
 def image_labels(public: dict[str, Any]) -> dict[str, str]:

@@ -22,6 +22,7 @@ import pkgutil
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any
 
 from bot.ui.boards import board_for
@@ -63,7 +64,7 @@ def _key(*parts: Any) -> str:
 
 
 @functools.cache
-def _board_module(game_id: str):
+def _board_module(game_id: str) -> ModuleType | None:
     modules = {m.name for m in pkgutil.iter_modules(__path__)}
     return importlib.import_module(f"{__name__}.{game_id}") if game_id in modules else None
 

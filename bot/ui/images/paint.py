@@ -54,7 +54,7 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def pip(draw: ImageDraw.ImageDraw, suit: str, x: float, y: float, s: float, fill) -> None:
+def pip(draw: ImageDraw.ImageDraw, suit: str, x: float, y: float, s: float, fill: tuple[int, int, int]) -> None:
     """A suit symbol in the box (x, y, s×s), drawn as shapes so ♥ and ♦ differ in outline too."""
     def circle(cx: float, cy: float, r: float) -> None:
         draw.ellipse((x + (cx - r) * s, y + (cy - r) * s, x + (cx + r) * s, y + (cy + r) * s), fill=fill)
@@ -81,7 +81,7 @@ def pip(draw: ImageDraw.ImageDraw, suit: str, x: float, y: float, s: float, fill
         poly((0.5, 0.5), (0.32, 1.0), (0.68, 1.0))
 
 
-def star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill) -> None:
+def star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: tuple[int, int, int]) -> None:
     pts = []
     for i in range(10):
         rad = r if i % 2 == 0 else r * 0.45
@@ -129,7 +129,7 @@ def card_face(card: str, size: CardSize, marked: bool, wild: bool, dim: bool) ->
         pip(d, c.suit, w - big - 6 * SS, h - big - 7 * SS, big, colour)
         if wild:
             star(d, left + ps / 2 + SS, h - 10 * SS, 7 * SS, GOLD)
-    small = img.resize((size.w, size.h), Image.LANCZOS)
+    small = img.resize((size.w, size.h), Image.Resampling.LANCZOS)
     if dim:
         small.putalpha(small.getchannel("A").point(lambda a: a * 60 // 100))
     return small
@@ -153,7 +153,7 @@ def tile_face(left: int, right: int, side: int, marked: bool, open_left: bool, o
     d = ImageDraw.Draw(img)
     if left < 0:
         d.rounded_rectangle((0, 0, 2 * s - 1, s - 1), 4 * SS, fill=(40, 40, 46), outline=IVORY, width=SS)
-        return img.resize((2 * side, side), Image.LANCZOS)
+        return img.resize((2 * side, side), Image.Resampling.LANCZOS)
     d.rounded_rectangle((0, 0, 2 * s - 1, s - 1), 5 * SS, fill=IVORY, outline=MARK if marked else (60, 60, 60),
                         width=(3 if marked else 1) * SS)
     for half, hot in ((0, open_left), (1, open_right)):
@@ -167,7 +167,7 @@ def tile_face(left: int, right: int, side: int, marked: bool, open_left: bool, o
             cx = half * s + s * (0.22 + 0.28 * i)
             cy = s * (0.22 + 0.28 * j)
             d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BLACK)
-    return img.resize((2 * side, side), Image.LANCZOS)
+    return img.resize((2 * side, side), Image.Resampling.LANCZOS)
 
 
 @functools.lru_cache(maxsize=16)
@@ -182,7 +182,7 @@ def chip_face(radius: int) -> Image.Image:
         cx, cy = s / 2 + math.cos(a) * s * 0.4, s / 2 + math.sin(a) * s * 0.4
         d.ellipse((cx - s * 0.06, cy - s * 0.06, cx + s * 0.06, cy + s * 0.06), fill=WHITE)
     d.ellipse((s * 0.2, s * 0.2, s * 0.8, s * 0.8), fill=WHITE)
-    return img.resize((2 * radius, 2 * radius), Image.LANCZOS)
+    return img.resize((2 * radius, 2 * radius), Image.Resampling.LANCZOS)
 
 
 def _chip(img: Image.Image, d: ImageDraw.ImageDraw, item: ChipItem) -> None:

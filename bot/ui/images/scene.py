@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any
 
 from bot.ui.boards.groups import Group
 
@@ -90,7 +90,7 @@ class PanelItem:
     width: int = 2
 
 
-Item = Union[CardItem, TileItem, TextItem, ChipItem, PanelItem]
+Item = CardItem | TileItem | TextItem | ChipItem | PanelItem
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,13 +125,13 @@ class Builder:
     def tile(self, x: int, y: int, left: int, right: int, side: int = TILE_BOARD, **marks: bool) -> None:
         self.add(TileItem(x, y, left, right, side, **marks), x + 2 * side, y + side)
 
-    def text(self, x: int, y: int, text: str, size: int = 16, **style) -> None:
+    def text(self, x: int, y: int, text: str, size: int = 16, **style: Any) -> None:
         self.add(TextItem(x, y, text, size, **style), x + len(text) * size // 2, y + size)
 
     def chip(self, x: int, y: int, amount: int, radius: int = 18) -> None:
         self.add(ChipItem(x, y, amount, radius), x + radius, y + radius)
 
-    def panel(self, x: int, y: int, w: int, h: int, **style) -> None:
+    def panel(self, x: int, y: int, w: int, h: int, **style: Any) -> None:
         self.add(PanelItem(x, y, w, h, **style), x + w, y + h)
 
     def fan(self, x: int, y: int, cards: Sequence[str], size: CardSize = BOARD, marked: Iterable[str] = (),
