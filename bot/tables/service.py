@@ -310,22 +310,16 @@ class TableService:
             row = u.row
             if row.seat_of(user_id):
                 raise TableError("You are already seated at this table.")
-            if len(row.seats) >= self._max_seats(row):
-                raise TableError("This table is full.")
             buy_in = self.games[row.game_id].buy_in(row.options)
             chips = buy_in.default if amount is None else amount
             buy_in.check(chips)
             await self.wallets.ensure_member(u.tx, row.guild_id, user_id)
-            seat = SeatRow(self._next_seat(row), user_id, name, chips, stack=chips)
             try:
-                await self.settlement.move(u, wallet(user_id), escrow(row.id), chips, "buy_in",
-                                           f"buyin:{row.id}:{user_id}:v{row.version}")
+                await self._sit(u, SeatRow(self._next_seat(row), user_id, name, chips, stack=chips), wallet(user_id),
+                                "buy_in", f"buyin:{row.id}:{user_id}:v{row.version}")
             except ledger.InsufficientFunds as exc:
                 raise NotEnoughChips(f"The buy-in is {chips:,} chips and your wallet holds {exc.balance:,}. "
                                      "Claim /daily or ask a friend to /give you some.") from None
-            await tables.add_seat(u.tx, row.id, seat)
-            row.seats.append(seat)
-            u.dirty = u.lobby_changed = True
         return u.committed
 
     async def add_bot(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
@@ -334,17 +328,20 @@ class TableService:
             u.require_host(user_id)
             u.require_lobby()
             row = u.row
-            if len(row.seats) >= self._max_seats(row):
-                raise TableError("This table is full.")
             chips = self.games[row.game_id].buy_in(row.options).default
             seat = SeatRow(self._next_seat(row), None, f"Bot {sum(s.is_bot for s in row.seats) + 1}", chips,
                            stack=chips)
-            await self.settlement.move(u, HOUSE, escrow(row.id), chips, "bot_buy_in",
-                                       f"botbuyin:{row.id}:{seat.seat}:v{row.version}")
-            await tables.add_seat(u.tx, row.id, seat)
-            row.seats.append(seat)
-            u.dirty = u.lobby_changed = True
+            await self._sit(u, seat, HOUSE, "bot_buy_in", f"botbuyin:{row.id}:{seat.seat}:v{row.version}")
         return u.committed
+
+    async def _sit(self, u: TableUnit, seat: SeatRow, source: str, kind: str, key: str) -> None:
+        """A seat in the lobby, its buy-in moved from `source` (a wallet, or the house for a bot)."""
+        if len(u.row.seats) >= self._max_seats(u.row):
+            raise TableError("This table is full.")
+        await self.settlement.move(u, source, escrow(u.row.id), seat.buy_in, kind, key)
+        await tables.add_seat(u.tx, u.row.id, seat)
+        u.row.seats.append(seat)
+        u.dirty = u.lobby_changed = True
 
     async def set_option(self, table_id: int, user_id: int, name: str, value: Any,
                          guild_id: int | None = None) -> TableSnapshot:

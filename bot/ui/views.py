@@ -321,7 +321,7 @@ class ShortLived(discord.ui.View):
 
     @staticmethod
     def new_id() -> str:
-        return f"tmp:{secrets.token_hex(8)}"
+        return f"{custom_ids.SHORT_LIVED_PREFIX}{secrets.token_hex(8)}"
 
     def add_item(self, item: discord.ui.Item[Any]) -> ShortLived:
         custom_id = getattr(item, "custom_id", None)
