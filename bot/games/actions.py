@@ -40,7 +40,7 @@ class Action:
         if label:
             cls.label_format = label
         if prompt:
-            setattr(cls, "prompt", prompt)
+            cls.prompt = prompt
         dataclasses.dataclass(frozen=True)(cls)
 
     @property

@@ -7,8 +7,9 @@ through the methods of `GameState`; nothing here knows about Discord, users or s
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Protocol, Self, Sequence
+from typing import Any, ClassVar, Protocol, Self
 
 from .actions import Action
 from .codec import StateCodec, action_from_dict, action_to_dict

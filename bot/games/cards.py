@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import random
 import struct
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 SUITS = "SHDC"
 """Canonical suit order (spades, hearts, diamonds, clubs)."""

@@ -17,9 +17,10 @@ import dataclasses
 import enum
 import types
 import typing
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .errors import MalformedAction
 
@@ -228,12 +229,15 @@ def _converter(hint: Any, bounds: Range | None) -> Converter:
         item = converter(args[0], bounds)
         build: Callable[[list[Any]], Any] = {tuple: tuple, list: list, set: set, frozenset: frozenset}[origin]
         enc = item.encode
+        encode: Callable[[Any], Json]
         if origin in (set, frozenset):
-            encode: Callable[[Any], Json] = lambda v: [enc(x) for x in sorted(v)]
+            def encode(v: Any) -> Json:
+                return [enc(x) for x in sorted(v)]
         elif enc is _identity:
             encode = list
         else:
-            encode = lambda v: [enc(x) for x in v]
+            def encode(v: Any) -> Json:
+                return [enc(x) for x in v]
         return Converter(encode, _sequence(item, build), _text_list(item),
                          lambda v: "+".join(item.to_text(x) for x in v))
     if origin is dict:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Iterable, Mapping, TypeVar
+from typing import Any, TypeVar
 
 OptionValue = int | float | bool | str
 
@@ -130,10 +131,10 @@ def specs_of(cls: type) -> tuple[OptionSpec, ...]:
     return tuple(specs)
 
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
-def options_of(cls: type[O], given: Mapping[str, Any] | None) -> O:
+def options_of(cls: type[OptionsT], given: Mapping[str, Any] | None) -> OptionsT:
     """A table's options as an instance of the game's options dataclass, every value checked."""
     specs: tuple[OptionSpec, ...] = specs_of(typing.cast(Any, cls))
     return cls(**resolve_options(specs, given))

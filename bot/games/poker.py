@@ -13,7 +13,7 @@ A `HandValue` compares with `<`, `==` (higher is better, equal values tie exactl
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import Card
 

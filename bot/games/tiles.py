@@ -15,8 +15,8 @@ never compare equal.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 MAX_NUMBER = 9
 """The largest number any tile may show (the Buki set stops at 8)."""

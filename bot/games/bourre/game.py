@@ -8,9 +8,10 @@ settled, so somebody is always to act until the game is over.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, Callable, Mapping, Self, Sequence
+from typing import Any, Self
 
 from ..actions import Action
 from ..base import BuyIn, Engine, Event, IllegalAction, seat_key

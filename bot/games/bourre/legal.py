@@ -7,7 +7,8 @@ The engine works on card ids, small ints `suit * 13 + (high - 2)` (suit in S, H,
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Annotated
 
 from ..cards import SUITS, Card
 from ..codec import Via

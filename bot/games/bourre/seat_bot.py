@@ -8,7 +8,8 @@ lead master cards (drawing trumps first), and otherwise throw the least useful c
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..cards import SUITS
 from .actions import Exchange, Fold, PlayCard, PlayHand

@@ -12,7 +12,8 @@ Seat stacks are the players' escrow (GIN-21): every payment moves chips between 
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Self
+from collections.abc import Mapping
+from typing import Any, Self
 
 from ..actions import Action
 from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key

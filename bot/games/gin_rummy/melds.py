@@ -13,7 +13,7 @@ Public: `min_deadwood`, `best_melds`, `discard_deadwoods`, `card_value`; the sho
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..cards import SUITS, Card
 

@@ -8,8 +8,8 @@ least optimal deadwood. Hands are at most 10 cards, so the state space is tiny.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..cards import Card
 from .melds import arrangements, best_melds, deadwood_cards, is_run, min_deadwood

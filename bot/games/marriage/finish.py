@@ -10,14 +10,25 @@ states are memoised. The search is exact: every arrangement is some sequence of 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations_with_replacement
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from itertools import combinations_with_replacement
+from typing import Any
 
 from ..cards import Card
 from .layout import pure_set_options
-from .melds import (PURE_TYPES, MeldType, classify_faces, face_of, face_rank, maal_faces,
-                    natural_rows, pair_rows, wild_faces, wild_pure_melds)
+from .melds import (
+    PURE_TYPES,
+    MeldType,
+    classify_faces,
+    face_of,
+    face_rank,
+    maal_faces,
+    natural_rows,
+    pair_rows,
+    wild_faces,
+    wild_pure_melds,
+)
 
 NORMAL = "normal"
 DUBLEE = "dublee"

@@ -163,7 +163,8 @@ class GoingOut:
         lines = self._summary_lines(winner, layout, points_detail, raw, adjusted, owed, transfers)
         self.result = {
             "abandoned": False, "winner": winner, "route": layout.route, "tiplu": str(self.tiplu),
-            "melds": [card_texts(list(m)) for m in layout.melds], "dublees": [card_texts(list(d)) for d in layout.dublees],
+            "melds": [card_texts(list(m)) for m in layout.melds],
+            "dublees": [card_texts(list(d)) for d in layout.dublees],
             "discard": str(layout.discard),
             "points": {str(s): raw[s] for s in self.players},
             "adjusted": {str(s): adjusted[s] for s in self.players},

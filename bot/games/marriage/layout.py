@@ -5,11 +5,12 @@ quick measure of how well a hand hangs together (used by the show choice and the
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from ..cards import Card
 from .melds import face_of, face_rank, face_suit, natural_rows, pair_rows
+
 
 @lru_cache(maxsize=1)
 def _pure_rows() -> tuple[tuple[tuple[int, int], ...], ...]:

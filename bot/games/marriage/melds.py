@@ -6,9 +6,9 @@ follows the canonical order (suit S, H, D, C; then rank A..K). The copy index ne
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from ..cards import SUITS, Card
 

@@ -6,7 +6,8 @@ through the notation tables of `codec` rather than `Card.parse`.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..cards import Card, card_texts, group_texts, parse_card_texts
 from .options import resolve

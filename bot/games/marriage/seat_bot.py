@@ -12,8 +12,19 @@ from collections import Counter
 from typing import Any
 
 from ..cards import Card, parse_card_texts
-from .actions import (DeclareDone, DeclareTunnela, Discard, DrawStock, EndGame, Finish, NextDeal, Show,
-                      ShowDublees, TakeAndFinish, TakeDiscard)
+from .actions import (
+    DeclareDone,
+    DeclareTunnela,
+    Discard,
+    DrawStock,
+    EndGame,
+    Finish,
+    NextDeal,
+    Show,
+    ShowDublees,
+    TakeAndFinish,
+    TakeDiscard,
+)
 from .layout import cohesion
 from .melds import face_of, wild_faces
 

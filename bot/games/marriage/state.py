@@ -13,13 +13,26 @@ Mixins: `Shows` (MAR-8 … MAR-10), `GoingOut` (going out and settlement), `View
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..base import BuyIn, Event, IllegalAction, player, seat_key
 from ..cards import Card, card_texts, deal_rng, new_deck, pretty_cards
 from . import seat_bot
-from .actions import (ACTION_TYPES, DeclareDone, DeclareTunnela, Discard, DrawStock, EndGame, Finish, NextDeal,
-                      Show, ShowDublees, TakeAndFinish, TakeDiscard)
+from .actions import (
+    ACTION_TYPES,
+    DeclareDone,
+    DeclareTunnela,
+    Discard,
+    DrawStock,
+    EndGame,
+    Finish,
+    NextDeal,
+    Show,
+    ShowDublees,
+    TakeAndFinish,
+    TakeDiscard,
+)
 from .finish import finishing_discards
 from .going_out import GoingOut
 from .melds import face_of, wild_faces
@@ -462,9 +475,9 @@ class Marriage(Shows, GoingOut, Views, Seats, Restrictions, Persist):
             raise IllegalAction(f"{a.card.pretty} is not in your hand (exposed cards cannot be discarded).",
                                 rule="MAR-5")
         if self._banned(a.card):
+            which = "it" if self.opts["taken_card_discard_ban"] == "copy" else "that card or an identical one"
             raise IllegalAction(f"You took {self.taken.pretty} from the pile this turn, so you may not discard "
-                                f"{'it' if self.opts['taken_card_discard_ban'] == 'copy' else 'that card or an identical one'}"
-                                f"; choose another card.", rule="MAR-7")
+                                f"{which}; choose another card.", rule="MAR-7")
         self.hands[seat].remove(a.card)
         self.pile.append((a.card, seat, self.seen[seat]))
         events = [Event("discard", f"{player(seat)} discards {a.card.pretty}.", seat=seat,

@@ -28,7 +28,8 @@ class Views:
         for s in range(self.n):
             show_declared = self.phase != "declare"
             seats.append({
-                "seat": s, "in_deal": s in self.players, "left": self.left[s], "leaving": self.leaving[s], "stack": self.stacks[s],
+                "seat": s, "in_deal": s in self.players, "left": self.left[s], "leaving": self.leaving[s],
+                "stack": self.stacks[s],
                 # during the declaration phase a declared tunnela still counts in the hand size, so
                 # nothing shows before the joint announcement (MAR-4)
                 "hand_size": len(self.hands[s]) + (0 if show_declared else 3 * len(self.declared[s])),

@@ -12,6 +12,7 @@ from bot.games.bourre import Bourre, legal_cards
 from bot.games.bourre.actions import PlayCard
 from bot.games.cards import Card, parse_cards
 from bot.games.simulate import bot_policy, play
+
 from tests.games.invariants import play_checked
 
 CI = settings(derandomize=True, deadline=None, max_examples=40)
@@ -94,7 +95,7 @@ def test_leaving_players_are_dealt_out_and_chips_are_conserved(seed: int, player
     rng = random.Random(seed)
     leaving: set[int] = set()
     paid = 0
-    for step, (seat, action) in enumerate(play(game, _leaver_policy(leaving), seed=seed)):
+    for step, _ in enumerate(play(game, _leaver_policy(leaving), seed=seed)):
         if step % 7 == 3 and len(leaving) < leavers:
             s = rng.randrange(players)
             if game.seated[s] and s not in leaving:

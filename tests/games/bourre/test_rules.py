@@ -6,7 +6,8 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.games import GAMES, IllegalAction
 from bot.games.base import BuyIn, action_from_dict, action_to_dict
@@ -14,7 +15,8 @@ from bot.games.bourre import Bourre, legal_cards, scoring
 from bot.games.bourre.actions import Exchange, Fold, PlayCard, PlayHand
 from bot.games.bourre.legal import CARD_ID, trick_winner_index
 from bot.games.cards import Card, new_deck, parse_cards
-from bot.games.simulate import play as drive, random_policy
+from bot.games.simulate import play as drive
+from bot.games.simulate import random_policy
 
 from .helpers import everyone_plays, legal, play, start
 from .test_examples import FOUR, FOUR_PLAYS

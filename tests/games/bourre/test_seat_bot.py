@@ -7,7 +7,8 @@ import random
 from bot.games.bourre import Bourre
 from bot.games.bourre.actions import Exchange, Fold, PlayCard, PlayHand
 from bot.games.cards import Card, parse_cards
-from bot.games.simulate import bot_policy, play as drive, random_policy
+from bot.games.simulate import bot_policy, random_policy
+from bot.games.simulate import play as drive
 
 from .helpers import everyone_plays, play, start
 

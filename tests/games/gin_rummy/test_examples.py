@@ -5,8 +5,7 @@ from __future__ import annotations
 from bot.games.base import action_from_dict, action_to_dict, seat_key
 from bot.games.cards import Card, parse_cards
 from bot.games.gin_rummy import GinRummy, best_melds, min_deadwood
-from bot.games.gin_rummy.actions import (Arrangement, Discard, DrawStock, Knock, Pass, ShowMelds,
-                                         TakeDiscard)
+from bot.games.gin_rummy.actions import Arrangement, Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
 from bot.games.gin_rummy.melds import discard_deadwoods
 
 from .helpers import DEALER, NON_DEALER, knock, knock_after_draw, start

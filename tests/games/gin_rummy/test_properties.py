@@ -15,9 +15,9 @@ from bot.games.gin_rummy.melds import VALUE, arrangements, is_run, is_set
 from bot.games.gin_rummy.scoring import reached_target
 from bot.games.gin_rummy.showdown import auto_best, plan_layoffs
 from bot.games.simulate import bot_policy, play
-from tests.games.invariants import play_checked
 
 from .helpers import every_meld
+from tests.games.invariants import play_checked
 
 
 def brute_force_deadwood(cards: list[Card]) -> int:

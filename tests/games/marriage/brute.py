@@ -3,9 +3,9 @@ judging every meld with `classify_meld` (no tables, no joker counting)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
-from typing import Sequence
 
 from bot.games.cards import Card
 from bot.games.marriage import MeldType, classify_meld
@@ -25,12 +25,12 @@ def brute_normal(cards: Sequence[Card], tiplu: Card | None, fixed_melds=(), take
     def card(face):
         return Card(face[0], face[1])
 
-    @lru_cache(maxsize=None)
+    @cache
     def valid(tri):
         kind = classify_meld([card(f) for f in tri], None if tface is None else card(tface))
         return kind is not MeldType.INVALID, classify_meld([card(f) for f in tri], None) in PURE
 
-    @lru_cache(maxsize=None)
+    @cache
     def split(hand: tuple, pure: int) -> bool:
         if not hand:
             return pure <= 0

@@ -203,7 +203,7 @@ def test_ex29_settlement_four_players():
     owed = owed_amounts({A: 15, B: 7, C: 0, D: 12}, {A: True, B: True, C: False, D: True}, A, False, resolve({}))
     assert owed == {B: 9, C: 44, D: -11}
     transfers = settle(owed, A, {A: 1000, B: 1000, C: 1000, D: 1000}, [B, C, D], "pro_rata")
-    net = {s: 0 for s in (A, B, C, D)}
+    net = dict.fromkeys((A, B, C, D), 0)
     for p, q, x in transfers:
         net[p] -= x
         net[q] += x

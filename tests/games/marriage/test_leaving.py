@@ -14,9 +14,9 @@ from bot.games.base import seat_key
 from bot.games.cards import Card
 from bot.games.marriage import Marriage
 from bot.games.marriage.actions import DeclareDone, Discard, DrawStock, Finish, NextDeal
-from tests.games.invariants import check_illegal_changes_nothing, check_state
 
 from .helpers import cards, game_in_play, set_position
+from tests.games.invariants import check_illegal_changes_nothing, check_state
 
 LOSER = "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC 3C 5C 7C 9C JC AD 6D AH 2H 4H"
 

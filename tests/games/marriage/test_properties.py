@@ -11,9 +11,9 @@ from bot.games.cards import Card, new_deck
 from bot.games.marriage import Marriage, MeldType, check_finish, classify_meld
 from bot.games.marriage.melds import PURE_TYPES
 from bot.games.simulate import bot_policy
-from tests.games.invariants import play_checked
 
 from .brute import brute_normal
+from tests.games.invariants import play_checked
 
 OPTION_CHOICES = {
     "point_table": ["pagat", "house"],

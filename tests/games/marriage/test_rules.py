@@ -10,8 +10,19 @@ from bot.games import GAMES, IllegalAction
 from bot.games.base import seat_key
 from bot.games.cards import Card, card_texts, new_deck, parse_card_texts
 from bot.games.marriage import Marriage
-from bot.games.marriage.actions import (DeclareDone, DeclareTunnela, Discard, DrawStock, EndGame,
-                                        Finish, NextDeal, Show, ShowDublees, TakeAndFinish, TakeDiscard)
+from bot.games.marriage.actions import (
+    DeclareDone,
+    DeclareTunnela,
+    Discard,
+    DrawStock,
+    EndGame,
+    Finish,
+    NextDeal,
+    Show,
+    ShowDublees,
+    TakeAndFinish,
+    TakeDiscard,
+)
 from bot.games.marriage.finish import check_finish
 from bot.games.marriage.layout import group_hand
 from bot.games.marriage.melds import MeldType, classify_meld, face_of, wild_faces
@@ -20,7 +31,6 @@ from bot.games.marriage.scoring import adjust_unseen, maal_points, owed_amounts,
 
 from .helpers import cards, game_in_play, set_position
 from .test_leaving import finishing_position
-
 
 PLAIN = "2S 5S 8S JS 3H 6H 9H KH 4D 7D 10D AC 3C 5C 7C 9C JC KC 2D 6D AH"  # no pure set, no pair
 
@@ -1011,8 +1021,8 @@ def test_mar_23_winner_centred_form_equals_pairwise_settlement():
         dub = rng.random() < 0.3
         opts = resolve({})
         owed = owed_amounts(pts, seen, w, dub, opts)
-        net = {k: 0 for k in range(n)}
-        for p, q, x in settle(owed, w, {k: 10 ** 6 for k in range(n)}, [(w + j) % n for j in range(1, n)],
+        net = dict.fromkeys(range(n), 0)
+        for p, q, x in settle(owed, w, dict.fromkeys(range(n), 10 ** 6), [(w + j) % n for j in range(1, n)],
                               "pro_rata"):
             net[p] -= x
             net[q] += x
