@@ -28,6 +28,7 @@ class Action:
 
     kind: ClassVar[str]
     label_format: ClassVar[str] = ""
+    prompt: ClassVar[str] = ""
     simultaneous: ClassVar[bool] = False
 
     def __init_subclass__(cls, kind: str = "", label: str = "", prompt: str = "", simultaneous: bool = False,

@@ -63,7 +63,7 @@ def layout(table_id: int, version: int, actions: list[Any]) -> Layout:
                         for a in members]
         else:
             picked = _spread(members, MAX_OPTIONS)
-            out.rows.append(SelectSpec(_clip(getattr(members[0], "prompt", f"Choose: {kind}"), 150),
+            out.rows.append(SelectSpec(_clip(getattr(members[0], "prompt", "") or f"Choose: {kind}", 150),
                                        custom_ids.select_id(table_id, version, kind),
                                        tuple((_clip(a.label, 100), custom_ids.encode_args(a)) for a in picked)))
     button_rows: list[list[ButtonSpec] | SelectSpec] = [buttons[i:i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
@@ -87,7 +87,7 @@ def _multi_select(table_id: int, version: int, kind: str, members: list[Any]) ->
                 items.append(item)
     items.sort()
     options = tuple((getattr(i, "pretty", str(i)), str(i)) for i in items[:MAX_OPTIONS])
-    return SelectSpec(_clip(getattr(members[0], "prompt", f"Choose cards: {kind}"), 150),
+    return SelectSpec(_clip(getattr(members[0], "prompt", "") or f"Choose cards: {kind}", 150),
                       custom_ids.select_id(table_id, version, kind, multi=True), options,
                       min_values=min(sizes), max_values=min(max(sizes), len(options)))
 
