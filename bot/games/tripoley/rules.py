@@ -7,9 +7,6 @@ from typing import Iterable, Sequence
 from ..cards import Card
 from .variant import MARRIAGE, Variant
 
-ACTIVE, BROKE, OUT, LEFT = "active", "broke", "out", "left"
-"""Seat status: playing; eliminated with an empty wallet; eliminated by a short ante (TRI-5); left."""
-
 
 def clockwise_from(seat: int, among: Iterable[int], n: int) -> list[int]:
     """`among` in clockwise order starting with the first seat after `seat` (§0)."""
