@@ -48,8 +48,8 @@ def claims(variant: Variant, hands: dict[int, list[Card]], run_shares: str) -> l
         out.append(("KQ", {holder[q]: 1}))
     shares: dict[int, int] = {}
     for suit in "SHDC":
-        owners = {holder.get(Card(r, suit)) for r in variant.run_ranks}
-        if len(owners) == 1 and None not in owners:
+        owners = {holder.get(Card(r, suit), -1) for r in variant.run_ranks}
+        if len(owners) == 1 and -1 not in owners:
             (p,) = owners
             shares[p] = shares.get(p, 0) + 1 if run_shares == "per_run" else 1
     if shares:

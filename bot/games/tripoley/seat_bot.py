@@ -169,21 +169,23 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
     sizes = pub["hand_sizes"]
     others = [p for p in order if p != seat]
     pay_value = _pay_values(pub) if pub["pay_timing"] == "on_play" else {}
-    suits = [(a, "SHDC".index(a.suit.letter)) for a in legal]
+    leads = [a for a in legal if isinstance(a, Lead)]
+    suits = [(a, "SHDC".index(a.suit.letter)) for a in leads]
     totals = {a: 0.0 for a, _ in suits}
     for _ in range(ROLLOUTS):
         rng.shuffle(unseen)
         owner = [-1] * 52
         pos = 0
         for p in others:
-            for c in unseen[pos:pos + sizes[p]]:
+            size = sizes[p] or 0
+            for c in unseen[pos:pos + size]:
                 owner[c] = p
-            pos += sizes[p]
+            pos += size
         for c in hand:
             owner[c] = seat
         for action, suit in suits:
             totals[action] += _rollout(list(owner), order, seat, suit, pay_value)
-    return max(legal, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
+    return max(leads, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
 
 
 ROLLOUTS = 16
