@@ -17,21 +17,8 @@ import random
 from ..actions import Action
 from ..cards import Card, new_deck, parse_card_texts
 from ..poker import best_hand
-from .actions import (
-    AuctionSpare,
-    Bet,
-    Bid,
-    Call,
-    Check,
-    ChoosePokerHand,
-    Fold,
-    KeepHand,
-    Lead,
-    NextDeal,
-    PassBid,
-    Raise,
-    SwapSpare,
-)
+from .actions import (AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold, KeepHand, Lead, NextDeal,
+                      PassBid, Raise, SwapSpare)
 from .views import PrivateView, PublicView
 
 TRIALS = 120

@@ -13,22 +13,8 @@ from bot.games.poker import best_hand
 from bot.games.simulate import play as play_through
 from bot.games.simulate import random_policy
 from bot.games.tripoley import deal, michigan, poker_phase, spare, table
-from bot.games.tripoley.actions import (
-    AuctionSpare,
-    Bet,
-    Bid,
-    Call,
-    Check,
-    ChoosePokerHand,
-    Fold,
-    KeepHand,
-    Lead,
-    NextDeal,
-    PassBid,
-    Raise,
-    Suit,
-    SwapSpare,
-)
+from bot.games.tripoley.actions import (AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold, KeepHand,
+                                        Lead, NextDeal, PassBid, Raise, Suit, SwapSpare)
 from bot.games.tripoley.phases import Phase
 from bot.games.tripoley.rules import timeout_suit
 
