@@ -49,6 +49,12 @@ class Via:
     decode: Callable[[Any], Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Pairs:
+    """`Annotated[dict[K, V], Pairs()]`: a dict written as a list of `[key, value]` pairs in its
+    order (the layout Tripoley's saved states have always used for its mat and bets)."""
+
+
 ACTION_INT = Range(0, 10**12)
 """What a plain `int` field of an action may hold: a count, an index or a chip amount."""
 
@@ -207,6 +213,8 @@ def _converter(hint: Any, bounds: Range | None) -> Converter:
         via = next((a for a in hint.__metadata__ if isinstance(a, Via)), None)
         if via is not None:
             return Converter(via.encode, _checked(via.decode), lambda t: t, str)
+        if any(isinstance(a, Pairs) for a in hint.__metadata__):
+            return _pairs(args[0], bounds)
         found = next((a for a in hint.__metadata__ if isinstance(a, Range)), bounds)
         return converter(args[0], found)
     if origin in (typing.Union, types.UnionType):
@@ -282,6 +290,22 @@ def _dict(key: Converter, value: Converter, key_type: Any) -> Converter:
             except ValueError:
                 raise _fail("whole-number keys", list(d)) from None
         return {key.decode(k): vdec(v) for k, v in d.items()}
+    return Converter(encode, decode, lambda t: t, str)
+
+
+def _pairs(hint: Any, bounds: Range | None) -> Converter:
+    """A dict as a list of [key, value] pairs (`Pairs`)."""
+    key_type, value_type = typing.get_args(hint)
+    key, value = converter(key_type), converter(value_type, bounds)
+    kenc, venc, kdec, vdec = key.encode, value.encode, key.decode, value.decode
+
+    def encode(d: Mapping[Any, Any]) -> Json:
+        return [[kenc(k), venc(v)] for k, v in d.items()]
+
+    def decode(pairs: Json) -> Any:
+        if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
+            raise _fail("a list of [key, value] pairs", pairs)
+        return {kdec(k): vdec(v) for k, v in pairs}
     return Converter(encode, decode, lambda t: t, str)
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.games.simulate import bot_policy
-from bot.games.tripoley import MichiganRummyGame, TripoleyGame
+from bot.games.tripoley import MichiganRummyGame, TripoleyGame, michigan
 from bot.games.tripoley.actions import AuctionSpare, Bet, Bid
 from bot.ui.boards import board_for
 from bot.ui.boards.tripoley import mat_line
@@ -107,7 +107,7 @@ def test_tri_36_no_michigan_winner_is_said() -> None:
     from tests.games.tripoley.positions import position
     board = board_for("tripoley")
     game = position(TripoleyGame, [1, 20, 20], {0: "2C 5C 9C", 1: "3C 6C", 2: "8C"}, mat={"KITTY": 4}, dealer=1)
-    game._begin_michigan(0)
+    michigan.begin(game, 0)
     assert game.mich_winner is None and game.phase == "between"
     text = deal_panel(dict(board.table_fields(game.public_view(), NAMES)))
     assert "Michigan: nobody went out" in text

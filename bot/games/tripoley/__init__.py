@@ -1,7 +1,8 @@
-"""Tripoley and its Michigan Rummy variant: one engine, the differences as a `Variant`."""
+"""Tripoley and its Michigan Rummy variant: one engine, the differences as a `Variant` and options."""
 
-from .michigan_rummy import MichiganRummyGame
-from .state import TripoleyGame
+from __future__ import annotations
+
+from .game import MichiganRummyGame, TripoleyGame
 
 GAME_CLASSES = (TripoleyGame, MichiganRummyGame)
 

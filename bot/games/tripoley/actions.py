@@ -94,5 +94,8 @@ class NextDeal(Action, kind="next_deal", label="Deal the next hand"):
     """Between deals: the next dealer starts the next deal (leavers cash out before it)."""
 
 
-ACTION_TYPES: tuple[type, ...] = (SwapSpare, AuctionSpare, KeepHand, Bid, PassBid, ChoosePokerHand,
-                                  Fold, Check, Call, Bet, Raise, Lead, NextDeal)
+ACTION_TYPES: tuple[type[Action], ...] = (SwapSpare, AuctionSpare, KeepHand, Bid, PassBid, ChoosePokerHand,
+                                          Fold, Check, Call, Bet, Raise, Lead, NextDeal)
+
+__all__ = ["ACTION_TYPES", "AuctionSpare", "Bet", "Bid", "Call", "Check", "ChoosePokerHand", "Fold", "KeepHand",
+           "Lead", "NextDeal", "PassBid", "Raise", "Suit", "SwapSpare"]

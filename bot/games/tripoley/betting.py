@@ -1,20 +1,23 @@
 """The single betting round of Tripoley's poker phase (TRI-21 … TRI-26), as bookkeeping.
 
 The round only records contributions and whose turn it is; the chips themselves move between
-wallets and the `POT` compartment in the game state (CHIP-5).
+wallets and the `POT` compartment in the game state (CHIP-5). It is part of the declared state
+and saved by its fields; contributions are written as [seat, chips] pairs, as they always were.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Annotated, Sequence
+
+from ..codec import Pairs
 
 
 @dataclass(slots=True)
 class BettingRound:
     order: list[int]
     """The participants in turn order (first to act first), TRI-22."""
-    contrib: dict[int, int]
+    contrib: Annotated[dict[int, int], Pairs()]
     folded: set[int]
     allin: set[int]
     acted: set[int]
@@ -69,16 +72,6 @@ class BettingRound:
                 continue
             return p
         return None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"order": self.order, "contrib": [[p, c] for p, c in self.contrib.items()],
-                "folded": sorted(self.folded), "allin": sorted(self.allin), "acted": sorted(self.acted),
-                "bets": self.bets, "base": self.base, "turn": self.turn}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> BettingRound:
-        return cls(list(d["order"]), {p: c for p, c in d["contrib"]}, set(d["folded"]), set(d["allin"]),
-                   set(d["acted"]), d["bets"], d["base"], d["turn"])
 
 
 def uncalled_excess(contrib: dict[int, int]) -> tuple[int | None, int]:

@@ -7,9 +7,6 @@ from typing import Iterable, Sequence
 from ..cards import Card
 from .variant import MARRIAGE, Variant
 
-ACTIVE, BROKE, OUT, LEFT = "active", "broke", "out", "left"
-"""Seat status: playing; eliminated with an empty wallet; eliminated by a short ante (TRI-5); left."""
-
 
 def clockwise_from(seat: int, among: Iterable[int], n: int) -> list[int]:
     """`among` in clockwise order starting with the first seat after `seat` (§0)."""
@@ -51,8 +48,8 @@ def claims(variant: Variant, hands: dict[int, list[Card]], run_shares: str) -> l
         out.append(("KQ", {holder[q]: 1}))
     shares: dict[int, int] = {}
     for suit in "SHDC":
-        owners = {holder.get(Card(r, suit)) for r in variant.run_ranks}
-        if len(owners) == 1 and None not in owners:
+        owners = {holder.get(Card(r, suit), -1) for r in variant.run_ranks}
+        if len(owners) == 1 and -1 not in owners:
             (p,) = owners
             shares[p] = shares.get(p, 0) + 1 if run_shares == "per_run" else 1
     if shares:

@@ -1,6 +1,6 @@
 """The seat bot for Tripoley and Michigan Rummy.
 
-It decides only from `private_view(seat)`, `public_view()` and `legal_actions(seat)`:
+It decides only from what the seat's views show and its legal actions:
 - poker strength is an equity estimate: a small Monte Carlo of opponents' hands (of their
   public sizes) dealt from the cards it cannot see, each scored with `best_hand`;
 - the dealer swaps a weak hand, otherwise auctions the spare hand (the price comes to them),
@@ -13,12 +13,13 @@ It decides only from `private_view(seat)`, `public_view()` and `legal_actions(se
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from ..actions import Action
 from ..cards import Card, new_deck, parse_card_texts
 from ..poker import best_hand
 from .actions import (AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold, KeepHand, Lead, NextDeal,
                       PassBid, Raise, SwapSpare)
+from .views import PrivateView, PublicView
 
 TRIALS = 120
 _DECK = new_deck()
@@ -53,20 +54,20 @@ def equity(hand: list[Card], opponent_sizes: list[int], rng: random.Random, tria
     return won / trials
 
 
-def _opponent_sizes(pub: dict[str, Any], seat: int, among: list[int] | None = None) -> list[int]:
+def _opponent_sizes(pub: PublicView, seat: int, among: list[int] | None = None) -> list[int]:
     sizes = pub["hand_sizes"]
     seats = among if among is not None else [p for p in pub["dealt_in"] if p != seat]
-    return [sizes[p] for p in seats if p != seat and sizes[p]]
+    return [size for p in seats if p != seat and (size := sizes[p])]
 
 
-def _hand_value(view: dict[str, Any], pub: dict[str, Any], seat: int, rng: random.Random) -> tuple[float, float]:
+def _hand_value(view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> tuple[float, float]:
     """(equity, fair share) of this hand's poker chances, and the pay-card chips it holds."""
     hand = parse_card_texts(view["hand"])
     opp = _opponent_sizes(pub, seat)
     return equity(hand, opp, rng, 60), 1 / (len(opp) + 1)
 
 
-def _pay_chips(view: dict[str, Any], pub: dict[str, Any]) -> int:
+def _pay_chips(view: PrivateView, pub: PublicView) -> int:
     mat = {m["code"]: m["chips"] for m in pub["mat"]}
     marks = set(view["pay_cards"])
     single = sum(mat.get(c, 0) for c in marks if c in mat)
@@ -75,11 +76,10 @@ def _pay_chips(view: dict[str, Any], pub: dict[str, Any]) -> int:
     return single
 
 
-def choose(game: Any, seat: int, rng: random.Random) -> Any:
-    legal = game.legal_actions(seat)
+def choose(pub: PublicView, view: PrivateView, legal: list[Action], rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
-    pub, view = game.public_view(), game.private_view(seat)
+    seat = view["seat"]
     first = legal[0]
     if isinstance(first, NextDeal) or isinstance(first, ChoosePokerHand):
         return first
@@ -92,7 +92,7 @@ def choose(game: Any, seat: int, rng: random.Random) -> Any:
     return _bet(legal, view, pub, seat, rng)
 
 
-def _spare(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random) -> Any:
+def _spare(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> Action:
     eq, fair = _hand_value(view, pub, seat, rng)
     pay = _pay_chips(view, pub) if pub["pay_timing"] == "on_hold" else 0
     weak = eq < 0.7 * fair and pay == 0
@@ -103,7 +103,7 @@ def _spare(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Rando
     return auction if auction is not None else KeepHand()
 
 
-def _bid(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random) -> Any:
+def _bid(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> Action:
     bids = [a for a in legal if isinstance(a, Bid)]
     if not bids:
         return PassBid()
@@ -119,7 +119,7 @@ def _bid(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random)
     return cheapest if cheapest.amount <= limit else PassBid()
 
 
-def _bet(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random) -> Any:
+def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> Action:
     b = pub["betting"]
     live = [p for p in pub["dealt_in"] if p not in b["folded"] and p != seat]
     hand = parse_card_texts(view["poker_hand"]["cards"] if "poker_hand" in view else view["hand"])
@@ -144,7 +144,7 @@ def _bet(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random)
     return Fold()
 
 
-def _lead(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random) -> Any:
+def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> Action:
     """Choose the suit whose lead does best over sampled deals of the unseen cards (rollouts)."""
     if len(legal) == 1:
         return legal[0]
@@ -156,21 +156,23 @@ def _lead(legal: list[Any], view: dict, pub: dict, seat: int, rng: random.Random
     sizes = pub["hand_sizes"]
     others = [p for p in order if p != seat]
     pay_value = _pay_values(pub) if pub["pay_timing"] == "on_play" else {}
-    suits = [(a, "SHDC".index(a.suit.letter)) for a in legal]
+    leads = [a for a in legal if isinstance(a, Lead)]
+    suits = [(a, "SHDC".index(a.suit.letter)) for a in leads]
     totals = {a: 0.0 for a, _ in suits}
     for _ in range(ROLLOUTS):
         rng.shuffle(unseen)
         owner = [-1] * 52
         pos = 0
         for p in others:
-            for c in unseen[pos:pos + sizes[p]]:
+            size = sizes[p] or 0
+            for c in unseen[pos:pos + size]:
                 owner[c] = p
-            pos += sizes[p]
+            pos += size
         for c in hand:
             owner[c] = seat
         for action, suit in suits:
             totals[action] += _rollout(list(owner), order, seat, suit, pay_value)
-    return max(legal, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
+    return max(leads, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
 
 
 ROLLOUTS = 16
@@ -181,7 +183,7 @@ def _cid(card: Card) -> int:
     return card.suit_index * 13 + card.high - 2
 
 
-def _pay_values(pub: dict) -> dict[int, int]:
+def _pay_values(pub: PublicView) -> dict[int, int]:
     """Chips a card collects when played (MICH-7 / TRI-19 single pay cards)."""
     mat = {m["code"]: m["chips"] for m in pub["mat"]}
     return {_cid(Card.parse(code)): chips for code, chips in mat.items()

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import player
+from .state import DealState, Transfer
 
 
 def _who(place: str) -> str:
@@ -12,21 +11,22 @@ def _who(place: str) -> str:
     return player(int(name)) if kind == "seat" else name
 
 
-def summary_text(game: Any, notes: list[str], deal: bool = True) -> str:
+def summary_text(game: DealState, notes: list[str], deal: bool = True) -> str:
     """Lines grouped by reason, in the order things happened; then the mat and the notes."""
     prize = game.variant.michigan_prize
     head = f"**Deal {game.deal_no}** (dealer {player(game.dealer)})" if deal else "**Game over**"
     lines = [f"{head} — chip movements:"]
-    groups: dict[str, list[list[Any]]] = {}
+    groups: dict[str, list[Transfer]] = {}
     for entry in game.ledger:
         reason = entry[3]
         key = "pay" if reason.startswith("pay:") else reason
         groups.setdefault(key, []).append(entry)
 
-    def totals(entries: list[list[Any]], end: int) -> str:
+    def totals(entries: list[Transfer], end: int) -> str:
         sums: dict[str, int] = {}
         for e in entries:
-            sums[e[end]] = sums.get(e[end], 0) + e[2]
+            place = e[0] if end == 0 else e[1]
+            sums[place] = sums.get(place, 0) + e[2]
         return ", ".join(f"{_who(k)} {v}" for k, v in sums.items())
 
     for key, entries in groups.items():

@@ -15,7 +15,7 @@ ANN, BOB, CAL, DEE, EVE = range(5)
 
 def position(cls: type = TripoleyGame, wallets: list[int] = (), hands: dict[int, str] | None = None,
              mat: dict[str, int] | None = None, dealer: int = 0, options: dict | None = None) -> Any:
-    game = cls._new(list(wallets), options, seed=0)
+    game = cls.seated(list(wallets), options, seed=0)
     game.dealer = dealer
     game.deal_no = 1
     game.dealt_in = list(range(len(wallets)))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.games.cards import new_deck, parse_cards
 from bot.games.poker import best_hand
-from bot.games.tripoley.actions import (AuctionSpare, Bet, Bid, Call, Check, Fold, Lead, PassBid, Raise,
-                                        Suit, SwapSpare)
+from bot.games.tripoley import deal, michigan, poker_phase, spare
+from bot.games.tripoley.actions import AuctionSpare, Bet, Bid, Call, Check, Fold, Lead, PassBid, Raise, Suit, SwapSpare
 
 from .positions import ANN, BOB, CAL, DEE, EVE, MichiganRummyGame, TripoleyGame, position, total
 
@@ -26,10 +26,10 @@ def test_ex1_deal_positions_four_players() -> None:
 
 
 def test_ex2_tripoley_ante_with_carry_over() -> None:
-    game = TripoleyGame._new([50] * 4, None, seed=0)
+    game = TripoleyGame.seated([50] * 4, None, seed=0)
     game.mat.update({"JH": 3, "KQ": 6, "RUN": 3, "POT": 1})
     game.dealer = CAL
-    game._start_deal(deck=new_deck(), dealer=DEE)
+    deal.start_deal(game, deck=new_deck(), dealer=DEE)
     assert game.stacks == [41] * 4
     assert game.mat == {"AH": 4, "KH": 4, "QH": 4, "JH": 7, "10H": 4, "KQ": 10, "RUN": 7, "KITTY": 4, "POT": 5}
     assert total(game) == 213
@@ -48,7 +48,7 @@ def test_ex4_pay_cards_marriage_and_split_run() -> None:
                     mat={"AH": 4, "KH": 4, "QH": 4, "JH": 7, "10H": 4, "KQ": 10, "RUN": 7, "KITTY": 4, "POT": 5},
                     dealer=DEE)
     assert total(game) == 213
-    game._pay_on_hold()
+    spare.pay_on_hold(game)
     assert game.stacks == [59, 48, 44, 45]
     assert game.mat == {"AH": 0, "KH": 0, "QH": 0, "JH": 7, "10H": 0, "KQ": 0, "RUN": 1, "KITTY": 4, "POT": 5}
     assert total(game) == 213
@@ -98,7 +98,7 @@ def _ex8_position():
 
 def test_ex8_betting_round() -> None:
     game = _ex8_position()
-    game._begin_betting()
+    poker_phase.begin_betting(game)
     assert game.to_act() == [ANN]
     game.apply(ANN, Check())
     game.apply(BOB, Bet(2))
@@ -114,13 +114,13 @@ def test_ex8_betting_round() -> None:
     assert game.mat["POT"] == 0
     assert game.poker_winner == DEE
     assert game.phase == "michigan"
-    assert game.mich["played"][:2] == ["3H", "4H"]     # Dee led first (hearts, her only suit)
+    assert game.mich.played[:2] == ["3H", "4H"]     # Dee led first (hearts, her only suit)
 
 
 def test_ex9_poker_tie_with_an_odd_chip() -> None:
     game = position(TripoleyGame, [30] * 3, {ANN: "5S 6H 7D 8C 9S", BOB: "5D 6C 7H 8S 9H",
                                              CAL: "KS KH 2D 3C 4S"}, mat={"POT": 4}, dealer=CAL)
-    game._begin_betting()
+    poker_phase.begin_betting(game)
     game.apply(ANN, Bet(3))
     game.apply(BOB, Call(3))
     game.apply(CAL, Call(3))
@@ -133,7 +133,7 @@ def test_ex9_poker_tie_with_an_odd_chip() -> None:
 def test_ex10_side_pot() -> None:
     game = position(TripoleyGame, [30, 2, 30], {ANN: "QS QH 5D 6C 9S", BOB: "4S 4H 4D 10C JS",
                                                 CAL: "JD JC 2S 3H 7C"}, mat={"POT": 3}, dealer=CAL)
-    game._begin_betting()
+    poker_phase.begin_betting(game)
     game.apply(ANN, Bet(4))
     assert game.legal_actions(BOB)[1] == Call(2)
     game.apply(BOB, Call(2))
@@ -146,7 +146,7 @@ def test_ex10_side_pot() -> None:
 def test_ex11_everybody_folds() -> None:
     game = position(TripoleyGame, [20] * 3, {ANN: "2S 3S 4S 5S 7H", BOB: "2H 3H 4H 5H 7S",
                                              CAL: "2D 3D 4D 5D 7C"}, mat={"POT": 3}, dealer=CAL)
-    game._begin_betting()
+    poker_phase.begin_betting(game)
     game.apply(ANN, Bet(2))
     game.apply(BOB, Fold())
     events = game.apply(CAL, Fold())
@@ -159,14 +159,14 @@ def test_ex12_michigan_stops_and_a_passed_lead() -> None:
     game = position(TripoleyGame, [20, 1, 15], {ANN: "6S 7S 3H 4H", BOB: "8S 9S 2S 3S",
                                                 CAL: "5H 6H 2C 3C QD KD AD"}, mat={"KITTY": 6}, dealer=CAL)
     before = total(game)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     assert game.to_act() == [ANN]
     game.apply(ANN, Lead(Suit.SPADES))
-    assert game.mich["played"] == ["6S", "7S", "8S", "9S"]
+    assert game.mich.played == ["6S", "7S", "8S", "9S"]
     assert game.to_act() == [CAL]                      # Bob holds only spades: the lead passed
-    assert game.mich["forbidden"] == "S"
+    assert game.mich.forbidden == "S"
     game.apply(CAL, Lead(Suit.DIAMONDS))
-    assert game.to_act() == [CAL] and game.mich["forbidden"] == "D"
+    assert game.to_act() == [CAL] and game.mich.forbidden == "D"
     assert Lead(Suit.DIAMONDS) not in game.legal_actions(CAL)
     events = game.apply(CAL, Lead(Suit.CLUBS))          # then hearts is Cal's only suit: played at once
     assert game.mich_winner == CAL
@@ -201,12 +201,12 @@ def test_ex15_michigan_rummy_pay_cards_paid_when_played() -> None:
                     mat={"AH": 5, "KC": 5, "QD": 5, "JS": 9, "10H": 5, "KQ": 12, "RUN": 5, "POKER_POOL": 5,
                          "POT": 5}, dealer=DEE)
     assert total(game) == 256
-    game._begin_michigan(game._mich_first_leader())
+    michigan.begin(game, michigan.first_leader(game))
     assert game.to_act() == [ANN]
     game.apply(ANN, Lead(Suit.HEARTS))
-    assert game.mich["played"] == ["9H", "10H", "JH", "QH", "KH", "AH"]
+    assert game.mich.played == ["9H", "10H", "JH", "QH", "KH", "AH"]
     assert game.stacks == [55, 62, 50, 55]
-    assert game.to_act() == [DEE] and game.mich["forbidden"] == "H"
+    assert game.to_act() == [DEE] and game.mich.forbidden == "H"
     game.apply(DEE, Lead(Suit.CLUBS))
     assert game.mich_winner == ANN
     assert game.stacks == [66, 60, 47, 54]
@@ -224,11 +224,11 @@ def test_ex16_michigan_rummy_poker_pool() -> None:
     cal = best_hand(hand(hands[CAL]))
     assert cal.category == "two_pair" and cal.ranks == (11, 8, 14)
     game = position(MichiganRummyGame, [50] * 3, hands, mat={"POKER_POOL": 14}, dealer=CAL)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     while game.phase == "michigan":
         seat = game.to_act()[0]
         game.apply(seat, game.timeout_action(seat))
-    assert ["mat:POKER_POOL", "seat:0", 14, "poker"] in game.ledger
+    assert ("mat:POKER_POOL", "seat:0", 14, "poker") in game.ledger
     assert game.mat["POKER_POOL"] == 0
     assert not any(e[3] == "bet" for e in game.ledger)
 
@@ -240,7 +240,7 @@ def test_ex17_end_of_game_mat_to_last_michigan_winner() -> None:
                     options={"max_deals": 6})
     game.deals_done = 5
     game.mich_winner = game.last_mich_winner = CAL
-    events = game._end_deal()
+    events = deal.end_deal(game)
     assert game.is_over()
     assert game.stacks == [41, 77, 62]
     assert sum(game.mat.values()) == 0 and total(game) == 180

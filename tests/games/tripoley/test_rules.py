@@ -10,14 +10,16 @@ import pytest
 from bot.games import IllegalAction
 from bot.games.cards import Card, new_deck, parse_cards
 from bot.games.poker import best_hand
-from bot.games.simulate import play as play_through, random_policy
-from bot.games.tripoley.actions import (AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold,
-                                        KeepHand, Lead, NextDeal, PassBid, Raise, Suit, SwapSpare)
+from bot.games.simulate import play as play_through
+from bot.games.simulate import random_policy
+from bot.games.tripoley import deal, michigan, poker_phase, spare, table
+from bot.games.tripoley.actions import (AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold, KeepHand,
+                                        Lead, NextDeal, PassBid, Raise, Suit, SwapSpare)
+from bot.games.tripoley.phases import Phase
 from bot.games.tripoley.rules import timeout_suit
+
+from .positions import ANN, BOB, CAL, DEE, MichiganRummyGame, TripoleyGame, position, total
 from tests.games.invariants import check_state
-
-from .positions import ANN, BOB, CAL, DEE, EVE, MichiganRummyGame, TripoleyGame, position, total
-
 
 ON_PLAY = {"pay_timing": "on_play"}
 
@@ -26,7 +28,7 @@ def _three_way(wallets=(30, 30, 30), options=None, pot=3):
     game = position(TripoleyGame, list(wallets), {ANN: "2S 3S 4S 5S 7H", BOB: "AS AH AD 9C KS",
                                                   CAL: "2D 3D 4D 5D 7C"}, mat={"POT": pot}, dealer=CAL,
                     options=options)
-    game._begin_betting()
+    poker_phase.begin_betting(game)
     return game
 
 
@@ -56,7 +58,7 @@ def _play_out_michigan(game) -> None:
 
 def _poker(wallets, hands, pot=3, dealer=CAL, options=None, cls=TripoleyGame):
     game = position(cls, list(wallets), hands, mat={"POT": pot}, dealer=dealer, options=options)
-    game._begin_betting()
+    poker_phase.begin_betting(game)
     return game
 
 
@@ -120,7 +122,7 @@ def test_options_are_validated_by_name() -> None:
         MichiganRummyGame.start([50] * 2)
     with pytest.raises(ValueError, match="poker_max_bet"):
         MichiganRummyGame.start([50] * 3, {"poker_max_bet": 3})     # no betting in Michigan Rummy (MICH-5)
-    assert TripoleyGame.start([50] * 3, {"poker_max_bet": 0}).opts["poker_max_bet"] == 0
+    assert TripoleyGame.start([50] * 3, {"poker_max_bet": 0}).opts.poker_max_bet == 0
 
 
 def test_buy_in_is_free_above_the_minimum() -> None:
@@ -155,7 +157,7 @@ def test_chip_6_a_transfer_the_source_cannot_cover_is_a_bug() -> None:
     game = position(TripoleyGame, [3, 3], {ANN: "2S", BOB: "3S"}, dealer=BOB)
     before = game.chips()
     with pytest.raises(RuntimeError):
-        game._move("seat:0", "mat:POT", 4, "test")
+        table.move(game, "seat:0", "mat:POT", 4, "test")
     assert game.chips() == before
 
 
@@ -426,7 +428,7 @@ def test_tri_10_bidder_who_cannot_afford_is_passed_automatically() -> None:
     assert game.to_act() == [ANN]
     game.apply(ANN, Bid(1))
     assert game.to_act() == [CAL]            # Bob has 0 chips after the ante
-    assert [BOB, 0] in game.auction["log"]
+    assert (BOB, 0) in game.auction.log
 
 
 def test_tri_10_invalid_bids_are_refused_and_change_nothing() -> None:
@@ -441,13 +443,13 @@ def test_tri_10_invalid_bids_are_refused_and_change_nothing() -> None:
         game.apply(BOB, Bid(4))              # Bob has 3 after the ante
     assert "3 chips" in str(high.value)
     game.apply(BOB, Bid(3))
-    assert game.auction["high_seat"] == BOB
+    assert game.auction.high_seat == BOB
 
 
 def test_tri_10_only_non_dealers_bid_from_the_dealers_left() -> None:
     game = TripoleyGame.start([50] * 4, deck=new_deck(), dealer=BOB)
     game.apply(BOB, AuctionSpare())
-    assert game.auction["order"] == [CAL, DEE, ANN]
+    assert game.auction.order == [CAL, DEE, ANN]
     assert game.to_act() == [CAL]
     assert game.legal_actions(BOB) == []
 
@@ -464,7 +466,7 @@ def test_tri_10_bid_above_increment_but_off_the_step_is_accepted() -> None:
         game.apply(BOB, Bid(4))                   # needs 2 + 3
     game.apply(BOB, Bid(6))                       # ≥ 5: any amount up to the wallet
     game.apply(CAL, PassBid())
-    assert [e for e in game.ledger if e[3] == "auction"] == [["seat:1", "seat:3", 6, "auction"]]
+    assert [e for e in game.ledger if e[3] == "auction"] == [("seat:1", "seat:3", 6, "auction")]
     assert game.dead_from == BOB
 
 
@@ -478,7 +480,7 @@ def test_tri_10_bid_may_equal_the_whole_wallet_but_not_more() -> None:
         game.apply(CAL, Bid(4))
     assert "3" in str(err.value)
     game.apply(CAL, Bid(3))
-    assert [e for e in game.ledger if e[3] == "auction"] == [["seat:2", "seat:3", 3, "auction"]]
+    assert [e for e in game.ledger if e[3] == "auction"] == [("seat:2", "seat:3", 3, "auction")]
 
 
 @pytest.mark.parametrize("mode", ["single_round", "open_ascending"])
@@ -538,7 +540,7 @@ def test_tri_10_to_12_random_auctions_match_a_model_of_the_rules(mode: str) -> N
         if high_seat is None:                                  # TRI-12
             assert sorted(game.dead) == spare and moved == []
         else:                                                  # TRI-10.4
-            assert moved == [[f"seat:{high_seat}", f"seat:{dealer}", high, "auction"]]
+            assert moved == [(f"seat:{high_seat}", f"seat:{dealer}", high, "auction")]
             assert sorted(game.hands[high_seat]) == spare and sorted(game.dead) == dealt[high_seat]
 
 
@@ -568,7 +570,7 @@ def test_tri_11_open_ascending_pass_is_final_and_bidding_continues_round() -> No
     assert game.to_act() == [CAL]
     game.apply(CAL, PassBid())
     assert game.phase != "auction" and game.dead_from == ANN
-    assert [e for e in game.ledger if e[3] == "auction"] == [["seat:0", "seat:3", 4, "auction"]]
+    assert [e for e in game.ledger if e[3] == "auction"] == [("seat:0", "seat:3", 4, "auction")]
 
 
 def test_tri_11_open_ascending_nobody_bids() -> None:
@@ -606,7 +608,7 @@ def test_tri_12_default_dealer_cannot_swap_after_unsold_auction() -> None:
 def test_tri_12_and_tri_14_spare_refusals_are_explained() -> None:
     game = position(TripoleyGame, [50] * 3, {ANN: "2S", BOB: "3S", CAL: "JH 4S"}, dealer=CAL,
                     options={"spare_requires_no_pay_cards": True})
-    game.phase = "spare"
+    game.phase = Phase("spare")
     with pytest.raises(IllegalAction) as err:
         game.apply(CAL, SwapSpare())
     assert "pay card" in str(err.value) and err.value.rule == "TRI-14"
@@ -652,10 +654,10 @@ def test_tri_13_dead_hand_is_never_revealed_by_default() -> None:
 def test_tri_13_dead_cards_act_as_stops_and_are_never_played() -> None:
     game = position(TripoleyGame, [20, 20], {ANN: "2S 3S 5S 7D 9C", BOB: "6S 9H"}, mat={"KITTY": 0},
                     dealer=BOB)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.SPADES))            # 2S 3S, 4S is dead: stop, Ann leads again
-    assert game.mich["played"] == ["2S", "3S"]
-    assert game.mich["leader"] == ANN and game.mich["forbidden"] == "S"
+    assert game.mich.played == ["2S", "3S"]
+    assert game.mich.leader == ANN and game.mich.forbidden == "S"
     assert game.to_act() == [ANN] and game.legal_actions(ANN) == [Lead(Suit.DIAMONDS), Lead(Suit.CLUBS)]
 
 
@@ -683,21 +685,21 @@ def test_tri_14_michigan_rummy_uses_its_own_pay_cards() -> None:
     opts = {"spare_requires_no_pay_cards": True}
     # QH alone pays nothing in Michigan Rummy (MICH-8), KC does (MICH-7)
     free = position(MichiganRummyGame, [50] * 3, {ANN: "QH 2S", BOB: "3S", CAL: "4S"}, dealer=ANN, options=opts)
-    free.phase = "spare"
+    free.phase = Phase("spare")
     assert SwapSpare() in free.legal_actions(ANN)
     held = position(MichiganRummyGame, [50] * 3, {ANN: "KC 2S", BOB: "3S", CAL: "4S"}, dealer=ANN, options=opts)
-    held.phase = "spare"
+    held.phase = Phase("spare")
     assert SwapSpare() not in held.legal_actions(ANN)
     assert KeepHand() in held.legal_actions(ANN)
     run = position(MichiganRummyGame, [50] * 3, {ANN: "7D 8D 9D", BOB: "3S", CAL: "4S"}, dealer=ANN, options=opts)
-    run.phase = "spare"
+    run.phase = Phase("spare")
     assert SwapSpare() not in run.legal_actions(ANN)
 
 
 def test_tri_14_restricted_bidder_may_only_pass() -> None:
     game = position(TripoleyGame, [50] * 3, {ANN: "JH 2S", BOB: "3S", CAL: "4S"}, dealer=CAL,
                     options={"spare_requires_no_pay_cards": True})
-    game.phase = "spare"
+    game.phase = Phase("spare")
     game.apply(CAL, AuctionSpare())
     assert game.to_act() == [ANN] and game.legal_actions(ANN) == [PassBid()]
     with pytest.raises(IllegalAction) as err:
@@ -710,7 +712,7 @@ def test_tri_14_restricted_bidder_may_only_pass() -> None:
 def test_tri_15_single_pay_cards_take_the_whole_compartment() -> None:
     game = position(TripoleyGame, [10, 10], {ANN: "AH KH 2S", BOB: "10H JH 3S"},
                     mat={"AH": 7, "KH": 3, "QH": 5, "JH": 2, "10H": 11}, dealer=BOB)
-    game._pay_on_hold()
+    spare.pay_on_hold(game)
     assert game.stacks == [20, 23]
     assert game.mat["QH"] == 5                    # QH is in the dead hand (TRI-18)
 
@@ -728,7 +730,7 @@ def test_tri_15_to_18_random_on_hold_claims_match_a_model_of_the_rules(cls, run_
         mat = {code: rng.randint(0, 13) for code in cls.variant.codes}
         game = position(cls, [10] * n, {p: " ".join(map(str, h)) for p, h in hands.items()}, mat=dict(mat),
                         dealer=0, options={"pay_timing": "on_hold", "run_shares": run_shares})
-        game._pay_on_hold()
+        spare.pay_on_hold(game)
         holder = {c: p for p, h in hands.items() for c in h}
         gain = [0] * n
         for code, card in cls.variant.single_pay:                 # TRI-15 / MICH-7
@@ -760,13 +762,13 @@ def test_tri_15_to_18_random_on_hold_claims_match_a_model_of_the_rules(cls, run_
 def test_tri_16_marriage_split_between_two_hands_pays_only_singles() -> None:
     game = position(TripoleyGame, [10, 10], {ANN: "QH 2S", BOB: "KH 3S"},
                     mat={"KH": 4, "QH": 4, "KQ": 9}, dealer=BOB)
-    game._pay_on_hold()
+    spare.pay_on_hold(game)
     assert game.stacks == [14, 14] and game.mat["KQ"] == 9
 
 
 def test_tri_16_marriage_with_one_card_dead_pays_kq_nothing() -> None:
     game = position(TripoleyGame, [10, 10], {ANN: "QH 2S", BOB: "3S"}, mat={"KH": 4, "QH": 4, "KQ": 9}, dealer=BOB)
-    game._pay_on_hold()
+    spare.pay_on_hold(game)
     assert game.stacks == [14, 10] and game.mat["KQ"] == 9 and game.mat["KH"] == 4
 
 
@@ -775,27 +777,27 @@ def test_tri_16_marriage_with_one_card_dead_pays_kq_nothing() -> None:
 def test_tri_17_per_run_counts_each_run_as_a_share() -> None:
     game = position(TripoleyGame, [20] * 3, {ANN: "8C 9C 10C 8S 9S 10S", BOB: "8D 9D 10D", CAL: "2H"},
                     mat={"RUN": 10}, options={"run_shares": "per_run"})
-    game._pay_on_hold()
+    spare.pay_on_hold(game)
     assert game.stacks == [26, 23, 20] and game.mat["RUN"] == 1
 
 
 def test_tri_17_per_player_counts_a_player_once() -> None:
     game = position(TripoleyGame, [20] * 3, {ANN: "8C 9C 10C 8S 9S 10S", BOB: "8D 9D 10D", CAL: "2H"},
                     mat={"RUN": 10})
-    game._pay_on_hold()
+    spare.pay_on_hold(game)
     assert game.stacks == [25, 25, 20] and game.mat["RUN"] == 0
 
 
 def test_tri_17_run_in_hearts_counts_and_remainder_stays() -> None:
     game = position(TripoleyGame, [10, 10, 10], {ANN: "8H 9H 10H", BOB: "8C 9C 10C", CAL: "8S 9S 10S"},
                     mat={"RUN": 11, "10H": 2}, dealer=BOB)
-    game._pay_on_hold()
+    spare.pay_on_hold(game)
     assert game.stacks == [10 + 3 + 2, 13, 13] and game.mat["RUN"] == 2
 
 
 def test_tri_17_run_split_across_players_is_not_a_run() -> None:
     game = position(TripoleyGame, [10, 10], {ANN: "8C 9C", BOB: "10C"}, mat={"RUN": 6}, dealer=BOB)
-    game._pay_on_hold()
+    spare.pay_on_hold(game)
     assert game.stacks == [10, 10] and game.mat["RUN"] == 6
 
 
@@ -818,7 +820,7 @@ def test_tri_18_pay_cards_pay_on_the_hands_after_the_spare_phase() -> None:
 
 def test_tri_18_cards_stay_in_hand_after_paying() -> None:
     game = position(TripoleyGame, [10, 10], {ANN: "AH 2S", BOB: "3S"}, mat={"AH": 4}, dealer=BOB)
-    game._pay_on_hold()
+    spare.pay_on_hold(game)
     assert Card.parse("AH") in game.hands[ANN]
 
 
@@ -827,7 +829,7 @@ def test_tri_18_cards_stay_in_hand_after_paying() -> None:
 def test_tri_19_on_play_pays_when_played_in_tripoley() -> None:
     game = position(TripoleyGame, [20] * 3, {ANN: "QH KH 2C", BOB: "5S 6S", CAL: "9D 10D"},
                     mat={"QH": 3, "KH": 4, "KQ": 5, "KITTY": 0}, dealer=CAL, options=ON_PLAY)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.HEARTS))
     assert [e[3] for e in game.ledger if e[1] == "seat:0"][:3] == ["pay:QH", "pay:KH", "pay:KQ"]
     assert game.mat["QH"] == game.mat["KH"] == game.mat["KQ"] == 0
@@ -836,11 +838,11 @@ def test_tri_19_on_play_pays_when_played_in_tripoley() -> None:
 def test_tri_19_on_play_marriage_and_singles_in_tripoley() -> None:
     game = position(TripoleyGame, [10, 10], {ANN: "QH KH 2C 4C", BOB: "JH 9D"},
                     mat={"KQ": 7, "QH": 2, "KH": 3, "JH": 1}, dealer=BOB, options={"pay_timing": "on_play"})
-    game._begin_michigan(BOB)
+    michigan.begin(game, BOB)
     game.apply(BOB, Lead(Suit.HEARTS))             # JH (Bob), QH KH (Ann) → QH, KH, KQ to Ann
     pays = [e for e in game.ledger if e[3].startswith("pay:")]
-    assert pays == [["mat:JH", "seat:1", 1, "pay:JH"], ["mat:QH", "seat:0", 2, "pay:QH"],
-                    ["mat:KH", "seat:0", 3, "pay:KH"], ["mat:KQ", "seat:0", 7, "pay:KQ"]]
+    assert pays == [("mat:JH", "seat:1", 1, "pay:JH"), ("mat:QH", "seat:0", 2, "pay:QH"),
+                    ("mat:KH", "seat:0", 3, "pay:KH"), ("mat:KQ", "seat:0", 7, "pay:KQ")]
 
 
 # --- TRI-20 -----------------------------------------------------------------------------------
@@ -879,7 +881,7 @@ def test_tri_20_poker_never_removes_cards_from_a_hand() -> None:
         game.apply(p, Check())
     game.apply(CAL, Check())
     assert game.phase == "michigan"
-    assert game.mich["start"][str(ANN)] == ["2S", "3S", "4S", "5S", "7H", "9D"]
+    assert game.mich.start[str(ANN)] == ["2S", "3S", "4S", "5S", "7H", "9D"]
 
 
 # --- TRI-21 -----------------------------------------------------------------------------------
@@ -887,7 +889,7 @@ def test_tri_20_poker_never_removes_cards_from_a_hand() -> None:
 def test_tri_21_wallet_zero_is_all_in_and_never_asked() -> None:
     game = position(TripoleyGame, [10, 0, 10], {ANN: "2S 3S 4S 5S 7H", BOB: "AS AH AD AC KS",
                                                 CAL: "2D 3D 4D 5D 7C"}, mat={"POT": 6}, dealer=CAL)
-    game._begin_betting()
+    poker_phase.begin_betting(game)
     assert BOB in game.betting.allin
     game.apply(ANN, Bet(2))
     game.apply(CAL, Call(2))
@@ -950,7 +952,7 @@ def test_tri_23_call_for_less_is_all_in() -> None:
     assert game.legal_actions(CAL)[:2] == [Fold(), Call(3)]
     assert not any(isinstance(a, Raise) for a in game.legal_actions(CAL))
     game.apply(CAL, Call(3))
-    assert ["seat:2", "mat:POT", 3, "bet"] in game.ledger
+    assert ("seat:2", "mat:POT", 3, "bet") in game.ledger
     assert CAL in game.betting.allin and game.betting.contrib[CAL] == 3 and game.phase == "michigan"
 
 
@@ -1035,7 +1037,7 @@ def test_tri_23_to_27_random_rounds_match_a_model_of_the_rules(max_raises: int, 
         dealer = rng.randrange(n)
         base = rng.randint(0, 12)
         game = position(TripoleyGame, wallets, hands, mat={"POT": base}, dealer=dealer, options=opts)
-        game._begin_betting()
+        poker_phase.begin_betting(game)
         order = [(dealer + 1 + i) % n for i in range(n)]
         contrib = {p: 0 for p in range(n)}
         folded: set[int] = set()
@@ -1154,7 +1156,7 @@ def test_tri_25_last_player_takes_the_whole_pot_unseen() -> None:
     game.apply(ANN, Fold())
     assert game.stacks == [20, 27, 20] and game.mat["POT"] == 0
     assert game.showdown == [] and game.poker_winner == BOB
-    assert game.mich["leader"] == BOB
+    assert game.mich.leader == BOB
 
 
 # --- TRI-26 -----------------------------------------------------------------------------------
@@ -1165,7 +1167,7 @@ def test_tri_26_uncalled_excess_is_returned() -> None:
     game.apply(BOB, Raise(5))            # Bob in for 10
     game.apply(CAL, Call(4))             # all-in for 4 of 10
     game.apply(ANN, Fold())
-    assert ["mat:POT", "seat:1", 5, "return"] in game.ledger    # excess over Ann's 5
+    assert ("mat:POT", "seat:1", 5, "return") in game.ledger    # excess over Ann's 5
     # layer 1 (L=4): 4 from each of the three + B 3 = 15; layer 2 (L=5): Ann's 1 + Bob's 1; both to Bob
     assert game.stacks == [25, 30 - 10 + 5 + 15 + 2, 0]
     assert game.mat["POT"] == 0
@@ -1202,10 +1204,10 @@ def test_tri_27_tie_priority_dealer_first_option() -> None:
     hands = {ANN: "5S 6H 7D 8C 9S", BOB: "KS KH 2D 3C 4S", CAL: "5D 6C 7H 8S 9H"}
     normal = position(TripoleyGame, [30] * 3, hands, mat={"POT": 4}, dealer=CAL,
                       options={"tripoley_poker_betting": False})
-    normal._begin_betting()
+    poker_phase.begin_betting(normal)
     flipped = position(TripoleyGame, [30] * 3, hands, mat={"POT": 4}, dealer=CAL,
                        options={"tripoley_poker_betting": False, "tie_priority": "dealer_first"})
-    flipped._begin_betting()
+    poker_phase.begin_betting(flipped)
     assert normal.poker_winner == ANN and flipped.poker_winner == CAL
     assert normal.mat["POT"] == flipped.mat["POT"] == 0
 
@@ -1226,7 +1228,7 @@ def test_tri_28_no_betting_shows_down_at_once() -> None:
     game2 = position(TripoleyGame, [30] * 3, {ANN: "2S 3S 4S 5S 7H", BOB: "2H 3H 4H 5H 7S",
                                               CAL: "AS AH AD 9C KS"}, mat={"POT": 10}, dealer=CAL,
                      options={"tripoley_poker_betting": False})
-    game2._begin_betting()
+    poker_phase.begin_betting(game2)
     assert game2.poker_winner == CAL and game2.stacks[CAL] == 40 and game2.betting is None
     assert game.betting is None and game.stacks[BOB] == 40
 
@@ -1245,19 +1247,19 @@ def test_tri_29_folded_player_still_plays_michigan() -> None:
     game.apply(ANN, Fold())
     game.apply(BOB, Check())
     game.apply(CAL, Check())
-    assert game.phase == "michigan" and str(ANN) in game.mich["start"]
-    assert game.mich["start"][str(ANN)] == ["2S", "3S", "4S", "5S", "7H"]
+    assert game.phase == "michigan" and str(ANN) in game.mich.start
+    assert game.mich.start[str(ANN)] == ["2S", "3S", "4S", "5S", "7H"]
     _play_out_michigan(game)
     ann_pays = [e for e in game.ledger if e[0] == "seat:0" and e[3] == "mich_pay"]
-    assert game.mich_winner == ANN or ann_pays == [["seat:0", "mat:KITTY", len(game.hands[ANN]), "mich_pay"]]
+    assert game.mich_winner == ANN or ann_pays == [("seat:0", "mat:KITTY", len(game.hands[ANN]), "mich_pay")]
 
 
 def test_tri_29_no_sequence_continues_past_the_ace() -> None:
     game = position(TripoleyGame, [20, 20], {ANN: "KS AS 3D", BOB: "2S 4D"}, dealer=BOB)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.SPADES))            # KS, AS: stop at the ace (2S does not follow)
     # Ann leads again with spades forbidden: 3D, her last card
-    assert game.mich["played"] == ["KS", "AS", "3D"]
+    assert game.mich.played == ["KS", "AS", "3D"]
     assert game.mich_winner == ANN and game.hands[BOB] == parse_cards("2S 4D")
 
 
@@ -1302,7 +1304,7 @@ def test_tri_29_to_36_random_michigan_phases_match_a_model_of_the_rules(cls, pay
                 wallet[p] += mat["RUN"]
                 mat["RUN"] = 0
 
-        game._begin_michigan(leader)
+        michigan.begin(game, leader)
         for _step in range(60):
             order = [(leader + i) % n for i in range(n)]
             can = [p for p in order if any(c.suit != forbidden for c in model[p])]
@@ -1341,7 +1343,7 @@ def test_tri_29_to_36_random_michigan_phases_match_a_model_of_the_rules(cls, pay
         if winner is not None:
             wallet[winner] += mat[prize]
             mat[prize] = 0
-        assert game.mich["played"] == played
+        assert game.mich.played == played
         assert game.mich_winner == winner
         engine_mat = dict(game.mat)
         engine_stacks = list(game.stacks)
@@ -1365,7 +1367,7 @@ def test_tri_30_poker_winner_leads_first_with_no_forbidden_suit() -> None:
     for p in (ANN, BOB, CAL):
         game.apply(p, Check())
     assert game.poker_winner == BOB
-    assert game.mich["leader"] == BOB and game.mich["forbidden"] is None
+    assert game.mich.leader == BOB and game.mich.forbidden is None
     assert len(game.legal_actions(BOB)) == 4       # any suit Bob holds
 
 
@@ -1373,27 +1375,27 @@ def test_tri_30_poker_winner_leads_first_with_no_forbidden_suit() -> None:
 
 def test_tri_31_leader_plays_the_lowest_card_ace_high() -> None:
     game = position(TripoleyGame, [20, 20], {ANN: "AS 9S 4S 2H", BOB: "3H"}, dealer=BOB)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.SPADES))
-    assert game.mich["played"][0] == "4S"
+    assert game.mich.played[0] == "4S"
 
 
 def test_tri_31_cannot_lead_forbidden_or_missing_suit() -> None:
     game = position(TripoleyGame, [20, 20], {ANN: "2S 4S 2H", BOB: "3H 9D"}, dealer=BOB)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     assert game.legal_actions(ANN) == [Lead(Suit.SPADES), Lead(Suit.HEARTS)]
     with pytest.raises(IllegalAction):
         game.apply(ANN, Lead(Suit.CLUBS))         # a suit Ann does not hold
     game.apply(ANN, Lead(Suit.SPADES))            # 2S, 3S dead: stop; Ann leads, S forbidden
     # Ann now holds 4S and 2H: only hearts is allowed, so it is played at once: 2H 3H (Bob),
     # 4H dead: stop on Bob, who has only 9D left and goes out with it.
-    assert game.mich["played"] == ["2S", "2H", "3H", "9D"]
+    assert game.mich.played == ["2S", "2H", "3H", "9D"]
     assert game.mich_winner == BOB
 
 
 def test_tri_31_leading_a_forbidden_or_missing_suit_is_explained() -> None:
     game = position(TripoleyGame, [20, 20], {ANN: "2S 4S 2H 7C", BOB: "3H 9D"}, dealer=BOB)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     with pytest.raises(IllegalAction) as err:
         game.apply(ANN, Lead(Suit.DIAMONDS))
     assert "no diamonds" in str(err.value).lower() and err.value.rule == "TRI-31"
@@ -1407,30 +1409,30 @@ def test_tri_31_leading_a_forbidden_or_missing_suit_is_explained() -> None:
 
 def test_tri_32_following_is_compulsory_across_players() -> None:
     game = position(TripoleyGame, [20, 20, 20], {ANN: "2C 5C 9H", BOB: "3C 6C 9S", CAL: "4C 9D 7S"}, dealer=CAL)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.CLUBS))
-    assert game.mich["played"][:5] == ["2C", "3C", "4C", "5C", "6C"]
+    assert game.mich.played[:5] == ["2C", "3C", "4C", "5C", "6C"]
 
 
 # --- TRI-33 -----------------------------------------------------------------------------------
 
 def test_tri_33_stop_on_a_card_already_played() -> None:
     game = position(TripoleyGame, [20, 20], {ANN: "9S 10S 2H 3D", BOB: "7S 8S 4D 5C"}, dealer=BOB)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.SPADES))             # 9S 10S; JS dead: stop, Ann leads, S forbidden
     game.apply(ANN, Lead(Suit.DIAMONDS))           # 3D 4D (Bob); 5D dead: stop on Bob
-    assert game.mich["leader"] == BOB and game.mich["forbidden"] == "D"
+    assert game.mich.leader == BOB and game.mich.forbidden == "D"
     game.apply(BOB, Lead(Suit.SPADES))             # 7S 8S; 9S was played earlier: stop on Bob
     # then Bob's only other suit is clubs: 5C, his last card
-    assert game.mich["played"] == ["9S", "10S", "3D", "4D", "7S", "8S", "5C"]
+    assert game.mich.played == ["9S", "10S", "3D", "4D", "7S", "8S", "5C"]
     assert game.mich_winner == BOB
 
 
 def test_tri_33_stopper_leads_next_and_forbidden_suit_is_the_stopped_one() -> None:
     game = position(TripoleyGame, [20, 20], {ANN: "2C 5H 7D", BOB: "3C 6H 8D"}, dealer=BOB)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.CLUBS))              # 2C 3C, stop on Bob
-    assert game.mich["leader"] == BOB and game.mich["forbidden"] == "C"
+    assert game.mich.leader == BOB and game.mich.forbidden == "C"
     assert Lead(Suit.CLUBS) not in game.legal_actions(BOB)
 
 
@@ -1439,9 +1441,9 @@ def test_tri_33_stopper_leads_next_and_forbidden_suit_is_the_stopped_one() -> No
 def test_tri_34_lead_passes_clockwise_past_several_players() -> None:
     game = position(TripoleyGame, [20] * 4, {ANN: "2H 4H 7H", BOB: "3H 8H", CAL: "5C 6C", DEE: "9S 10S"},
                     dealer=DEE)
-    events = game._begin_michigan(ANN)         # 2H 3H 4H; 5H dead: stop on Ann, hearts forbidden
+    events = michigan.begin(game, ANN)         # 2H 3H 4H; 5H dead: stop on Ann, hearts forbidden
     # Ann and Bob hold only hearts: the lead passes to Cal, who leads 5C 6C and is out
-    assert game.mich["played"] == ["2H", "3H", "4H", "5C", "6C"] and game.mich_winner == CAL
+    assert game.mich.played == ["2H", "3H", "4H", "5C", "6C"] and game.mich_winner == CAL
     assert any("lead passes to {p2}" in e.text for e in events)
 
 
@@ -1450,17 +1452,17 @@ def test_tri_34_lead_passes_clockwise_past_several_players() -> None:
 def test_tri_35_going_out_on_a_follow_ends_the_phase_at_once() -> None:
     game = position(TripoleyGame, [20, 20, 20], {ANN: "2C 4C 5C 9H", BOB: "3C", CAL: "6C 7D 8D"},
                     mat={"KITTY": 5}, dealer=CAL)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.CLUBS))              # 2C, 3C: Bob's last card → Bob wins
     assert game.mich_winner == BOB
-    assert game.mich["played"] == ["2C", "3C"]
+    assert game.mich.played == ["2C", "3C"]
     # Ann 3 cards, Cal 3 cards → KITTY 5 + 6 = 11 to Bob
     assert game.stacks == [17, 31, 17] and game.mat["KITTY"] == 0
 
 
 def test_tri_35_payment_capped_by_wallet_no_debt() -> None:
     game = position(TripoleyGame, [2, 20], {ANN: "2C 5H 6H 7H 8H", BOB: "3C"}, mat={"KITTY": 0}, dealer=BOB)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.CLUBS))
     assert game.mich_winner == BOB and game.stacks == [0, 22]
     assert game.status[ANN] == "broke"             # TRI-37 (1)
@@ -1471,7 +1473,7 @@ def test_tri_35_payment_capped_by_wallet_no_debt() -> None:
 def test_tri_36_nobody_can_lead_payments_and_kitty_stays() -> None:
     game = position(TripoleyGame, [10, 10, 10], {ANN: "2S 9S", BOB: "3S 5S", CAL: "7S"}, mat={"KITTY": 3},
                     dealer=CAL)
-    events = game._begin_michigan(ANN)      # 2S 3S, stop; nobody holds a card outside spades (TRI-34)
+    events = michigan.begin(game, ANN)      # 2S 3S, stop; nobody holds a card outside spades (TRI-34)
     assert game.mich_winner is None and any("Nobody can lead" in e.text for e in events)
     assert game.mat["KITTY"] == 3 + 3 and game.stacks == [9, 9, 9]
 
@@ -1479,14 +1481,14 @@ def test_tri_36_nobody_can_lead_payments_and_kitty_stays() -> None:
 def test_tri_36_no_payment_option() -> None:
     game = position(TripoleyGame, [10, 10, 10], {ANN: "2S 9S", BOB: "3S 5S", CAL: "7S"}, mat={"KITTY": 3},
                     dealer=CAL, options={"no_winner_payment": "none"})
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     assert game.stacks == [10, 10, 10] and game.mat["KITTY"] == 3
 
 
 def test_tri_36_no_winner_payment_capped_by_wallet() -> None:
     game = position(TripoleyGame, [1, 20, 20], {ANN: "2C 5C 9C", BOB: "3C 6C", CAL: "8C"}, mat={"KITTY": 4},
                     dealer=BOB)
-    game._begin_michigan(ANN)                      # 2C 3C; 4C dead: stop; only clubs are left
+    michigan.begin(game, ANN)                      # 2C 3C; 4C dead: stop; only clubs are left
     assert game.mich_winner is None and game.last_mich_winner is None
     assert game.stacks == [0, 19, 19] and game.mat["KITTY"] == 4 + 1 + 1 + 1
     assert game.phase == "between"
@@ -1521,7 +1523,7 @@ def test_tri_37_leaver_never_receives_mat_chips_at_game_end() -> None:
 
 def test_tri_37_zero_wallet_player_is_eliminated_and_not_dealt_in() -> None:
     game = position(TripoleyGame, [2, 20, 20], {ANN: "2C 5H 6H 7H 8H", BOB: "3C", CAL: "4D"}, dealer=CAL)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.CLUBS))              # 2C, 3C: Bob is out; Ann pays 2 of her 4 cards
     assert game.phase == "between" and game.stacks[ANN] == 0 and game.status[ANN] == "broke"
     assert game.to_act() == [ANN + 1]              # the deal passes left of Cal, skipping Ann
@@ -1584,7 +1586,7 @@ def test_tri_38_min_active_players_three_ends_when_two_remain() -> None:
     game = position(TripoleyGame, [30, 0, 30], {ANN: "2S", BOB: "2H", CAL: "2D"}, mat={"KITTY": 3},
                     dealer=CAL, options={"min_active_players": 3})
     game.mich_winner = game.last_mich_winner = CAL
-    game._end_deal()
+    deal.end_deal(game)
     assert game.status[BOB] == "broke" and game.is_over() and game.stacks == [30, 0, 33]
 
 
@@ -1637,7 +1639,7 @@ def test_tri_38_a_is_checked_after_a_deal_so_a_first_deal_is_always_played() -> 
 def test_tri_39_split_equal_gives_the_remainder_in_tie_priority_order() -> None:
     game = position(TripoleyGame, [10, 10, 10], {ANN: "2S 3S 4S 5S 6S", BOB: "2H", CAL: "2D"},
                     mat={"KH": 7, "POT": 1}, dealer=BOB, options={"leftover_mat": "split_equal", "max_deals": 1})
-    game._end_deal()
+    deal.end_deal(game)
     assert game.stacks == [13, 12, 13]         # 8 chips: 2 each; the 2 extra go to Cal, then Ann (dealer Bob last)
     assert sum(game.mat.values()) == 0
 
@@ -1645,7 +1647,7 @@ def test_tri_39_split_equal_gives_the_remainder_in_tie_priority_order() -> None:
 def test_tri_39_final_showdown_takes_the_mat() -> None:
     game = position(TripoleyGame, [10, 10, 10], {ANN: "2S", BOB: "2H", CAL: "2D"}, mat={"KH": 9},
                     dealer=BOB, options={"leftover_mat": "final_showdown", "max_deals": 1})
-    game._end_deal()
+    deal.end_deal(game)
     assert game.is_over() and sum(game.stacks) == 39 and len(game.showdown) == 3
     assert sum(game.mat.values()) == 0
 
@@ -1654,7 +1656,7 @@ def test_tri_39_sole_survivor_takes_everything() -> None:
     game = position(TripoleyGame, [0, 30, 0], {ANN: "2S", BOB: "2H", CAL: "2D"}, mat={"KITTY": 12, "RUN": 3},
                     dealer=BOB)
     game.mich_winner = game.last_mich_winner = ANN
-    game._end_deal()
+    deal.end_deal(game)
     assert game.is_over() and game.stacks == [0, 45, 0]
 
 
@@ -1662,7 +1664,7 @@ def test_tri_39_nobody_active_counts_the_players_dealt_in() -> None:
     game = position(TripoleyGame, [0, 0, 30], {ANN: "2C", BOB: "3C 5H"}, mat={"KH": 5, "RUN": 4}, dealer=BOB)
     game.dealt_in = [ANN, BOB]
     game.status[CAL] = "left"
-    game._begin_michigan(ANN)                      # Ann leads 2C, Bob 3C... Bob still holds 5H; Ann is out
+    michigan.begin(game, ANN)                      # Ann leads 2C, Bob 3C... Bob still holds 5H; Ann is out
     assert game.is_over()
     assert game.mich_winner == ANN and game.stacks[ANN] == 9 and game.stacks[BOB] == 0
     assert sum(game.mat.values()) == 0
@@ -1672,7 +1674,7 @@ def test_tri_39_last_michigan_winner_who_left_falls_back_to_split_equal() -> Non
     game = position(TripoleyGame, [10, 10, 10], {ANN: "2S", BOB: "3H 4D", CAL: "5D 6C"}, mat={"KH": 8},
                     dealer=CAL, options={"max_deals": 1})
     game.leave(ANN)
-    game._begin_michigan(ANN)                      # Ann goes out and wins, then leaves at the deal's end
+    michigan.begin(game, ANN)                      # Ann goes out and wins, then leaves at the deal's end
     assert game.is_over() and game.status[ANN] == "left"
     assert game.stacks[ANN] == 10 + 4              # the KITTY only (Bob 2 cards, Cal 2 cards)
     assert game.stacks[BOB] == 8 + 4 and game.stacks[CAL] == 8 + 4
@@ -1681,14 +1683,14 @@ def test_tri_39_last_michigan_winner_who_left_falls_back_to_split_equal() -> Non
 def test_tri_39_last_michigan_winner_takes_all_by_default() -> None:
     game = position(TripoleyGame, [10, 10, 10], {ANN: "2S", BOB: "3H 4D", CAL: "5D 6C"}, mat={"KH": 8, "POT": 1},
                     dealer=CAL, options={"max_deals": 1})
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     assert game.is_over() and game.stacks == [10 + 4 + 9, 8, 8]
 
 
 def test_tri_39_final_showdown_tie_gives_remainder_in_tie_priority_order() -> None:
     game = position(TripoleyGame, [10, 10, 10], {ANN: "2S", BOB: "2H", CAL: "2D"}, mat={"KH": 10},
                     dealer=BOB, options={"leftover_mat": "final_showdown", "max_deals": 1})
-    game._end_deal()
+    deal.end_deal(game)
     values = {s["seat"]: best_hand(parse_cards(" ".join(s["cards"]))) for s in game.showdown}
     best = max(values.values())
     tied = [p for p in (CAL, ANN, BOB) if values[p] == best]
@@ -1702,14 +1704,14 @@ def test_tri_39_split_equal_with_dealer_first_tie_priority() -> None:
     game = position(TripoleyGame, [10, 10, 10], {ANN: "2S 3S 4S 5S 6S", BOB: "2H", CAL: "2D"},
                     mat={"KH": 7, "POT": 1}, dealer=BOB,
                     options={"leftover_mat": "split_equal", "max_deals": 1, "tie_priority": "dealer_first"})
-    game._end_deal()
+    deal.end_deal(game)
     assert game.stacks == [12, 13, 13]         # 8 chips: 2 each; extras to Bob (dealer), then Cal
 
 
 def test_tri_39_last_michigan_winner_without_a_winner_falls_back_to_split_equal() -> None:
     game = position(TripoleyGame, [10, 10, 10], {ANN: "2C 5C", BOB: "3C 6C", CAL: "8C"}, mat={"KITTY": 1},
                     dealer=CAL, options={"max_deals": 1})
-    game._begin_michigan(ANN)                  # nobody can lead after 2C 3C: no winner
+    michigan.begin(game, ANN)                  # nobody can lead after 2C 3C: no winner
     assert game.is_over() and game.mich_winner is None
     # each pays 1 for a card left; KITTY 1 + 3 = 4 split three ways, the extra chip to Ann
     # (first in tie-priority order with Cal dealing)
@@ -1721,7 +1723,7 @@ def test_tri_39_last_michigan_winner_without_a_winner_falls_back_to_split_equal(
 def test_tri_40_equal_wallets_share_a_rank() -> None:
     game = position(TripoleyGame, [30, 30, 10], {ANN: "2S", BOB: "2H", CAL: "2D"}, dealer=CAL,
                     options={"max_deals": 1})
-    events = game._end_deal()
+    events = deal.end_deal(game)
     over = next(e for e in events if e.kind == "game_over")
     assert [r for _, _, r in over.data["standings"]] == [1, 1, 3]
 
@@ -1732,7 +1734,7 @@ def test_tri_41_timeout_lead_picks_the_lowest_allowed_card() -> None:
     assert timeout_suit(parse_cards("5S 3H 3D 9C"), None) == "H"
     assert timeout_suit(parse_cards("5S 3H 3D 9C"), "H") == "D"
     game = position(TripoleyGame, [10] * 2, {ANN: "5S 3H 9C", BOB: "2D"}, dealer=BOB)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     assert game.timeout_action(ANN) == Lead(Suit.HEARTS)
 
 
@@ -1835,7 +1837,7 @@ def test_mich_6_dealer_leads_first_with_option() -> None:
 def test_mich_6_card_payments_go_into_pot_and_the_winner_takes_it() -> None:
     game = position(MichiganRummyGame, [10, 10, 10], {ANN: "2S", BOB: "3H 4D", CAL: "5D 6C 7C"},
                     mat={"POT": 3, "POKER_POOL": 0}, dealer=CAL)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     assert game.mich_winner == ANN and game.stacks == [10 + 3 + 2 + 3, 8, 7] and game.mat["POT"] == 0
 
 
@@ -1845,7 +1847,7 @@ def test_mich_7_on_hold_option_pays_michigan_rummy_cards_after_the_spare_phase()
     game = position(MichiganRummyGame, [20] * 3, {ANN: "KC QD 7S 8S 9S", BOB: "QH KH", CAL: "AH JS 10H KS"},
                     mat={"AH": 3, "KC": 3, "QD": 3, "JS": 3, "10H": 3, "KQ": 3, "RUN": 3}, dealer=CAL,
                     options={"pay_timing": "on_hold"})
-    game._pay_on_hold()
+    spare.pay_on_hold(game)
     assert game.stacks == [20 + 3 + 3 + 3, 20 + 3, 20 + 3 + 3 + 3]
     assert game.mat["POKER_POOL"] == 0 and sum(game.mat.values()) == 0
 
@@ -1853,12 +1855,12 @@ def test_mich_7_on_hold_option_pays_michigan_rummy_cards_after_the_spare_phase()
 def test_mich_7_pay_card_as_last_card_pays_then_wins() -> None:
     game = position(MichiganRummyGame, [10, 10, 10], {ANN: "KC", BOB: "QC 5H", CAL: "4D 6D"},
                     mat={"KC": 6, "POT": 2}, dealer=CAL)
-    game._begin_michigan(BOB)
+    michigan.begin(game, BOB)
     game.apply(BOB, Lead(Suit.CLUBS))              # QC then KC (Ann's last card)
     assert game.mich_winner == ANN
     assert game.stacks[ANN] == 10 + 6 + 2 + 1 + 2
-    assert ["mat:KC", "seat:0", 6, "pay:KC"] in game.ledger
-    kc = game.ledger.index(["mat:KC", "seat:0", 6, "pay:KC"])
+    assert ("mat:KC", "seat:0", 6, "pay:KC") in game.ledger
+    kc = game.ledger.index(("mat:KC", "seat:0", 6, "pay:KC"))
     prize = next(i for i, e in enumerate(game.ledger) if e[3] == "mich_prize")
     assert kc < prize
 
@@ -1866,7 +1868,7 @@ def test_mich_7_pay_card_as_last_card_pays_then_wins() -> None:
 def test_mich_7_unplayed_pay_cards_pay_nothing() -> None:
     game = position(MichiganRummyGame, [10, 10, 10], {ANN: "2S", BOB: "AH JS", CAL: "QD 10H"},
                     mat={"AH": 4, "JS": 4, "QD": 4, "10H": 4}, dealer=CAL)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     assert game.mich_winner == ANN
     assert game.mat["AH"] == game.mat["JS"] == game.mat["QD"] == game.mat["10H"] == 4
 
@@ -1876,15 +1878,15 @@ def test_mich_7_unplayed_pay_cards_pay_nothing() -> None:
 def test_mich_8_run_pays_when_the_third_card_is_played() -> None:
     game = position(MichiganRummyGame, [20] * 3, {ANN: "7C 8C 9C 2S", BOB: "3S", CAL: "4D"},
                     mat={"RUN": 6}, dealer=CAL)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.CLUBS))
-    assert ["mat:RUN", "seat:0", 6, "pay:RUN"] in game.ledger
+    assert ("mat:RUN", "seat:0", 6, "pay:RUN") in game.ledger
 
 
 def test_mich_8_kq_played_by_different_players_stays() -> None:
     game = position(MichiganRummyGame, [10, 10, 10], {ANN: "JH 2C 3C", BOB: "QH 9D", CAL: "KH 8S"},
                     mat={"KQ": 7}, dealer=CAL)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.HEARTS))             # JH QH KH, AH dead
     assert game.mat["KQ"] == 7
     assert not any(e[3] == "pay:KQ" for e in game.ledger)
@@ -1906,7 +1908,7 @@ def test_mich_9_remaining_cards_option_needs_five_cards() -> None:
     hands = {ANN: "2S 3S 4S 5S 6S 8D", BOB: "AH AD AC AS KS 9D", CAL: "2C 4C 6C 8C 10C QC QD"}
     game = position(MichiganRummyGame, [20] * 3, hands, mat={"POKER_POOL": 9}, dealer=BOB,
                     options={"mich_poker_cards": "remaining_cards"})
-    game._begin_michigan(CAL)
+    michigan.begin(game, CAL)
     while game.phase == "michigan":
         seat = game.to_act()[0]
         game.apply(seat, game.timeout_action(seat))
@@ -1919,17 +1921,17 @@ def test_mich_9_full_hand_uses_the_cards_held_when_michigan_began() -> None:
     game = position(MichiganRummyGame, [10, 10, 10],
                     {ANN: "2S 3S 4S 5S 6S 9D", BOB: "AH AD AC AS KS 9C", CAL: "7D 8H 10C QC JD"},
                     mat={"POKER_POOL": 9}, dealer=CAL)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     _play_out_michigan(game)
     # Ann's straight flush, though Ann played cards out of it
-    assert game.poker_winner == ANN and ["mat:POKER_POOL", "seat:0", 9, "poker"] in game.ledger
+    assert game.poker_winner == ANN and ("mat:POKER_POOL", "seat:0", 9, "poker") in game.ledger
 
 
 def test_mich_9_tie_splits_and_remainder_stays() -> None:
     game = position(MichiganRummyGame, [10, 10, 10],
                     {ANN: "5S 6H 7D 8C 9S", BOB: "5D 6C 7H 8S 9H", CAL: "2D 4H JC KD QS"},
                     mat={"POKER_POOL": 9}, dealer=CAL)
-    game._begin_michigan(ANN)
+    michigan.begin(game, ANN)
     _play_out_michigan(game)
     pool = [e for e in game.ledger if e[3] == "poker"]
     assert sorted(e[1] for e in pool) == ["seat:0", "seat:1"] and all(e[2] == 4 for e in pool)
@@ -1940,9 +1942,9 @@ def test_mich_9_players_with_empty_wallets_still_show_down() -> None:
     game = position(MichiganRummyGame, [0, 10, 10],
                     {ANN: "AS AH AD AC KS", BOB: "5D 6C 7H 8S 10H", CAL: "2D 4H JC KD QS"},
                     mat={"POKER_POOL": 6}, dealer=CAL)
-    game._begin_michigan(BOB)
+    michigan.begin(game, BOB)
     _play_out_michigan(game)
-    assert ["mat:POKER_POOL", "seat:0", 6, "poker"] in game.ledger
+    assert ("mat:POKER_POOL", "seat:0", 6, "poker") in game.ledger
 
 
 # --- MICH-10 ----------------------------------------------------------------------------------

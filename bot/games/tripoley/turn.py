@@ -1,0 +1,200 @@
+"""Whom the game waits for, what they may do, and playing it (TRI-9 … TRI-41): functions over the
+state. `check` finds every reason an action is illegal before `play` changes anything."""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..base import Event, IllegalAction, player
+from ..cards import sort_hand
+from ..poker import best_hand
+from . import michigan, poker_phase, rules, spare
+from .actions import AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Lead, NextDeal, Raise, Suit, SwapSpare
+from .deal import next_dealer, start_deal
+from .phases import Phase
+from .state import DealState
+
+NEXT_DEAL = NextDeal()
+LEADS = {s: Lead(Suit.of(s)) for s in "SHDC"}
+_RULE = {Phase.SPARE: "TRI-9", Phase.SPARE_AFTER: "TRI-12", Phase.AUCTION: "TRI-10", Phase.BETTING: "TRI-23",
+         Phase.MICHIGAN: "TRI-31"}
+
+
+def to_act(s: DealState) -> list[int]:
+    ph = s.phase
+    if ph == Phase.SPARE or ph == Phase.SPARE_AFTER:
+        return [s.dealer]
+    if ph == Phase.AUCTION:
+        assert s.auction is not None
+        t = s.auction.turn
+        return [t] if t is not None else []
+    if ph == Phase.CHOOSE_HAND:
+        return [p for p in s.dealt_in if p not in s.chosen]
+    if ph == Phase.BETTING:
+        assert s.betting is not None
+        t = s.betting.turn
+        return [t] if t is not None else []
+    if ph == Phase.MICHIGAN:
+        assert s.mich is not None
+        return [s.mich.leader]
+    if ph == Phase.BETWEEN:
+        return [next_dealer(s)] if s.active else []
+    return []
+
+
+def legal_actions(s: DealState, seat: int) -> list[Action]:
+    if seat not in to_act(s):
+        return []
+    ph = s.phase
+    if ph == Phase.SPARE or ph == Phase.SPARE_AFTER:
+        return spare.spare_legal(s)
+    if ph == Phase.AUCTION:
+        return spare.auction_legal(s, seat)
+    if ph == Phase.CHOOSE_HAND:
+        return hand_choices(s, seat)
+    if ph == Phase.BETTING:
+        return poker_phase.betting_legal(s, seat)
+    if ph == Phase.MICHIGAN:
+        assert s.mich is not None
+        return [LEADS[x] for x in rules.lead_suits(s.hands[seat], s.mich.forbidden)]
+    return [NEXT_DEAL]
+
+
+def hand_choices(s: DealState, seat: int) -> list[Action]:
+    """TRI-20 player_choice: the best five first (the timeout choice), then groups of five
+    covering every other card, so a multi-select offers the whole hand; `play` accepts any
+    five cards of the hand."""
+    hand = sort_hand(s.hands[seat], True)
+    first = ChoosePokerHand(tuple(best_hand(hand).cards))
+    out: list[Action] = [first]
+    seen = [set(first.cards)]
+    for i in range(0, len(hand), 5):
+        chunk = hand[i:i + 5]
+        chunk += [c for c in hand if c not in chunk][:5 - len(chunk)]
+        if set(chunk) not in seen:
+            seen.append(set(chunk))
+            out.append(ChoosePokerHand(tuple(chunk)))
+    return out
+
+
+def timeout_action(s: DealState, seat: int) -> Action:
+    """TRI-41."""
+    ph = s.phase
+    if ph == Phase.SPARE or ph == Phase.SPARE_AFTER:
+        return spare.KEEP
+    if ph == Phase.AUCTION:
+        return spare.PASS
+    if ph == Phase.CHOOSE_HAND:
+        return legal_actions(s, seat)[0]
+    if ph == Phase.BETTING:
+        assert s.betting is not None
+        return poker_phase.CHECK if s.betting.to_call(seat) == 0 else poker_phase.FOLD
+    if ph == Phase.MICHIGAN:
+        assert s.mich is not None
+        return LEADS[rules.timeout_suit(list(s.hands[seat]), s.mich.forbidden)]
+    return NEXT_DEAL
+
+
+def check(s: DealState, seat: int, action: Action) -> None:
+    """Every reason `action` is illegal now, before anything changes."""
+    if s.phase == Phase.OVER:
+        raise IllegalAction("The game is over.", rule="TRI-38")
+    if not 0 <= seat < s.n or seat not in to_act(s):
+        raise IllegalAction("It is not your turn; wait for the players named in the turn line.")
+    ph = s.phase
+    if ph == Phase.CHOOSE_HAND:
+        if not isinstance(action, ChoosePokerHand):
+            raise IllegalAction("Choose the five cards of your poker hand.", rule="TRI-20")
+        cards = list(action.cards)
+        if len(cards) != 5 or len(set(cards)) != 5 or any(c not in s.hands[seat] for c in cards):
+            raise IllegalAction("Choose exactly five different cards from your hand.", rule="TRI-20")
+        return
+    if ph == Phase.BETTING and isinstance(action, (Bet, Raise)):
+        assert s.betting is not None
+        legal = poker_phase.betting_legal(s, seat)
+        kind: type[Bet | Raise] = Bet if s.betting.current == 0 else Raise
+        if not any(isinstance(a, kind) for a in legal):
+            if not isinstance(action, kind):
+                raise IllegalAction(f"You cannot {'bet' if kind is Raise else 'raise'} now; "
+                                    f"{'raise' if kind is Raise else 'bet'} instead, call, check or fold.",
+                                    rule="TRI-23")
+            raise IllegalAction("No more bets or raises are allowed now; call, check or fold.", rule="TRI-23")
+        if not isinstance(action, kind):
+            raise IllegalAction(f"There is {'no' if kind is Bet else 'already a'} bet; "
+                                f"{'bet' if kind is Bet else 'raise'} instead.", rule="TRI-23")
+        problem = poker_phase.valid_increment(s, seat, action.amount)
+        if problem:
+            raise IllegalAction(problem, rule="TRI-23")
+        return
+    if ph == Phase.AUCTION and isinstance(action, Bid):
+        if spare.restricted(s, seat):
+            raise IllegalAction("You hold a pay card, so you may not bid; pass instead.", rule="TRI-14")
+        lo = spare.min_bid(s)
+        if action.amount < lo:
+            raise IllegalAction(f"The smallest bid now is {lo}.", rule="TRI-10")
+        if action.amount > s.stacks[seat]:
+            raise IllegalAction(f"You cannot bid more than your {s.stacks[seat]} chips.", rule="TRI-10")
+        return
+    if action not in legal_actions(s, seat):
+        why = _why_illegal(s, seat, action)
+        if why is not None:
+            raise IllegalAction(*why)
+        labels = ", ".join(a.label for a in legal_actions(s, seat)[:6])
+        raise IllegalAction(f"That is not allowed now. You can: {labels}.", rule=_RULE.get(ph))
+
+
+def _why_illegal(s: DealState, seat: int, action: Action) -> tuple[str, str] | None:
+    """A sentence for the common mistakes of each phase (with the rule), or None."""
+    ph = s.phase
+    if ph == Phase.MICHIGAN and isinstance(action, Lead):
+        assert s.mich is not None
+        suit, name = action.suit.letter, action.suit.value
+        others = ", ".join(Suit.of(x).value for x in rules.lead_suits(s.hands[seat], s.mich.forbidden))
+        if suit == s.mich.forbidden:
+            return (f"You cannot lead {name}: that suit has just stopped. Lead {others} instead.", "TRI-31")
+        if not any(c.suit == suit for c in s.hands[seat]):
+            return (f"You have no {name}. Lead {others} instead.", "TRI-31")
+    if ph == Phase.BETTING and isinstance(action, (Check, Call)):
+        assert s.betting is not None
+        owed = s.betting.to_call(seat)
+        if owed == 0:
+            return ("There is nothing to call; check, bet or fold.", "TRI-23")
+        if isinstance(action, Check):
+            return (f"You cannot check: there are {owed} to call. Call, raise or fold.", "TRI-23")
+        pay = min(owed, s.stacks[seat])
+        return (f"A call now costs {pay}: choose Call {pay}.", "TRI-23")
+    if ph == Phase.SPARE or ph == Phase.SPARE_AFTER:
+        if isinstance(action, SwapSpare) and spare.restricted(s, seat):
+            return ("You hold a pay card, so you may not swap for the spare hand; keep your hand"
+                    + (" or auction the spare." if AuctionSpare() in spare.spare_legal(s) else "."), "TRI-14")
+        if isinstance(action, AuctionSpare) and ph == Phase.SPARE_AFTER:
+            return ("The spare hand has already been auctioned without a bid; swap for it or leave it.",
+                    "TRI-12")
+        if isinstance(action, AuctionSpare):
+            return ("There is no auction at this table; swap for the spare hand or keep your hand.", "TRI-9")
+    return None
+
+
+def play(s: DealState, seat: int, action: Action) -> list[Event]:
+    """Check `action`, then play it."""
+    check(s, seat, action)
+    ph = s.phase
+    if ph == Phase.SPARE or ph == Phase.SPARE_AFTER:
+        return spare.apply_spare(s, seat, action)
+    if ph == Phase.AUCTION:
+        return spare.apply_auction(s, seat, action)
+    if ph == Phase.CHOOSE_HAND:
+        assert isinstance(action, ChoosePokerHand)
+        s.chosen[seat] = list(action.cards)
+        events = [Event("poker", f"{player(seat)} has chosen a poker hand.", seat=seat)]
+        if len(s.chosen) == len(s.dealt_in):
+            events += poker_phase.begin_betting(s)
+        return events
+    if ph == Phase.BETTING:
+        return poker_phase.apply_betting(s, seat, action)
+    if ph == Phase.MICHIGAN:
+        assert isinstance(action, Lead)
+        events = michigan.lead(s, seat, action.suit.letter)
+        if s.phase == Phase.MICHIGAN:
+            events += michigan.advance(s)
+        return events
+    return start_deal(s)
