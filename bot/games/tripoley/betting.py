@@ -7,8 +7,9 @@ and saved by its fields; contributions are written as [seat, chips] pairs, as th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Sequence
+from typing import Annotated
 
 from ..codec import Pairs
 
@@ -29,7 +30,7 @@ class BettingRound:
 
     @classmethod
     def open(cls, order: Sequence[int], wallets: Sequence[int], base: int) -> BettingRound:
-        rnd = cls(list(order), {p: 0 for p in order}, set(), {p for p in order if wallets[p] == 0},
+        rnd = cls(list(order), dict.fromkeys(order, 0), set(), {p for p in order if wallets[p] == 0},
                   set(), 0, base)
         rnd.turn = rnd.next_to_act(None)
         return rnd

@@ -14,7 +14,8 @@ player who wants to leave can cash out there (TRI-2).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Mapping, Self
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
 
 from ..actions import Action
 from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key
@@ -68,7 +69,7 @@ class DealGame(DealState, Engine):
             raise ValueError("stacks must be whole numbers of chips, not negative")
         return cls(opts=resolve(cls.options_class, options), seed=seed, n=len(stacks), stacks=list(stacks),
                    status=[ACTIVE if s > 0 else BROKE for s in stacks], hands=[[] for _ in stacks],
-                   mat={code: 0 for code in cls.variant.codes})
+                   mat=dict.fromkeys(cls.variant.codes, 0))
 
     # ---- the contract -------------------------------------------------------------------------------
 

@@ -7,8 +7,9 @@ apply). The two games differ in two defaults: the chips needed to sit down and w
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping, TypeVar
+from typing import Any, Literal, TypeVar
 
 from ..options import OptionSpec, option, options_of, specs_of
 
@@ -78,10 +79,10 @@ class MichiganOptions(DealOptions):
 TRIPOLEY_OPTIONS: tuple[OptionSpec, ...] = specs_of(TripoleyOptions)
 MICHIGAN_OPTIONS: tuple[OptionSpec, ...] = specs_of(MichiganOptions)
 
-O = TypeVar("O", bound=DealOptions)
+OptionsT = TypeVar("OptionsT", bound=DealOptions)
 
 
-def resolve(cls: type[O], given: Mapping[str, Any] | None) -> O:
+def resolve(cls: type[OptionsT], given: Mapping[str, Any] | None) -> OptionsT:
     """Options with defaults filled in and cross-checked; ValueError names a bad option."""
     opts = options_of(cls, given)
     if isinstance(opts, TripoleyOptions) and opts.poker_max_bet and opts.poker_max_bet < opts.poker_min_bet:

@@ -17,8 +17,21 @@ import random
 from ..actions import Action
 from ..cards import Card, new_deck, parse_card_texts
 from ..poker import best_hand
-from .actions import (AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold, KeepHand, Lead, NextDeal,
-                      PassBid, Raise, SwapSpare)
+from .actions import (
+    AuctionSpare,
+    Bet,
+    Bid,
+    Call,
+    Check,
+    ChoosePokerHand,
+    Fold,
+    KeepHand,
+    Lead,
+    NextDeal,
+    PassBid,
+    Raise,
+    SwapSpare,
+)
 from .views import PrivateView, PublicView
 
 TRIALS = 120
@@ -124,7 +137,6 @@ def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng
     live = [p for p in pub["dealt_in"] if p not in b["folded"] and p != seat]
     hand = parse_card_texts(view["poker_hand"]["cards"] if "poker_hand" in view else view["hand"])
     eq = equity(hand, _opponent_sizes(pub, seat, live), rng)
-    owed = view.get("to_call", 0)
     pot = sum(m["chips"] for m in pub["mat"] if m["code"] == "POT")
     raises = [a for a in legal if isinstance(a, (Bet, Raise))]
     check = next((a for a in legal if isinstance(a, Check)), None)
@@ -193,7 +205,7 @@ def _pay_values(pub: PublicView) -> dict[int, int]:
 def _rollout(owner: list[int], order: list[int], me: int, suit: int, pay: dict[int, int]) -> float:
     """Play the Michigan phase out after `me` leads `suit`; everyone then leads the suit of their
     lowest card. Worth: winning (plus the others' cards) or minus the cards left; pay cards won."""
-    counts = {p: 0 for p in order}
+    counts = dict.fromkeys(order, 0)
     for c in range(52):
         if owner[c] >= 0:
             counts[owner[c]] += 1

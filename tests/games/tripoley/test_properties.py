@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.games.simulate import bot_policy, play, random_policy
 from bot.games.tripoley import MichiganRummyGame, TripoleyGame
+
 from tests.games.invariants import play_checked
 
 CLASSES = (TripoleyGame, MichiganRummyGame)
@@ -36,7 +38,7 @@ def random_options(cls: type, rng: random.Random) -> dict:
 def test_random_games_keep_every_invariant(cls: type) -> None:
     rng = random.Random(f"props:{cls.id}")
     for players in range(cls.min_players, cls.max_players + 1):
-        for round_ in range(3):
+        for _ in range(3):
             seed = rng.randrange(2**32)
             stacks = [rng.randint(5, 60) for _ in range(players)]
             options = random_options(cls, rng)

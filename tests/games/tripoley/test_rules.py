@@ -13,8 +13,22 @@ from bot.games.poker import best_hand
 from bot.games.simulate import play as play_through
 from bot.games.simulate import random_policy
 from bot.games.tripoley import deal, michigan, poker_phase, spare, table
-from bot.games.tripoley.actions import (AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Fold, KeepHand,
-                                        Lead, NextDeal, PassBid, Raise, Suit, SwapSpare)
+from bot.games.tripoley.actions import (
+    AuctionSpare,
+    Bet,
+    Bid,
+    Call,
+    Check,
+    ChoosePokerHand,
+    Fold,
+    KeepHand,
+    Lead,
+    NextDeal,
+    PassBid,
+    Raise,
+    Suit,
+    SwapSpare,
+)
 from bot.games.tripoley.phases import Phase
 from bot.games.tripoley.rules import timeout_suit
 
@@ -68,7 +82,7 @@ H3 = {ANN: "2S 3S 4S 5S 7H", BOB: "AS AH AD 9C KS", CAL: "2D 3D 4D 5D 7C"}
 def _model_settle(contrib: dict[int, int], folded: set[int], base: int, values: dict, tie: list[int]):
     """TRI-26 from the rule text: returns (payouts per seat, chips left in POT)."""
     c = dict(contrib)
-    pay = {p: 0 for p in c}
+    pay = dict.fromkeys(c, 0)
     ranked = sorted(c.values(), reverse=True)
     top = [p for p in c if c[p] == ranked[0]]
     if len(top) == 1 and len(ranked) > 1:
@@ -170,7 +184,7 @@ def test_pr_2_category_order() -> None:
     order = ["2S 4H 7C 10D QS", "2S 2H 7C 10D QS", "2S 2H 7C 7D QS", "2S 2H 2C 10D QS", "3S 4H 5C 6D 7S",
              "2H 4H 7H 10H QH", "2S 2H 2C 10D 10S", "2S 2H 2C 2D QS", "3H 4H 5H 6H 7H"]
     values = [best_hand(parse_cards(h)) for h in order]
-    assert values == sorted(values) and len(set(v.key for v in values)) == 9
+    assert values == sorted(values) and len({v.key for v in values}) == 9
 
 
 def test_pr_3_straights_do_not_wrap() -> None:
@@ -1039,7 +1053,7 @@ def test_tri_23_to_27_random_rounds_match_a_model_of_the_rules(max_raises: int, 
         game = position(TripoleyGame, wallets, hands, mat={"POT": base}, dealer=dealer, options=opts)
         poker_phase.begin_betting(game)
         order = [(dealer + 1 + i) % n for i in range(n)]
-        contrib = {p: 0 for p in range(n)}
+        contrib = dict.fromkeys(range(n), 0)
         folded: set[int] = set()
         allin = {p for p in range(n) if wallets[p] == 0}
         acted: set[int] = set()
@@ -1267,7 +1281,7 @@ def test_tri_29_no_sequence_continues_past_the_ace() -> None:
                                             (MichiganRummyGame, "on_play")])
 def test_tri_29_to_36_random_michigan_phases_match_a_model_of_the_rules(cls, pay_timing: str) -> None:
     rng = random.Random(len(pay_timing) + cls.min_players)
-    singles = dict((card, code) for code, card in cls.variant.single_pay)
+    singles = {card: code for code, card in cls.variant.single_pay}
     run_ranks = cls.variant.run_ranks
     prize = cls.variant.michigan_prize
     over = 0
@@ -1287,7 +1301,9 @@ def test_tri_29_to_36_random_michigan_phases_match_a_model_of_the_rules(cls, pay
         played: list[str] = []
         leader, forbidden, winner = rng.randrange(n), None, None
 
-        def play(p: int, card: Card) -> None:
+        def play(p: int, card: Card, model: dict[int, set[Card]] = model, played: list[str] = played,
+                 played_by: dict[int, set[Card]] = played_by, wallet: list[int] = wallet,
+                 mat: dict[str, int] = mat) -> None:   # this deal's records (the loop makes a new play each deal)
             model[p].discard(card)
             played.append(str(card))
             played_by[p].add(card)
@@ -1348,7 +1364,7 @@ def test_tri_29_to_36_random_michigan_phases_match_a_model_of_the_rules(cls, pay
         engine_mat = dict(game.mat)
         engine_stacks = list(game.stacks)
         if cls is MichiganRummyGame:                          # MICH-9 pool paid after: take it out
-            for src, dst, amount, why in game.ledger:
+            for _src, dst, amount, why in game.ledger:
                 if why == "poker":
                     engine_stacks[int(dst.split(":")[1])] -= amount
                     engine_mat["POKER_POOL"] += amount
