@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError
 from bot.games import GAMES
-from bot.games.base import Event, GameState, takes_spectator_bets
+from bot.games.base import BuyIn, Event, GameState, takes_spectator_bets
 from bot.games.options import resolve_options
 from bot.wallet import WalletService
 from storage import ledger, tables
@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SEEN_INTERACTIONS = 4096
+BUY_IN_MEMO = 1024
 """Interaction ids remembered, so one interaction is never applied twice."""
 
 
@@ -78,9 +79,24 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._publishers: dict[int, Publisher] = {}
         self._seen: OrderedDict[int, None] = OrderedDict()
+        self._buy_ins: dict[tuple[str, tuple[tuple[str, Any], ...]], BuyIn] = {}
 
     def _lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    def _buy_in(self, row: TableRow) -> BuyIn:
+        """The table's buy-in; worked out from the options once per set of options (every
+        snapshot shows it, and the engines resolve all their options to find it)."""
+        key = (row.game_id, tuple(sorted(row.options.items())))
+        buy_in = self._buy_ins.get(key)
+        if buy_in is None:
+            buy_in = self._buy_ins[key] = self.games[row.game_id].buy_in(row.options)
+            if len(self._buy_ins) > BUY_IN_MEMO:
+                self._buy_ins.pop(next(iter(self._buy_ins)))
+        return buy_in
 
     # --- the unit of work ------------------------------------------------------------------
 
@@ -254,7 +270,7 @@ class TableService:
         common: dict[str, Any] = {
             "table_id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id, "game_id": row.game_id,
             "title": cls.title, "status": row.status, "version": row.version, "host_id": row.host_id,
-            "options": dict(row.options), "buy_in": cls.buy_in(row.options), "seats": info,
+            "options": dict(row.options), "buy_in": self._buy_in(row), "seats": info,
             "min_players": cls.min_players, "max_players": self._max_seats(row), "message_id": row.message_id,
             "deadline": parse_stamp(row.deadline) if row.deadline else None, "end_reason": row.end_reason,
             "missed": {s.seat: s.missed for s in row.seats if s.missed}}
