@@ -28,7 +28,7 @@ from ..actions import Action
 from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key
 from ..codec import StateCodec
 from ..tiles import Tile
-from . import seat_bot, spectators, turn
+from . import seat_bot, spectators, turn, views
 from .actions import ACTION_TYPES
 from .hands import start_hand
 from .line import code_of
@@ -36,8 +36,6 @@ from .options import OPTION_SPECS, resolve
 from .phases import Phase
 from .rules_summary import RULES_SUMMARY
 from .state import SEATS, BukiState
-from .views import PrivateView, PublicView, private_view, public_view
-
 
 OVER = Phase.OVER  # a module constant: an enum member lookup is slow on Python 3.11
 
@@ -88,11 +86,13 @@ class BukiDomino(BukiState, Engine):
 
     # --- queries --------------------------------------------------------------------------
 
-    # The hot calls are the rule steps themselves, bound as methods (no forwarding call).
+    # The rule steps themselves, bound as methods: the hot calls make no forwarding call.
     to_act = turn.to_act
     legal_actions = turn.legal_actions
     apply = turn.apply
     timeout_action = turn.timeout_action
+    public_view = views.public_view
+    private_view = views.private_view
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -102,12 +102,6 @@ class BukiDomino(BukiState, Engine):
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
         return seat_bot.choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng)
-
-    def public_view(self) -> PublicView:
-        return public_view(self)
-
-    def private_view(self, seat: int) -> PrivateView:
-        return private_view(self, seat)
 
     def chips(self) -> dict[str, int]:
         out = {seat_key(i): self.stacks[i] for i in range(SEATS)}

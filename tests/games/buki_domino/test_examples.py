@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play, SetLimits, legal_plays
-from bot.games.buki_domino.line import place
+from bot.games.buki_domino.line import code_of, place
 from bot.games.buki_domino.scoring import settle
 from bot.games.buki_domino.money import bet_range
 from bot.games.tiles import Tile, full_set, parse_tiles
@@ -198,7 +198,6 @@ def test_d13_spectators_through_the_engine() -> None:
 
 
 def _code(tile: Tile) -> int:
-    from bot.games.buki_domino.line import code_of
     return code_of(tile)
 
 
