@@ -6,8 +6,8 @@ protocol the table service follows is in the docstring of `spectators.py`.
 """
 
 from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
+from .game import BukiDomino
 from .line import legal_plays
-from .state import BukiDomino
 
 GAME_CLASSES = (BukiDomino,)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..actions import Action
 from ..tiles import Tile
 
-
 END_WORDS = {"L": "left", "R": "right"}
 
 

@@ -6,8 +6,10 @@ Inside the engine a tile is a small int, its index in `tiles.full_set()` ([1|0] 
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Annotated
 
+from ..codec import Via
 from ..tiles import Tile, full_set
 
 TILES: tuple[Tile, ...] = tuple(full_set())
@@ -43,6 +45,15 @@ def code_of(tile: Tile) -> int:
         return CODE[tile]
     except KeyError:
         raise ValueError(f"{tile} is not in the Buki-Domino set (no doubles, numbers 0 to 8)") from None
+
+
+def parse_code(text: str) -> int:
+    """The code of a tile written in notation; ValueError for text that is not a Buki tile."""
+    return code_of(Tile.parse(text))
+
+
+TileCode = Annotated[int, Via(NAMES.__getitem__, parse_code)]
+"""A tile code in the state, saved as the tile's notation."""
 
 
 def sort_codes(codes: Iterable[int]) -> list[int]:

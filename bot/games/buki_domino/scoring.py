@@ -6,8 +6,8 @@ and the engine only moves the numbers these return.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from ..base import player
 

@@ -1,4 +1,4 @@
-"""The Buki-Domino seat bot: decides only from `private_view`, `public_view` and the legal actions.
+"""The Buki-Domino seat bot: decides only from `public_view`, `private_view` and the legal actions.
 
 - Play: rates every legal move. It dumps heavy tiles early (a block is won on pips), keeps its
   options open (tiles that fit the new ends, many different numbers in hand), prefers ends the
@@ -16,10 +16,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
 
+from ..actions import Action
 from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
 from .line import HI, LO, NUMS, PIPS, RANK, legal_codes
+from .views import PrivateView, PublicView
 
 SAMPLES = 48
 
@@ -31,7 +33,7 @@ def code_of_text(text: str) -> int:
     return h * (h - 1) // 2 + lo
 
 
-def choose(private: dict[str, Any], public: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+def choose(public: PublicView, private: PrivateView, legal: Sequence[Action], rng: random.Random) -> Action:
     if not legal:
         raise ValueError("no legal action")
     first = legal[0]
@@ -41,10 +43,10 @@ def choose(private: dict[str, Any], public: dict[str, Any], legal: Sequence[Any]
         return ChooseDeadline(3)
     answers = [a for a in legal if isinstance(a, (AcceptSpectatorBet, RefuseSpectatorBet))]
     if answers:
-        return _answer_spectator(private, public, answers, rng)
+        return _answer_spectator(public, private, answers, rng)
     plays = [a for a in legal if isinstance(a, Play)]
     bets = [a for a in legal if isinstance(a, Bet)]
-    info = _Info(private, public)
+    info = _Info(public, private)
     if bets:
         p = info.win_chance(rng)
         if not plays or p >= 0.5:
@@ -55,7 +57,7 @@ def choose(private: dict[str, Any], public: dict[str, Any], legal: Sequence[Any]
 # --- what the bot knows -----------------------------------------------------------------------
 
 class _Info:
-    def __init__(self, private: dict[str, Any], public: dict[str, Any]) -> None:
+    def __init__(self, public: PublicView, private: PrivateView) -> None:
         self.seat = private["seat"]
         self.hand = [code_of_text(t) for t in private["hand"]]
         self.line = [code_of_text(t) for t in public["line"]]
@@ -67,7 +69,8 @@ class _Info:
         self.voids: list[int] = [0, 0, 0, 0]  # bitmask of numbers each seat showed it lacks
         for seat, a, b in public["passes"]:
             self.voids[seat] |= (1 << a) | (1 << b)
-        self.banker = public["banker"]
+        banker = public["banker"]
+        self.banker = -1 if banker is None else banker  # None only once the game is over
         self.step = 1 if public["direction"] == "clockwise" else 3
         turn = public["turn"]
         self.turn = self.banker if turn is None else turn
@@ -167,7 +170,7 @@ def _block_winner(hands: list[list[int]]) -> int | None:
 
 # --- decisions --------------------------------------------------------------------------------
 
-def _bet(bets: list[Bet], p: float, public: dict[str, Any]) -> Bet:
+def _bet(bets: list[Bet], p: float, public: PublicView) -> Bet:
     """Most when the chance beats the bank's break-even, least when it clearly does not."""
     amounts = [b.amount for b in bets]
     even = 1.0 / (1.0 + float(public["payout_multiplier"]))
@@ -179,8 +182,8 @@ def _bet(bets: list[Bet], p: float, public: dict[str, Any]) -> Bet:
     return bets[min(len(bets) - 1, int(round(share * (len(amounts) - 1))))]
 
 
-def _answer_spectator(private: dict[str, Any], public: dict[str, Any], answers: list[Any],
-                      rng: random.Random) -> Any:
+def _answer_spectator(public: PublicView, private: PrivateView,
+                      answers: list[AcceptSpectatorBet | RefuseSpectatorBet], rng: random.Random) -> Action:
     bet_id = answers[0].bet_id
     accept = next((a for a in answers if isinstance(a, AcceptSpectatorBet) and a.bet_id == bet_id), None)
     refuse = next(a for a in answers if isinstance(a, RefuseSpectatorBet) and a.bet_id == bet_id)
@@ -188,7 +191,7 @@ def _answer_spectator(private: dict[str, Any], public: dict[str, Any], answers: 
         return refuse
     if float(public["spectator_odds"]) < 3:
         return accept
-    info = _Info(private, public)
+    info = _Info(public, private)
     return accept if info.win_chance(rng) >= 0.3 else refuse
 
 

@@ -35,125 +35,127 @@ is in a seat stack.
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..actions import Action
 from ..base import Event, IllegalAction, player
 from .actions import AcceptSpectatorBet, RefuseSpectatorBet
+from .money import backed, payout, spayout
+from .phases import Phase
+from .state import SEATS, BukiState, SpectatorBet
+
+WINDOW_PHASES = (Phase.DEADLINE, Phase.EARLY_BETS, Phase.PLAY)
 
 
-class SpectatorBets:
-    """Mixin of `BukiDomino`: the spectator bets of the current hand."""
+def window_open(g: BukiState) -> bool:
+    """Whether spectators may ask now (DOM-23): after the limits, before the first tile."""
+    return g.options.spectator_bets and g.phase in WINDOW_PHASES and g.left < 0
 
-    # fields (set by BukiDomino): spec (list of {"id", "spectator", "seat", "amount", "status"}),
-    # spec_seen (spectator ids who asked this hand), next_spec_id, due ({spectator id: chips owed})
 
-    def spectator_window_open(self: Any) -> bool:
-        """Whether spectators may ask now (DOM-23): after the limits, before the first tile."""
-        return bool(self.opts["spectator_bets"]) and self.phase in ("deadline", "early_bets", "play") \
-            and self.left < 0
+def bet_range(g: BukiState, backed_seat: int) -> tuple[int, int] | None:
+    """(lowest, highest) amount a new spectator bet on `backed_seat` may have now, or None."""
+    if not window_open(g) or not 0 <= backed_seat < SEATS or backed_seat == g.banker:
+        return None
+    hi = g.max_bet
+    while hi >= g.min_bet and not covered(g, backed_seat, hi):
+        hi -= 1
+    if g.even:
+        hi -= hi % 2
+    return (g.min_bet, hi) if hi >= g.min_bet else None
 
-    def spectator_bet_range(self: Any, backed_seat: int) -> tuple[int, int] | None:
-        """(lowest, highest) amount a new spectator bet on `backed_seat` may have now, or None."""
-        if not self.spectator_window_open() or not 0 <= backed_seat < 4 or backed_seat == self.banker:
-            return None
-        hi = self.max_bet
-        while hi >= self.min_bet and not self._spectator_covered(backed_seat, hi):
-            hi -= 1
-        if self.even:
-            hi -= hi % 2
-        return (self.min_bet, hi) if hi >= self.min_bet else None
 
-    def _spectator_covered(self: Any, seat: int, amount: int) -> bool:
-        """DOM-23: payout(R_p) + SP(p) + spayout(a) ≤ F, with room for p's own largest bet."""
-        r = self.stakes[seat] if self.bets[seat] is not None else self.carried[seat] + self.max_bet
-        return self.payout(r) + self.backed(seat) + self.spayout(amount) <= self.stacks[self.banker]
+def covered(g: BukiState, seat: int, amount: int) -> bool:
+    """DOM-23: payout(R_p) + SP(p) + spayout(a) ≤ F, with room for p's own largest bet."""
+    r = g.stakes[seat] if g.bets[seat] is not None else g.carried[seat] + g.max_bet
+    return payout(g, r) + backed(g, seat) + spayout(g, amount) <= g.stacks[g.banker]
 
-    def place_spectator_bet(self: Any, spectator_id: int, backed_seat: int, amount: int) -> list[Event]:
-        """A spectator's request to back `backed_seat` with `amount` chips (see the module doc)."""
-        if not self.opts["spectator_bets"]:
-            raise IllegalAction("This table does not take spectator bets.", rule="DOM-23")
-        if self.phase == "over":
-            raise IllegalAction("The game is over.", rule="DOM-25")
-        if self.phase == "limits":
-            raise IllegalAction("Wait until the banker has set the bet limits.", rule="DOM-15")
-        if self.left >= 0:
-            raise IllegalAction("Spectator bets close when the banker places the first tile; "
-                                "try again next hand.", rule="DOM-23")
-        if not isinstance(spectator_id, int) or isinstance(spectator_id, bool):
-            raise IllegalAction("Unknown spectator.", rule="DOM-23")
-        if spectator_id in self.spec_seen:
-            raise IllegalAction("You have already asked for a bet this hand (one per hand).", rule="DOM-23")
-        if not isinstance(backed_seat, int) or not 0 <= backed_seat < 4 or not self.active[backed_seat]:
-            raise IllegalAction("Choose a seated player to back.", rule="DOM-23")
-        if backed_seat == self.banker:
-            raise IllegalAction("The banker cannot be backed; choose one of the other players.", rule="DOM-23")
-        if not isinstance(amount, int) or isinstance(amount, bool) \
-                or not self.min_bet <= amount <= self.max_bet or (self.even and amount % 2):
-            parity = " (even amounts only)" if self.even else ""
-            raise IllegalAction(f"Bet between {self.min_bet} and {self.max_bet}{parity}.", rule="DOM-23")
-        if not self._spectator_covered(backed_seat, amount):
-            rng = self.spectator_bet_range(backed_seat)
-            hint = f" at most {rng[1]}" if rng else " nothing more on this player"
-            raise IllegalAction(f"The bank cannot cover that bet; you can bet{hint}.", rule="DOM-19")
-        bet_id = self.next_spec_id
-        self.next_spec_id += 1
-        self.spec_seen.append(spectator_id)
-        self.spec.append({"id": bet_id, "spectator": spectator_id, "seat": backed_seat, "amount": amount,
-                          "status": "pending"})
-        return [Event("spectator_request",
-                      f"<@{spectator_id}> asks to bet {amount} on {player(backed_seat)} (bet #{bet_id}); "
-                      f"the banker {player(self.banker)} may accept or refuse.", seat=self.banker,
-                      data={"bet_id": bet_id, "spectator": spectator_id, "seat": backed_seat, "amount": amount})]
 
-    def _pending(self: Any) -> bool:
-        return any(x["status"] == "pending" for x in self.spec)
+def place(g: BukiState, spectator_id: int, backed_seat: int, amount: int) -> list[Event]:
+    """A spectator's request to back `backed_seat` with `amount` chips (see the module doc)."""
+    if not g.options.spectator_bets:
+        raise IllegalAction("This table does not take spectator bets.", rule="DOM-23")
+    if g.phase == Phase.OVER:
+        raise IllegalAction("The game is over.", rule="DOM-25")
+    if g.phase == Phase.LIMITS:
+        raise IllegalAction("Wait until the banker has set the bet limits.", rule="DOM-15")
+    if g.left >= 0:
+        raise IllegalAction("Spectator bets close when the banker places the first tile; "
+                            "try again next hand.", rule="DOM-23")
+    if not isinstance(spectator_id, int) or isinstance(spectator_id, bool):
+        raise IllegalAction("Unknown spectator.", rule="DOM-23")
+    if spectator_id in g.spec_seen:
+        raise IllegalAction("You have already asked for a bet this hand (one per hand).", rule="DOM-23")
+    if not isinstance(backed_seat, int) or not 0 <= backed_seat < SEATS or not g.active[backed_seat]:
+        raise IllegalAction("Choose a seated player to back.", rule="DOM-23")
+    if backed_seat == g.banker:
+        raise IllegalAction("The banker cannot be backed; choose one of the other players.", rule="DOM-23")
+    if not isinstance(amount, int) or isinstance(amount, bool) \
+            or not g.min_bet <= amount <= g.max_bet or (g.even and amount % 2):
+        parity = " (even amounts only)" if g.even else ""
+        raise IllegalAction(f"Bet between {g.min_bet} and {g.max_bet}{parity}.", rule="DOM-23")
+    if not covered(g, backed_seat, amount):
+        rng = bet_range(g, backed_seat)
+        hint = f" at most {rng[1]}" if rng else " nothing more on this player"
+        raise IllegalAction(f"The bank cannot cover that bet; you can bet{hint}.", rule="DOM-19")
+    bet_id = g.next_spec_id
+    g.next_spec_id += 1
+    g.spec_seen.append(spectator_id)
+    g.spec.append({"id": bet_id, "spectator": spectator_id, "seat": backed_seat, "amount": amount,
+                   "status": "pending"})
+    return [Event("spectator_request",
+                  f"<@{spectator_id}> asks to bet {amount} on {player(backed_seat)} (bet #{bet_id}); "
+                  f"the banker {player(g.banker)} may accept or refuse.", seat=g.banker,
+                  data={"bet_id": bet_id, "spectator": spectator_id, "seat": backed_seat, "amount": amount})]
 
-    def _spectator_actions(self: Any) -> list[Any]:
-        out: list[Any] = []
-        for x in self.spec:
-            if x["status"] == "pending":
-                if self._spectator_covered(x["seat"], x["amount"]):
-                    out.append(AcceptSpectatorBet(x["id"]))
-                out.append(RefuseSpectatorBet(x["id"]))
-        return out
 
-    def _apply_spectator_decision(self: Any, seat: int, a: Any) -> list[Event]:
-        if seat != self.banker or self.phase == "limits" or seat not in self.to_act():
-            raise IllegalAction("Only the banker answers spectator bets.", rule="DOM-23")
-        x = next((x for x in self.spec if x["id"] == a.bet_id and x["status"] == "pending"), None)
-        if x is None:
-            raise IllegalAction(f"There is no open spectator request #{a.bet_id}.", rule="DOM-23")
-        who = f"<@{x['spectator']}>"
-        if isinstance(a, AcceptSpectatorBet):
-            if not self._spectator_covered(x["seat"], x["amount"]):
-                raise IllegalAction("Your stack can no longer cover that bet; refuse it.", rule="DOM-19")
-            x["status"] = "accepted"
-            return [Event("spectator_accept", f"{player(seat)} accepts {who}'s bet of {x['amount']} on "
-                                              f"{player(x['seat'])}.", seat=seat, data={"bet_id": x["id"]})]
-        self.spec.remove(x)
-        self.due[x["spectator"]] = self.due.get(x["spectator"], 0) + x["amount"]
-        return [Event("spectator_refuse", f"{player(seat)} refuses {who}'s bet of {x['amount']}; it is returned.",
-                      seat=seat, data={"bet_id": x["id"], "spectator": x["spectator"], "amount": x["amount"]})]
+def pending(g: BukiState) -> bool:
+    return any(x["status"] == "pending" for x in g.spec)
 
-    def _close_window(self: Any, events: list[Event], refund_accepted: bool = False) -> None:
-        """Pending requests lapse (and, when the hand is void, accepted bets are returned)."""
-        keep = []
-        for x in self.spec:
-            if x["status"] == "pending" or refund_accepted:
-                self.due[x["spectator"]] = self.due.get(x["spectator"], 0) + x["amount"]
-                word = "lapses" if x["status"] == "pending" else "is returned"
-                events.append(Event("spectator_lapse", f"<@{x['spectator']}>'s bet #{x['id']} of {x['amount']} "
-                                                       f"{word}.", data={"bet_id": x["id"]}))
-            else:
-                keep.append(x)
-        self.spec = keep
 
-    def spectator_payouts(self: Any) -> list[tuple[int, int]]:
-        """What the table owes spectators now, [(spectator id, chips)], without taking it."""
-        return sorted(self.due.items())
+def answers(g: BukiState) -> list[Action]:
+    """The banker's answers to the pending requests: accept (while the bank covers it) or refuse."""
+    out: list[Action] = []
+    for x in g.spec:
+        if x["status"] == "pending":
+            if covered(g, x["seat"], x["amount"]):
+                out.append(AcceptSpectatorBet(x["id"]))
+            out.append(RefuseSpectatorBet(x["id"]))
+    return out
 
-    def take_spectator_payouts(self: Any) -> list[tuple[int, int]]:
-        """Take what is owed to spectators out of `chips()`; the service credits their balances."""
-        out = sorted(self.due.items())
-        self.due = {}
-        return out
+
+def answer(g: BukiState, seat: int, a: AcceptSpectatorBet | RefuseSpectatorBet) -> list[Event]:
+    """The banker's answer to request `a.bet_id`; the caller has checked the banker may answer."""
+    x = next((x for x in g.spec if x["id"] == a.bet_id and x["status"] == "pending"), None)
+    if x is None:
+        raise IllegalAction(f"There is no open spectator request #{a.bet_id}.", rule="DOM-23")
+    who = f"<@{x['spectator']}>"
+    if isinstance(a, AcceptSpectatorBet):
+        if not covered(g, x["seat"], x["amount"]):
+            raise IllegalAction("Your stack can no longer cover that bet; refuse it.", rule="DOM-19")
+        accepted: SpectatorBet = {**x, "status": "accepted"}
+        g.spec[g.spec.index(x)] = accepted
+        return [Event("spectator_accept", f"{player(seat)} accepts {who}'s bet of {x['amount']} on "
+                                          f"{player(x['seat'])}.", seat=seat, data={"bet_id": x["id"]})]
+    g.spec.remove(x)
+    g.due[x["spectator"]] = g.due.get(x["spectator"], 0) + x["amount"]
+    return [Event("spectator_refuse", f"{player(seat)} refuses {who}'s bet of {x['amount']}; it is returned.",
+                  seat=seat, data={"bet_id": x["id"], "spectator": x["spectator"], "amount": x["amount"]})]
+
+
+def close_window(g: BukiState, events: list[Event], refund_accepted: bool = False) -> None:
+    """Pending requests lapse (and, when the hand is void, accepted bets are returned)."""
+    keep = []
+    for x in g.spec:
+        if x["status"] == "pending" or refund_accepted:
+            g.due[x["spectator"]] = g.due.get(x["spectator"], 0) + x["amount"]
+            word = "lapses" if x["status"] == "pending" else "is returned"
+            events.append(Event("spectator_lapse", f"<@{x['spectator']}>'s bet #{x['id']} of {x['amount']} "
+                                                   f"{word}.", data={"bet_id": x["id"]}))
+        else:
+            keep.append(x)
+    g.spec = keep
+
+
+def take_payouts(g: BukiState) -> list[tuple[int, int]]:
+    """Take what is owed to spectators out of `chips()`; the service credits their balances."""
+    out = sorted(g.due.items())
+    g.due = {}
+    return out

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play, SetLimits, legal_plays
-from bot.games.buki_domino.line import place
+from bot.games.buki_domino.line import code_of, place
 from bot.games.buki_domino.scoring import settle
+from bot.games.buki_domino.money import bet_range
 from bot.games.tiles import Tile, full_set, parse_tiles
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, make_deck, new_game
@@ -154,11 +155,11 @@ def test_d12_cover_cap() -> None:
     g.apply(1, Play(T("[7|6]"), "L"))
     assert g.hands_done == 1 and g.banker == 2 and g.stacks[2] == 20
     assert g.carried[1] == 6
-    assert g.bet_range(1) == (2, 2)  # payout(6 + n) ≤ 20 → n ≤ 2
-    assert g.bet_range(0) == (2, 6)  # carries the minimum 2: payout(8) = 20 still fits
+    assert bet_range(g, 1) == (2, 2)  # payout(6 + n) ≤ 20 → n ≤ 2
+    assert bet_range(g, 0) == (2, 6)  # carries the minimum 2: payout(8) = 20 still fits
     g.carried[0] = g.stakes[0] = 0  # a player with nothing carried
     g.stacks[0] += 2
-    assert g.bet_range(0) == (2, 6)
+    assert bet_range(g, 0) == (2, 6)
 
 
 def test_d13_spectators() -> None:
@@ -197,7 +198,6 @@ def test_d13_spectators_through_the_engine() -> None:
 
 
 def _code(tile: Tile) -> int:
-    from bot.games.buki_domino.line import code_of
     return code_of(tile)
 
 

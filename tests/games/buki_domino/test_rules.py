@@ -13,6 +13,7 @@ from bot.games.base import action_from_dict, action_to_dict
 from bot.games.buki_domino import Bet, BukiDomino, ChooseDeadline, Play, SetLimits, legal_plays, line as ln
 from bot.games.buki_domino.actions import AcceptSpectatorBet, RefuseSpectatorBet
 from bot.games.buki_domino.scoring import block_winner
+from bot.games.buki_domino.money import backed, bet_range, payout, spayout
 from bot.games.tiles import Tile, full_set, parse_tiles
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, make_deck, new_game
@@ -110,7 +111,7 @@ def test_oracle_turns_passes_blocks_bets_and_bankers(options: dict) -> None:
         rng = random.Random(seed)
         # DOM-6: the first banker holds the heaviest tile dealt
         heaviest = max((max(T(t) for t in g.private_view(s)["hand"]), s) for s in range(4))[1]
-        assert g.banker == heaviest or g.stacks[heaviest] < g.payout(g.max_bet)
+        assert g.banker == heaviest or g.stacks[heaviest] < payout(g, g.max_bet)
         placed = [0] * 4
         spectator = 1000
         flow = 0  # spectator chips in minus out (DOM-26)
@@ -119,17 +120,17 @@ def test_oracle_turns_passes_blocks_bets_and_bankers(options: dict) -> None:
             hands = [g.private_view(s)["hand"] for s in range(4)]
             seat = g.to_act()[0]
             if rng.random() < 0.3 and g.spectator_window_open() and g.spectator_bet_range(0 if g.banker else 1):
-                backed = 0 if g.banker else 1
+                seat_backed = 0 if g.banker else 1
                 spectator += 1
-                amount = g.spectator_bet_range(backed)[0]
-                g.place_spectator_bet(spectator, backed, amount)
+                amount = g.spectator_bet_range(seat_backed)[0]
+                g.place_spectator_bet(spectator, seat_backed, amount)
                 flow += amount
                 continue
             legal = g.legal_actions(seat)
             action = rng.choice(legal)
             banker, deadline = g.banker, g.deadline
             if isinstance(action, Bet):
-                lo, hi = g.bet_range(seat)
+                lo, hi = bet_range(g, seat)
                 assert lo <= action.amount <= hi and lo == min(g.min_bet, hi)
             if isinstance(action, Play) and pub["stage"] == "play" and seat != banker:
                 # DOM-16: never the deadline-th tile without a bet
@@ -156,7 +157,7 @@ def test_oracle_turns_passes_blocks_bets_and_bankers(options: dict) -> None:
                 # DOM-7 / DOM-8
                 if not g.is_over():
                     designated = s["banker"] if s["winner"] is None else s["winner"]
-                    need = g.payout(g.max_bet)
+                    need = payout(g, g.max_bet)
                     expect = designated
                     while expect != g.banker and g.stacks[expect] < need:
                         expect = (expect + step) % 4
@@ -178,7 +179,7 @@ def test_oracle_turns_passes_blocks_bets_and_bankers(options: dict) -> None:
             F = g.stacks[g.banker]
             for p in range(4):
                 if p != g.banker and g.bets[p] is not None:
-                    assert g.payout(g.stakes[p]) + g.backed(p) <= F
+                    assert payout(g, g.stakes[p]) + backed(g, p) <= F
         assert sum(g.stacks) == 240 + flow and g.deadline in (3, 4, deadline_opt)
     assert seen["block"] and seen["domino"] and seen["pass"], seen
 
@@ -740,15 +741,15 @@ def test_dom_18_deadline_timeout_bets_n_min() -> None:
 def test_dom_19_accepted_spectator_bets_lower_the_players_cover_cap() -> None:
     g = new_game(D6_HANDS, D6_STAMM, stacks=[100, 100, 100, 30])
     # F = 30; P1 alone: payout(6) = 15 ≤ 30
-    assert g.bet_range(0) == (2, 6)
+    assert bet_range(g, 0) == (2, 6)
     g.place_spectator_bet(50, 0, 4)  # R = 6: 15 + spayout(4) = 25 ≤ 30
     g.apply(3, AcceptSpectatorBet(1))
-    assert g.backed(0) == 10
+    assert backed(g, 0) == 10
     # payout(n) + 10 ≤ 30 -> n ≤ 8, capped by max_bet 6
-    assert g.bet_range(0) == (2, 6)
+    assert bet_range(g, 0) == (2, 6)
     g.place_spectator_bet(51, 0, 2)  # 15 + 10 + 5 = 30 ≤ 30
     g.apply(3, AcceptSpectatorBet(2))
-    assert g.backed(0) == 15 and g.bet_range(0) == (2, 6)
+    assert backed(g, 0) == 15 and bet_range(g, 0) == (2, 6)
     # no room left for a third spectator on P1
     assert g.spectator_bet_range(0) is None
     with pytest.raises(IllegalAction, match="cannot cover"):
@@ -761,7 +762,7 @@ def test_dom_19_cover_cap_rounds_down_to_even_with_even_bets_only() -> None:
     g.carried[0] = g.stakes[0] = 2  # carried from a draw (set up)
     g.stacks[0] -= 2
     # payout(2 + n) ≤ 16 -> n ≤ 4.4 -> 4 (even)
-    assert g.bet_range(0) == (2, 4)
+    assert bet_range(g, 0) == (2, 4)
 
 
 # --- DOM-20 -----------------------------------------------------------------------------------
@@ -792,9 +793,9 @@ def test_dom_21_ceil_and_even_bets() -> None:
     assert [a.amount for a in g.legal_actions(0) if isinstance(a, Bet)] == [2, 4, 6, 8]
     with pytest.raises(IllegalAction, match="even"):
         g.apply(0, Bet(3))
-    assert g.payout(3) == 7
+    assert payout(g, 3) == 7
     g = new_game(D6_HANDS, D6_STAMM, payout_rounding="ceil")
-    assert g.payout(3) == 8 and g.spayout(1) == 3
+    assert payout(g, 3) == 8 and spayout(g, 1) == 3
 
 
 def test_dom_21_even_bets_only_spectator_bets_must_be_even() -> None:
@@ -816,7 +817,7 @@ def test_dom_22_carried_stake_plus_new_bet() -> None:
     assert g.carried == [2, 6, 0, 2] and g.banker == 2
     assert g.public_view()["stage"] == "play"  # same banker: no early bets
     # P2's max_bet applies to the new bet only: stake up to 12
-    assert g.bet_range(1) == (2, 6)
+    assert bet_range(g, 1) == (2, 6)
     total = sum(g.chips().values())
     assert total == 400
 
@@ -827,7 +828,7 @@ def test_dom_22_carried_stake_carries_twice() -> None:
                          deck=make_deck(D7_HANDS, D7_STAMM))
     play_d7(g)
     assert g.carried == [2, 2, 0, 2] and g.banker == 2
-    assert g.bet_range(0) == (2, 6)  # max_bet limits the new bet only
+    assert bet_range(g, 0) == (2, 6)  # max_bet limits the new bet only
     ev = finish_hand(g)
     [s] = [e for e in ev if e.kind == "summary"]
     assert s.data["winner"] is None and s.data["stakes"] == [4, 4, 0, 4]

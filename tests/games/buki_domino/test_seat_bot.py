@@ -28,21 +28,21 @@ def test_blocks_when_the_block_is_won() -> None:
     legal = [Play(T("[4|0]"), "L", 0), Play(T("[3|0]"), "L", 0)]
     # [3|0] makes the ends (3, 5): every other 3 and 5 has been played -> a block on 4 pips,
     # and no opponent can hold less than 5
-    assert choose(private, public, legal, random.Random(1)) == Play(T("[3|0]"), "L", 0)
+    assert choose(public, private, legal, random.Random(1)) == Play(T("[3|0]"), "L", 0)
 
 
 def test_does_not_block_when_behind() -> None:
     private, public = views("[3|0] [8|0]", SEEN, (0, 5), [2, 1, 1, 1])
     legal = [Play(T("[8|0]"), "L", 0), Play(T("[3|0]"), "L", 0)]
     # blocking with [3|0] would leave 8 pips against single tiles of 5 or 6: keep playing
-    assert choose(private, public, legal, random.Random(1)) == Play(T("[8|0]"), "L", 0)
+    assert choose(public, private, legal, random.Random(1)) == Play(T("[8|0]"), "L", 0)
 
 
 def test_keeps_options_open() -> None:
     # ends (6, 2): [6|4] on L gives (4, 2) and keeps [4|1], [2|0] playable; [6|1] on L gives (1, 2)
     private, public = views("[6|4] [6|1] [4|1] [2|0]", "[6|2]", (6, 2), [4, 5, 5, 5])
     legal = [Play(T("[6|4]"), "L", 6), Play(T("[6|1]"), "L", 6), Play(T("[2|0]"), "R", 2)]
-    assert choose(private, public, legal, random.Random(1)).tile in (T("[6|4]"), T("[6|1]"))
+    assert choose(public, private, legal, random.Random(1)).tile in (T("[6|4]"), T("[6|1]"))
 
 
 def test_bets_by_strength() -> None:
@@ -54,17 +54,17 @@ def test_bets_by_strength() -> None:
     # one tile left that fits: the bot wins by domino in every sample, so it bets the most now
     private, public = views("[6|1]", "[6|2]", (6, 2), [1, 5, 5, 5])
     legal = [Play(T("[6|1]"), "L", 6)] + bets
-    assert choose(private, public, legal, random.Random(2)) == Bet(6)
+    assert choose(public, private, legal, random.Random(2)) == Bet(6)
 
 
 def test_banker_choices() -> None:
     private, public = views("[6|1]", "", (0, 0), [6, 6, 6, 6])
     public["ends"] = None
-    assert choose(private, public, [SetLimits(2, 6), SetLimits(1, 3)], random.Random(0)) == SetLimits(2, 6)
-    assert choose(private, public, [ChooseDeadline(3), ChooseDeadline(4)], random.Random(0)) == ChooseDeadline(3)
+    assert choose(public, private, [SetLimits(2, 6), SetLimits(1, 3)], random.Random(0)) == SetLimits(2, 6)
+    assert choose(public, private, [ChooseDeadline(3), ChooseDeadline(4)], random.Random(0)) == ChooseDeadline(3)
     answers = [AcceptSpectatorBet(4), RefuseSpectatorBet(4)]
-    assert choose(private, public, [Play(T("[6|1]"), "L")] + answers, random.Random(0)) == AcceptSpectatorBet(4)
-    assert choose(private, public, [RefuseSpectatorBet(4)], random.Random(0)) == RefuseSpectatorBet(4)
+    assert choose(public, private, [Play(T("[6|1]"), "L")] + answers, random.Random(0)) == AcceptSpectatorBet(4)
+    assert choose(public, private, [RefuseSpectatorBet(4)], random.Random(0)) == RefuseSpectatorBet(4)
 
 
 def test_bot_beats_random_players() -> None:

@@ -8,6 +8,8 @@ import pytest
 
 from bot.games import IllegalAction
 from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play, RefuseSpectatorBet, SetLimits
+from bot.games.buki_domino.money import bet_range, payout
+from bot.games.buki_domino.spectators import covered
 from bot.games.tiles import Tile
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
@@ -92,7 +94,7 @@ def test_cover_check_keeps_room_for_the_players_own_bet() -> None:
     # P1's own bet range still reaches max_bet: 15 + 15 ≤ 30 (DOM-19)
     g.apply(3, RefuseSpectatorBet(2))
     g.apply(3, Play(T("[7|3]"), "L"))
-    assert g.bet_range(0) == (2, 6)
+    assert bet_range(g, 0) == (2, 6)
 
 
 def test_timeout_refuses_the_oldest_request_off_turn() -> None:
@@ -144,8 +146,8 @@ def test_cover_uses_the_actual_stake_once_the_player_has_bet() -> None:
     g.apply(0, Play(T("[7|1]"), "L"))
     g.apply(1, Play(T("[3|1]"), "R"))
     g.apply(0, Bet(2))
-    assert g.spectator_bet_range(0) == (2, 6) and g._spectator_covered(0, 6)
-    r_before = g.payout(g.stakes[0])
+    assert g.spectator_bet_range(0) == (2, 6) and covered(g, 0, 6)
+    r_before = payout(g, g.stakes[0])
     assert r_before == 5  # R_p is the actual stake 2 now, not c + max_bet
 
 

@@ -1,0 +1,370 @@
+"""Who acts, what they may do, and each move (DOM-10, DOM-11, DOM-15 … DOM-17, DOM-23, DOM-24,
+DOM-27).
+
+Off-turn bets (the contract's optional moves): from the deal until its deadline tile — in the
+`deadline`, `early_bets` and `play` phases, never while the banker sets the limits (DOM-15) — a
+non-banker who has not bet finds its Bet actions in `legal_actions` even when it is not in
+`to_act()`. Such a bet never blocks the game, is never made by a timeout, and does not move the
+turn. Every other action is on-turn only.
+
+Every move checks everything first, then changes the state, so an illegal one changes nothing.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..base import Event, IllegalAction, player
+from ..tiles import Tile
+from . import spectators
+from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits, ordinal
+from .hands import PLAYER, after_limits, begin_play, end_game, end_hand
+from .line import HI, LO, NAMES, NUMS, TILES
+from .money import bet_amounts, bet_range, payout, record_bet
+from .phases import BET_PHASES, Phase
+from .state import SEATS, BukiState
+
+# Module constants: an enum member lookup is slow on Python 3.11, and these are on the hot path.
+PLAY, OVER, EARLY_BETS = Phase.PLAY, Phase.OVER, Phase.EARLY_BETS
+
+BETS: tuple[Bet, ...] = tuple(Bet(n) for n in range(256))
+LEAD: tuple[Play, ...] = tuple(Play(TILES[c], "L") for c in range(36))
+"""The lead move of each tile code."""
+ON_LEFT: tuple[dict[int, Play], ...] = tuple({n: Play(t, "L", n) for n in (t.high, t.low)} for t in TILES)
+"""ON_LEFT[code][number on the left end] -> the move; built once, actions are immutable."""
+ON_RIGHT: tuple[dict[int, Play], ...] = tuple({n: Play(t, "R", n) for n in (t.high, t.low)} for t in TILES)
+DEADLINES: tuple[Action, ...] = (ChooseDeadline(3), ChooseDeadline(4))
+
+
+def _bets(amounts: list[int]) -> list[Action]:
+    return [BETS[n] if n < 256 else Bet(n) for n in amounts]
+
+
+# --- who acts, and what they may do -----------------------------------------------------------
+
+def to_act(g: BukiState) -> list[int]:
+    ph = g.phase
+    if ph == PLAY:
+        return [g.turn]
+    if ph == OVER:
+        return []
+    if ph == EARLY_BETS:
+        seats = [p for p in range(SEATS) if p != g.banker and g.bets[p] is None]
+        if spectators.pending(g):
+            seats.append(g.banker)
+            seats.sort()
+        return seats
+    return [g.banker]
+
+
+def must_bet(g: BukiState, seat: int) -> bool:
+    """DOM-16: a non-banker without a bet bets before its `deadline`-th tile."""
+    return seat != g.banker and g.bets[seat] is None and g.placed[seat] == g.deadline - 1
+
+
+def bet_open(g: BukiState, seat: int) -> bool:
+    """The seat's bet window (DOM-15/16/17/24): from the deal, once the limits are set, until
+    it places its `deadline`-th tile; non-bankers only, one bet a hand. On its own turn or not."""
+    return g.phase in BET_PHASES and type(seat) is int and 0 <= seat < SEATS and seat != g.banker \
+        and g.bets[seat] is None and g.placed[seat] < g.deadline
+
+
+def _optional_bets(g: BukiState, seat: int) -> list[Action]:
+    """The optional moves of a seat not in `to_act()`: its bets while its window is open."""
+    return _bets(bet_amounts(g, seat)) if bet_open(g, seat) else []
+
+
+def _plays(g: BukiState, seat: int) -> list[Action]:
+    """The moves of `line.legal_codes` as actions (heaviest first, L before R), from the tables."""
+    left = g.left
+    hand = g.hands[seat]
+    if left < 0:
+        return [LEAD[c] for c in hand]
+    right = g.right
+    out: list[Action] = []
+    if left == right:
+        for c in hand:
+            if HI[c] == left or LO[c] == left:
+                out.append(ON_LEFT[c][left])
+        return out
+    for c in hand:
+        h = HI[c]
+        lo = LO[c]
+        if h == left or lo == left:
+            out.append(ON_LEFT[c][left])
+        if h == right or lo == right:
+            out.append(ON_RIGHT[c][right])
+    return out
+
+
+def legal_actions(g: BukiState, seat: int) -> list[Action]:
+    ph = g.phase
+    if ph == PLAY:
+        if seat != g.turn:
+            return _optional_bets(g, seat)
+        if seat == g.banker:
+            out = _plays(g, seat)
+            if g.left < 0 and g.spec:
+                out += spectators.answers(g)
+            return out
+        if g.bets[seat] is None and g.placed[seat] < g.deadline:
+            bets = _bets(bet_amounts(g, seat))
+            if g.placed[seat] == g.deadline - 1:
+                return bets
+            return _plays(g, seat) + bets
+        return _plays(g, seat)
+    if ph == OVER:
+        return []
+    if seat not in to_act(g):
+        return _optional_bets(g, seat)
+    if ph == Phase.EARLY_BETS:
+        if seat == g.banker:
+            return spectators.answers(g)
+        return _bets(bet_amounts(g, seat))
+    if ph == Phase.LIMITS:
+        return limit_choices(g)
+    return [*DEADLINES, *spectators.answers(g)]
+
+
+def limit_choices(g: BukiState) -> list[Action]:
+    """The menu of DOM-15: the table's limits first, then the pairs (m, 3m), (m, 2m), (m, m)
+    the bank can cover, at most 25 in all. `apply` accepts any valid pair."""
+    table = (g.options.min_bet, g.options.max_bet)
+    stack = g.stacks[g.banker]
+    step = 2 if g.even else 1
+    pairs: list[tuple[int, int]] = []
+    seen = {table}
+    for k in (3, 2, 1):
+        for m in range(step, 41, step):
+            pair = (m, k * m)
+            if payout(g, pair[1]) > stack or len(pairs) == 24:
+                break
+            if pair not in seen:
+                seen.add(pair)
+                pairs.append(pair)
+    out: list[Action] = [SetLimits(*table)]
+    out += [SetLimits(*p) for p in sorted(pairs)]
+    return out
+
+
+def timeout_action(g: BukiState, seat: int) -> Action:
+    """DOM-27: the heaviest legal tile (L before R), n_min, deadline 3, the table's limits,
+    and an unanswered spectator request lapses (refused). Only for a seat in `to_act()`: an
+    off-turn bet is optional and never made by a timeout."""
+    if seat not in to_act(g):
+        raise IllegalAction("It is not your turn.", rule="DOM-11")
+    legal = legal_actions(g, seat)
+    first = legal[0]
+    if isinstance(first, (AcceptSpectatorBet, RefuseSpectatorBet)):
+        return next(a for a in legal if isinstance(a, RefuseSpectatorBet))
+    if isinstance(first, Bet):
+        return Bet(bet_range(g, seat)[0])
+    if isinstance(first, ChooseDeadline):
+        return ChooseDeadline(3)
+    return first  # a Play (heaviest first), the table's limits, or refusing the oldest request
+
+
+# --- moves ------------------------------------------------------------------------------------
+
+def apply(g: BukiState, seat: int, action: Action) -> list[Event]:
+    if g.phase == OVER:
+        raise IllegalAction("The game is over.", rule="DOM-25")
+    if not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise IllegalAction("There is no such seat.", rule="DOM-2")
+    if type(action) is Play:  # faster than isinstance on the hot path
+        return play(g, seat, action)
+    if type(action) is Bet:
+        return bet(g, seat, action)
+    if isinstance(action, (AcceptSpectatorBet, RefuseSpectatorBet)):
+        return answer_spectator(g, seat, action)
+    if isinstance(action, SetLimits):
+        return set_limits(g, seat, action)
+    if isinstance(action, ChooseDeadline):
+        return choose_deadline(g, seat, action)
+    raise IllegalAction("That is not a Buki-Domino action.")
+
+
+def play(g: BukiState, seat: int, a: Play) -> list[Event]:
+    """DOM-10, DOM-11: place a tile; the passes that follow are automatic, and a domino or a
+    block (DOM-12, DOM-13) ends the hand at once."""
+    if g.phase != PLAY:
+        raise IllegalAction(_waiting_text(g), rule="DOM-15")
+    if seat != g.turn:
+        if bet_open(g, seat):
+            raise IllegalAction("It is not your turn to place a tile; wait for it. You may place your bet "
+                                "now, though.", rule="DOM-11")
+        raise IllegalAction("It is not your turn; wait for the player to move.", rule="DOM-11")
+    if seat != g.banker and g.bets[seat] is None and g.placed[seat] == g.deadline - 1:
+        raise IllegalAction(f"Place your bet before your {ordinal(g.deadline)} tile; then play.",
+                            rule="DOM-16")
+    tile = a.tile
+    hand = g.hands[seat]
+    if type(tile) is Tile and tile.low < tile.high <= 8:
+        h, lo = tile.high, tile.low
+        code = h * (h - 1) // 2 + lo
+    elif type(tile) is Tile:
+        code = -1
+    else:
+        raise IllegalAction("That is not a domino tile; choose one of your tiles, written like [6|3].",
+                            rule="DOM-3")
+    if code < 0 or code not in hand:
+        raise IllegalAction(f"You do not hold {tile}; choose one of your tiles.", rule="DOM-11")
+    end = a.end
+    left, right = g.left, g.right
+    onto: int | None
+    if left < 0:
+        if end != "L" or a.onto is not None:
+            raise IllegalAction("The first tile opens the line: lead it on the left, onto no end.",
+                                rule="DOM-10")
+        onto = None
+    elif end == "L":
+        onto = left
+    elif end == "R":
+        if left == right:
+            raise IllegalAction("Both ends show the same number: play the tile on the left.", rule="DOM-10")
+        onto = right
+    else:
+        raise IllegalAction("Choose the left (L) or the right (R) end.", rule="DOM-10")
+    if onto is not None and h != onto and lo != onto:
+        raise IllegalAction(f"{tile} does not match the {'left' if end == 'L' else 'right'} end ({onto}).",
+                            rule="DOM-10")
+    if a.onto is not None and a.onto != onto:
+        raise IllegalAction(f"That end now shows {onto}; choose again.", rule="DOM-10")
+    # --- checked; now change the state
+    events: list[Event] = []
+    hand.remove(code)
+    m = 0
+    for c in hand:
+        m |= NUMS[c]
+    masks = g.masks
+    masks[seat] = m
+    name = NAMES[code]
+    if onto is None:  # the lead: L = the higher number, R = the lower (DOM-10)
+        g.line.append([h, lo])
+        nl, nr = h, lo
+        text = f"{PLAYER[seat]} leads {name}."
+        g.left, g.right = nl, nr
+        if g.spec:
+            spectators.close_window(g, events)
+    else:
+        outer = lo if h == onto else h
+        if end == "L":
+            g.line.insert(0, [outer, onto])
+            nl, nr = outer, right
+            text = f"{PLAYER[seat]} plays {name} on the left."
+        else:
+            g.line.append([onto, outer])
+            nl, nr = left, outer
+            text = f"{PLAYER[seat]} plays {name} on the right."
+        g.left, g.right = nl, nr
+    g.placed[seat] += 1
+    events.append(Event("play", text, seat, None, {"tile": name, "end": end}))
+    if not hand:
+        end_hand(g, events, seat, "domino")
+        return events
+    ends = (1 << nl) | (1 << nr)
+    if not (masks[0] & ends or masks[1] & ends or masks[2] & ends or masks[3] & ends):
+        end_hand(g, events, None, "block")
+        return events
+    step = g.step
+    s = (seat + step) % SEATS
+    while not masks[s] & ends:
+        g.passes.append([s, nl, nr])
+        events.append(Event("pass", f"{PLAYER[s]} cannot play on {nl} or {nr} and passes." if nl != nr else
+                            f"{PLAYER[s]} cannot play on {nl} and passes.", s, None, {}))
+        s = (s + step) % SEATS
+    g.turn = s
+    return events
+
+
+def _waiting_text(g: BukiState) -> str:
+    if g.phase == Phase.LIMITS:
+        return "Wait: the banker is setting the bet limits."
+    if g.phase == Phase.DEADLINE:
+        return "Wait: the banker is deciding on late bets."
+    return "Wait until every player has bet; then the banker leads."
+
+
+def bet(g: BukiState, seat: int, a: Bet) -> list[Event]:
+    """DOM-15, DOM-16: a non-banker's one bet of the hand, on its turn or not."""
+    ph = g.phase
+    if seat == g.banker:
+        raise IllegalAction("The banker does not bet; the bank pays the winners.", rule="DOM-15")
+    if ph not in BET_PHASES:  # the banker is still setting the limits (DOM-15)
+        raise IllegalAction(_waiting_text(g), rule="DOM-15")
+    # DOM-16: at any time from the deal until the deadline tile, on one's own turn or not;
+    # an off-turn bet leaves the turn where it is.
+    if g.bets[seat] is not None:
+        raise IllegalAction(f"You have already bet {g.bets[seat]}; a bet is never changed.", rule="DOM-15")
+    if g.placed[seat] >= g.deadline:
+        raise IllegalAction(f"Bets close before your {ordinal(g.deadline)} tile.", rule="DOM-16")
+    lo, hi = bet_range(g, seat)
+    n = a.amount
+    if not isinstance(n, int) or isinstance(n, bool) or not lo <= n <= hi or (g.even and n % 2):
+        parity = " (even amounts only)" if g.even else ""
+        raise IllegalAction(f"Bet between {lo} and {hi}{parity}.", rule="DOM-15")
+    record_bet(g, seat, n)
+    events = [Event("bet", f"{player(seat)} bets {n}" +
+                    (f" (stake {g.stakes[seat]} with the carried {g.carried[seat]})."
+                     if g.carried[seat] else "."), seat=seat, data={"amount": n})]
+    if ph == Phase.EARLY_BETS and all(g.bets[p] is not None for p in range(SEATS) if p != g.banker):
+        begin_play(g)
+    return events
+
+
+def _limits_ok(g: BukiState, lo: int, hi: int) -> str | None:
+    if not (isinstance(lo, int) and isinstance(hi, int)) or lo < 1 or hi < lo:
+        return "The limits must be whole numbers with 1 ≤ minimum ≤ maximum."
+    if g.even and (lo % 2 or hi % 2):
+        return "With even bets only, both limits must be even."
+    if payout(g, hi) > g.stacks[g.banker]:
+        return (f"Your stack of {g.stacks[g.banker]} cannot cover payout({hi}) = {payout(g, hi)}; "
+                "choose a lower maximum.")
+    return None
+
+
+def set_limits(g: BukiState, seat: int, a: SetLimits) -> list[Event]:
+    """DOM-15: the first banker's limits for the whole game."""
+    if g.phase != Phase.LIMITS:
+        raise IllegalAction("The bet limits are already set for this game.", rule="DOM-15")
+    if seat != g.banker:
+        raise IllegalAction("Only the banker sets the bet limits.", rule="DOM-15")
+    why = _limits_ok(g, a.min_bet, a.max_bet)
+    if why:
+        raise IllegalAction(why, rule="DOM-15")
+    g.min_bet, g.max_bet = a.min_bet, a.max_bet
+    g.limits_set = True
+    events = [Event("limits", f"{player(seat)} sets the bets at {a.min_bet} to {a.max_bet} for this game.",
+                    seat=seat, data={"min_bet": a.min_bet, "max_bet": a.max_bet})]
+    short = [p for p in range(SEATS) if p != g.banker and g.stacks[p] < g.min_bet]
+    if short:  # DOM-25 with the new minimum: the first hand is void
+        end_game(g, events, f"{player(short[0])} cannot bet the minimum of {g.min_bet} (DOM-25)")
+        return events
+    after_limits(g, events)
+    return events
+
+
+def choose_deadline(g: BukiState, seat: int, a: ChooseDeadline) -> list[Event]:
+    """DOM-24: the banker refuses (3) or accepts (4) late bets."""
+    if g.phase != Phase.DEADLINE:
+        if not g.options.late_bet_variant:
+            raise IllegalAction(f"This table has no late bets: bets always close before the "
+                                f"{ordinal(g.options.bet_deadline_tile)} tile.", rule="DOM-24")
+        if g.phase == Phase.LIMITS:
+            raise IllegalAction(_waiting_text(g), rule="DOM-15")
+        raise IllegalAction("The bet deadline is already decided for this hand.", rule="DOM-24")
+    if seat != g.banker:
+        raise IllegalAction("Only the banker decides on late bets.", rule="DOM-24")
+    if a.tile not in (3, 4):
+        raise IllegalAction("Choose 3 (refuse late bets) or 4 (accept them).", rule="DOM-24")
+    g.deadline = a.tile
+    word = "accepts late bets: bets are open until the 4th tile" if a.tile == 4 else \
+        "refuses late bets: bets close before the 3rd tile"
+    begin_play(g)
+    return [Event("deadline", f"{player(seat)} {word}.", seat=seat, data={"tile": a.tile})]
+
+
+def answer_spectator(g: BukiState, seat: int, a: AcceptSpectatorBet | RefuseSpectatorBet) -> list[Event]:
+    """DOM-23: only the banker answers, while it is to act."""
+    if seat != g.banker or g.phase == Phase.LIMITS or seat not in to_act(g):
+        raise IllegalAction("Only the banker answers spectator bets.", rule="DOM-23")
+    return spectators.answer(g, seat, a)
