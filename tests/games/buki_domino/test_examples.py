@@ -6,8 +6,8 @@ from collections import Counter
 
 from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play, SetLimits, legal_plays
 from bot.games.buki_domino.line import code_of, place
-from bot.games.buki_domino.scoring import settle
 from bot.games.buki_domino.money import bet_range
+from bot.games.buki_domino.scoring import settle
 from bot.games.tiles import Tile, full_set, parse_tiles
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, make_deck, new_game
@@ -32,7 +32,7 @@ def test_d1_tile_set() -> None:
     assert len(tiles) == 36 == len(set(tiles))
     assert sum(t.pips for t in tiles) == 288
     counts = Counter(n for t in tiles for n in (t.high, t.low))
-    assert counts == {n: 8 for n in range(9)}
+    assert counts == dict.fromkeys(range(9), 8)
     heaviest = sorted(tiles, reverse=True)[:6]
     assert [(str(t), t.pips) for t in heaviest] == [
         ("[8|7]", 15), ("[8|6]", 14), ("[8|5]", 13), ("[7|6]", 13), ("[8|4]", 12), ("[7|5]", 12)]

@@ -16,9 +16,9 @@ import pytest
 from bot.games import IllegalAction
 from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play, SetLimits
 from bot.games.tiles import Tile
-from tests.games.invariants import check_state
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
+from tests.games.invariants import check_state
 
 T = Tile.parse
 

@@ -14,8 +14,15 @@ import pytest
 
 from bot.games import IllegalAction
 from bot.games.base import action_from_dict, action_to_dict, seat_key
-from bot.games.buki_domino import (AcceptSpectatorBet, Bet, BukiDomino, ChooseDeadline, Play,
-                                   RefuseSpectatorBet, SetLimits)
+from bot.games.buki_domino import (
+    AcceptSpectatorBet,
+    Bet,
+    BukiDomino,
+    ChooseDeadline,
+    Play,
+    RefuseSpectatorBet,
+    SetLimits,
+)
 from bot.games.tiles import Tile
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game

@@ -13,6 +13,7 @@ from bot.games import IllegalAction
 from bot.games.buki_domino import BukiDomino
 from bot.games.buki_domino.money import payout
 from bot.games.simulate import bot_policy
+
 from tests.games.invariants import play_checked
 
 OPTION_SETS = [

@@ -10,14 +10,14 @@ import pytest
 
 from bot.games import GAMES, IllegalAction
 from bot.games.base import action_from_dict, action_to_dict
-from bot.games.buki_domino import Bet, BukiDomino, ChooseDeadline, Play, SetLimits, legal_plays, line as ln
+from bot.games.buki_domino import Bet, BukiDomino, ChooseDeadline, Play, SetLimits, legal_plays
+from bot.games.buki_domino import line as ln
 from bot.games.buki_domino.actions import AcceptSpectatorBet, RefuseSpectatorBet
-from bot.games.buki_domino.scoring import block_winner
 from bot.games.buki_domino.money import backed, bet_range, payout, spayout
+from bot.games.buki_domino.scoring import block_winner
 from bot.games.tiles import Tile, full_set, parse_tiles
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, make_deck, new_game
-
 
 T = Tile.parse
 
@@ -87,8 +87,8 @@ def test_illegal_actions_change_nothing() -> None:
     g = new_game(D6_HANDS, D6_STAMM, late_bet_variant=True)
     before = g.to_dict()
     # (P1 may bet while the banker decides on late bets: DOM-16, see test_off_turn_bets.py)
-    for seat, action in ((0, Bet(7)), (0, Play(T("[8|4]"), "L")), (3, Bet(2)), (3, Play(T("[8|7]"), "L")), (3, ChooseDeadline(5)),
-                         (3, SetLimits(2, 6)), (1, ChooseDeadline(3))):
+    for seat, action in ((0, Bet(7)), (0, Play(T("[8|4]"), "L")), (3, Bet(2)), (3, Play(T("[8|7]"), "L")),
+                         (3, ChooseDeadline(5)), (3, SetLimits(2, 6)), (1, ChooseDeadline(3))):
         with pytest.raises(IllegalAction):
             g.apply(seat, action)
         assert g.to_dict() == before
@@ -217,7 +217,7 @@ def test_dom_3_the_36_tile_set() -> None:
     assert len(tiles) == len(set(tiles)) == 36
     assert all(0 <= t.low < t.high <= 8 for t in tiles)  # no doubles, numbers 0..8
     assert sum(t.pips for t in tiles) == 288
-    assert Counter(n for t in tiles for n in (t.high, t.low)) == {n: 8 for n in range(9)}
+    assert Counter(n for t in tiles for n in (t.high, t.low)) == dict.fromkeys(range(9), 8)
     assert max(tiles) == T("[8|7]") and T("[8|7]").pips == 15
     for bad in ("[4|4]", "[9|1]"):  # a double and a 9 are not Buki tiles
         with pytest.raises(ValueError):
@@ -350,7 +350,8 @@ def test_dom_7_banker_who_wins_stays_banker() -> None:
         b = g.banker
         ev = finish_hand(g)
         if g.last["winner"] == b and not g.is_over():
-            assert g.banker == b and any("stays banker" in e.text for e in ev if e.kind == "deal") and g.public_view()["stage"] == "play"  # no DOM-17 early bets
+            assert g.banker == b and any("stays banker" in e.text for e in ev if e.kind == "deal")
+            assert g.public_view()["stage"] == "play"  # no DOM-17 early bets
             return
     raise AssertionError("no hand won by the banker in 60 seeds")
 

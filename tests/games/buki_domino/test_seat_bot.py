@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import random
 
-from bot.games.buki_domino import (AcceptSpectatorBet, Bet, BukiDomino, ChooseDeadline, Play,
-                                   RefuseSpectatorBet, SetLimits)
+from bot.games.buki_domino import (
+    AcceptSpectatorBet,
+    Bet,
+    BukiDomino,
+    ChooseDeadline,
+    Play,
+    RefuseSpectatorBet,
+    SetLimits,
+)
 from bot.games.buki_domino.seat_bot import _bet, choose
 from bot.games.simulate import bot_policy, play, random_policy
 from bot.games.tiles import Tile, parse_tiles
