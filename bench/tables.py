@@ -39,7 +39,7 @@ from bot.games.base import Event  # noqa: E402
 from bot.tables.models import Closing, HandRef, TableSnapshot  # noqa: E402
 from bot.tables.pacing import Pacer  # noqa: E402
 from bot.tables.service import TableService  # noqa: E402
-from bot.ui.embeds import closing_embed, results_embed  # noqa: E402
+from bot.ui.embeds import board_image, closing_embed, hand_image, results_embed  # noqa: E402
 from bot.ui.views import hand_message, public_message  # noqa: E402
 from bot.wallet import WalletService  # noqa: E402
 from storage.db import Database  # noqa: E402
@@ -79,7 +79,7 @@ class CountingPresenter:
         return self._ids
 
     async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
-        public_message(snap, recent)
+        public_message(snap, recent, await asyncio.to_thread(board_image, snap))
         new = self._write(snap.channel_id)
         return message_id if message_id is not None else new
 
@@ -91,7 +91,8 @@ class CountingPresenter:
                         events: list[Event]) -> HandRef | None:
         user = snap.seats[seat].user_id
         assert user is not None
-        hand_message(self.client, snap, seat, events)  # type: ignore[arg-type]
+        png = await asyncio.to_thread(hand_image, snap, seat)
+        hand_message(self.client, snap, seat, events, png=png)  # type: ignore[arg-type]
         if message is None and user not in self._dm_channels:
             self._dm_channels.add(user)
             self.requests += 1   # opening the DM channel, once per player

@@ -92,10 +92,10 @@ class CardRoomBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.db = await self._open_database()
-        self.presenter = presenter = DiscordPresenter(self, self.db)
+        pacer = Pacer(per_second=self.settings.requests_per_s)
+        self.presenter = presenter = DiscordPresenter(self, self.db, pacer)
         await presenter.load()
         self.wallets = WalletService(self.db, self.settings, self.clock)
-        pacer = Pacer(per_second=self.settings.requests_per_s)
         self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s,
                                    pacer=pacer, afk_limit=self.settings.afk_turns)
         for cog in COGS:

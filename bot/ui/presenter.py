@@ -11,6 +11,7 @@ publisher tells the player, once, in the channel to use “My hand”.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -19,11 +20,12 @@ import discord
 from bot.clock import stamp, utc_now
 from bot.games.base import Event
 from bot.tables.models import Closing, HandRef, TableSnapshot
+from bot.tables.pacing import Pacer, Priority
 from bot.tables.presenter import DmClosed
 from storage import dms
 from storage.db import Database
 
-from .embeds import closing_embed, results_embed
+from .embeds import board_image, closing_embed, hand_image, results_embed
 from .text import MESSAGE, clip
 from .views import as_edit, hand_message, public_message
 
@@ -37,9 +39,11 @@ PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class DiscordPresenter:
-    def __init__(self, bot: CardRoomBot, db: Database) -> None:
-        self.bot, self.db = bot, db
+    def __init__(self, bot: CardRoomBot, db: Database, pacer: Pacer) -> None:
+        self.bot, self.db, self.pacer = bot, db, pacer
         self.dm_refused: set[int] = set()
+        self._dm_channels: dict[int, int] = {}
+        """Each player's DM channel, opened once."""
 
     async def load(self) -> None:
         async with self.db.read() as tx:
@@ -50,13 +54,14 @@ class DiscordPresenter:
 
     async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
         channel = self._channel(snap.channel_id)
+        png = await asyncio.to_thread(board_image, snap)   # drawing takes milliseconds: not on the loop
         if message_id is not None:
             try:
-                await channel.get_partial_message(message_id).edit(**as_edit(public_message(snap, recent)))
+                await channel.get_partial_message(message_id).edit(**as_edit(public_message(snap, recent, png)))
                 return message_id
             except discord.NotFound:
                 log.info("table %d: its message is gone; posting a new one", snap.table_id)
-        sent = await channel.send(**_without_missing(public_message(snap, recent)))
+        sent = await channel.send(**_without_missing(public_message(snap, recent, png)))
         return sent.id
 
     async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
@@ -71,7 +76,7 @@ class DiscordPresenter:
         user_id = snap.seats[seat].user_id
         if user_id is None or user_id in self.dm_refused:
             return None
-        payload = hand_message(self.bot, snap, seat, events)
+        payload = hand_message(self.bot, snap, seat, events, png=await asyncio.to_thread(hand_image, snap, seat))
         if message is not None:
             try:
                 await self._channel(message.channel_id).get_partial_message(message.message_id).edit(
@@ -80,14 +85,17 @@ class DiscordPresenter:
             except discord.NotFound:
                 return None   # deleted by the player: the next decision brings a new one
         try:
-            channel = await self.bot.create_dm(discord.Object(user_id))
-            sent = await channel.send(**_without_missing(payload))
+            channel_id = self._dm_channels.get(user_id)
+            if channel_id is None:   # opening a DM channel is a request of its own: it takes a slot too
+                await self.pacer.acquire(Priority.PROMPT)
+                channel_id = self._dm_channels[user_id] = (await self.bot.create_dm(discord.Object(user_id))).id
+            sent = await self._channel(channel_id).send(**_without_missing(payload))
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
             await self._dm_refused(snap, user_id)
             raise DmClosed(user_id) from exc
-        return HandRef(channel.id, sent.id)
+        return HandRef(channel_id, sent.id)
 
     async def strip_controls(self, message: HandRef) -> None:
         try:

@@ -30,6 +30,13 @@ from .embeds import board_image, hand_embed, hand_image, table_embed
 from .errors import report_error
 from .images import BOARD_FILE, HAND_FILE
 
+
+class Draw:
+    """A message builder draws its picture itself (the default) unless given the PNG."""
+
+
+DRAW = Draw()
+
 if TYPE_CHECKING:
     from bot.app import CardRoomBot
 
@@ -80,10 +87,12 @@ def controls_view(snap: TableSnapshot, seat: int) -> discord.ui.View | None:
 
 
 def hand_message(client: discord.Client, snap: TableSnapshot, seat: int, events: list[Event] | None = None,
-                 note: str | None = None) -> dict[str, Any]:
-    """The kwargs of a new message showing a seat its hand (text and picture) and controls."""
+                 note: str | None = None, png: bytes | None | Draw = DRAW) -> dict[str, Any]:
+    """The kwargs of a new message showing a seat its hand (text and picture) and controls.
+    `png`: the hand's picture when the caller drew it already (off the event loop)."""
     view = controls_view(snap, seat)
-    png = hand_image(snap, seat)
+    if isinstance(png, Draw):
+        png = hand_image(snap, seat)
     return {"embed": hand_embed(snap, seat, location(client, snap), events, note, HAND_FILE if png else None),
             "view": view if view is not None else discord.utils.MISSING, "files": _picture(png, HAND_FILE)}
 
@@ -460,8 +469,11 @@ class RetiredControl(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
 DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
 
 
-def public_message(snap: TableSnapshot, events: list[Event] | None = None) -> dict[str, Any]:
-    """The kwargs of a new table message: the compact text, the board's picture, the controls."""
-    png = board_image(snap)
+def public_message(snap: TableSnapshot, events: list[Event] | None = None,
+                   png: bytes | None | Draw = DRAW) -> dict[str, Any]:
+    """The kwargs of a new table message: the compact text, the board's picture, the controls.
+    `png`: the board's picture when the caller drew it already (off the event loop)."""
+    if isinstance(png, Draw):
+        png = board_image(snap)
     return {"embed": table_embed(snap, events, BOARD_FILE if png else None), "view": table_view(snap),
             "files": _picture(png, BOARD_FILE)}
