@@ -144,7 +144,8 @@ async def open_tables(service: TableService, count: int, first_user: int = 1000,
 
 
 class Person:
-    """Acts when told it is their turn (the notification), about a second later; at bot delay 0
+    """Acts when told it is their turn (the notification), about a second later, with a random legal
+    move (a person's thinking costs the bot nothing, so the bench does not spend it); at bot delay 0
     (saturation) at once, woken by the table's commits rather than by the paced notification."""
 
     def __init__(self, service: TableService, presenter: CountingPresenter, table_id: int, user: int,
@@ -170,7 +171,13 @@ class Person:
             if self.delay_s:
                 await asyncio.sleep(self.delay_s * rng.uniform(0.7, 1.3))
             try:
-                action = await self.service.suggest(self.table_id, self.seat)
+                # a person thinks on their own machine: a random legal move costs the bot nothing
+                mine = await self.service.hand(self.table_id, self.user)
+                if self.seat not in mine.to_act:
+                    snap = mine
+                    continue
+                action = rng.choice(mine.legal[self.seat])
+                snap = mine
                 start = time.perf_counter()
                 snap = await self.service.act(self.table_id, self.user, action, snap.version)
                 self.latencies.append(time.perf_counter() - start)
@@ -178,14 +185,16 @@ class Person:
                 snap = await self.service.snapshot(self.table_id)
 
 
-async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[str] | None = None) -> dict[str, float]:
+async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[str] | None = None,
+                   bot_workers: int | None = None) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
         db = await Database.open(settings.database_path)
         presenter = CountingPresenter()
         wallets = WalletService(db, settings, utc_now)
         pacer = Pacer(per_second=settings.requests_per_s)
-        service = TableService(db, wallets, presenter, utc_now, bot_delay_s=bot_delay_s, pacer=pacer)
+        service = TableService(db, wallets, presenter, utc_now, bot_delay_s=bot_delay_s, pacer=pacer,
+                               bot_workers=settings.bot_workers if bot_workers is None else bot_workers)
         publish = service._publish
 
         def observed(u: Any) -> None:   # wakes a saturating person at once, not after the paced DM
@@ -256,6 +265,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0, help="load per configuration")
     parser.add_argument("--tables", default="10,50,200,500")
     parser.add_argument("--games", default=",".join(sorted(GAMES)), help="the games the tables play, in turn")
+    parser.add_argument("--bot-workers", type=int, default=None, help="processes seat bots think in (BOT_WORKERS)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     sizes = [int(x) for x in args.tables.split(",")]
@@ -268,7 +278,7 @@ def main() -> None:
     print(header)
     for delay in (0.0, DEFAULT_BOT_DELAY_S):
         for n in sizes:
-            r = asyncio.run(run_load(n, delay, args.seconds, games))
+            r = asyncio.run(run_load(n, delay, args.seconds, games, args.bot_workers))
             print(f"  {delay:>8g}s {n:>6} " + " ".join(f"{r[c]:>13,.1f}" for c in columns), flush=True)
     print("\nRestart of open tables")
     print(f"  {'tables':>6} {'resumed in s':>13} {'all shown in s':>15}")

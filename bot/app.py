@@ -97,7 +97,8 @@ class CardRoomBot(commands.Bot):
         await presenter.load()
         self.wallets = WalletService(self.db, self.settings, self.clock)
         self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s,
-                                   pacer=pacer, afk_limit=self.settings.afk_turns)
+                                   pacer=pacer, afk_limit=self.settings.afk_turns,
+                                   bot_workers=self.settings.bot_workers)
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -23,6 +23,7 @@ from storage import tables
 from storage.tables import TableRow
 
 from .settlement import is_human
+from .thinking import Thinker
 from .unit import LiveTable, TableUnit
 
 if TYPE_CHECKING:
@@ -33,15 +34,20 @@ log = logging.getLogger(__name__)
 MAX_BACKOFF_S = 30.0
 
 
+def bot_seed(row: TableRow, seat: int) -> str:
+    """A seat bot's seed for one decision: the same table, version and seat, the same choice."""
+    return f"{row.seed}:{row.version}:{seat}"
+
+
 def bot_rng(row: TableRow, seat: int) -> random.Random:
-    """A seat bot's randomness for one decision: the same table, version and seat, the same choice."""
-    return random.Random(f"{row.seed}:{row.version}:{seat}")
+    return random.Random(bot_seed(row, seat))
 
 
 class Autoplay:
     def __init__(self, service: TableService, bot_delay_s: float, afk_limit: int = 3,
-                 retry_base_s: float = 0.5, bot_tries: int = 3) -> None:
+                 retry_base_s: float = 0.5, bot_tries: int = 3, thinker: Thinker | None = None) -> None:
         self.service = service
+        self.thinker = thinker if thinker is not None else Thinker()
         self.bot_delay_s, self.afk_limit = bot_delay_s, afk_limit
         self.retry_base_s, self.bot_tries = retry_base_s, bot_tries
         self._drivers: dict[int, asyncio.Task[None]] = {}
@@ -65,7 +71,7 @@ class Autoplay:
                 if self.bot_delay_s:
                     await asyncio.sleep(self.bot_delay_s)
                 fallback = failures >= self.bot_tries
-                choice = None if fallback else await self.service.inspect(table_id, partial(self._choose, seat=seat))
+                choice = None if fallback else await self._think(table_id, seat)
                 await self.auto_move(table_id, seat, timed_out=False, fallback=fallback, choice=choice)
                 failures = 0
             except PlayerError:
@@ -86,17 +92,32 @@ class Autoplay:
             return None
         return next((s for s in live.game.to_act() if not is_human(live.row, s)), None)
 
-    def _choose(self, live: LiveTable | None, seat: int) -> tuple[int, Any] | None:
+    async def _think(self, table_id: int, seat: int) -> tuple[int, Any] | None:
         """A bot's choice and the version it was made for, thought out before the move's
-        transaction opens (under the table's lock only), so a slow bot holds up no other table's
-        database work. None when the seat is no bot's or choosing failed (then the timeout move)."""
-        if live is None or live.game is None or not live.row.seats[seat].is_bot or seat not in live.game.to_act():
+        transaction opens: in a worker process when there are workers, else under the table's
+        lock only. None when the seat is no bot's to move or choosing failed (then the timeout
+        move)."""
+        question = await self.service.inspect(table_id, partial(self._question, seat=seat))
+        if question is None:
             return None
+        version, engine, state, seed, game = question
         try:
-            return live.row.version, live.game.bot_action(seat, bot_rng(live.row, seat))
+            if not self.thinker.workers:
+                return version, game.bot_action(seat, random.Random(seed))
+            return version, await self.thinker.decide(engine, state, seat, seed)
+        except asyncio.CancelledError:
+            raise
         except Exception:
-            log.exception("seat bot failed at table %d seat %d; playing its timeout move", live.row.id, seat)
+            log.exception("seat bot failed at table %d seat %d; playing its timeout move", table_id, seat)
             return None
+
+    @staticmethod
+    def _question(live: LiveTable | None, seat: int) -> tuple[int, type, dict[str, Any], str, Any] | None:
+        """What a bot needs to decide for `seat`: the committed state (and its live game)."""
+        if live is None or live.game is None or live.row.state is None or not live.row.seats[seat].is_bot \
+                or seat not in live.game.to_act():
+            return None
+        return live.row.version, type(live.game), live.row.state, bot_seed(live.row, seat), live.game
 
     async def auto_move(self, table_id: int, seat: int, timed_out: bool, fallback: bool = False,
                         choice: tuple[int, Any] | None = None) -> bool:
@@ -194,6 +215,7 @@ class Autoplay:
         return [t for t in self._drivers.values() if not t.done()]
 
     async def stop(self) -> None:
+        self.thinker.close()
         tasks = self.busy()
         for task in tasks:
             task.cancel()

@@ -34,6 +34,7 @@ from .pacing import Pacer
 from .presenter import Presenter
 from .publisher import Publisher
 from .settlement import Settlement, is_human, stacks_line
+from .thinking import Thinker
 from .unit import LiveTable, LiveTables, TableFault, TableUnit
 
 log = logging.getLogger(__name__)
@@ -69,13 +70,14 @@ class Closed:
 class TableService:
     def __init__(self, db: Database, wallets: WalletService, presenter: Presenter, clock: Clock,
                  bot_delay_s: float = 0.0, games: Mapping[str, type[GameState]] | None = None,
-                 pacer: Pacer | None = None, afk_limit: int = 3, retry_base_s: float = 0.5) -> None:
+                 pacer: Pacer | None = None, afk_limit: int = 3, retry_base_s: float = 0.5,
+                 bot_workers: int = 0) -> None:
         self.db, self.wallets, self.presenter, self.clock = db, wallets, presenter, clock
         self.games: Mapping[str, type[GameState]] = GAMES if games is None else games
         self.pacer = pacer if pacer is not None else Pacer()
         self.live = LiveTables()
         self.settlement = Settlement(wallets)
-        self.autoplay = Autoplay(self, bot_delay_s, afk_limit, retry_base_s)
+        self.autoplay = Autoplay(self, bot_delay_s, afk_limit, retry_base_s, thinker=Thinker(bot_workers))
         self._locks: dict[int, asyncio.Lock] = {}
         self._publishers: dict[int, Publisher] = {}
         self._seen: OrderedDict[int, None] = OrderedDict()
