@@ -127,7 +127,7 @@ class Autoplay:
         choice is missing, stale or refused, the bot thinks again, and when that fails too the
         timeout move is played.
         """
-        async with self.service.unit(table_id) as u:
+        async with self.service.unit(table_id, move=True) as u:
             game = u.require_playing()
             if seat not in game.to_act():
                 return False

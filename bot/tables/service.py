@@ -103,21 +103,24 @@ class TableService:
     # --- the unit of work ------------------------------------------------------------------
 
     @asynccontextmanager
-    async def unit(self, table_id: int, *, tolerant: bool = False,
+    async def unit(self, table_id: int, *, tolerant: bool = False, move: bool = False,
                    reply_seats: Sequence[int] = ()) -> AsyncIterator[TableUnit]:
         """Lock, transaction, live game; the caller checks and changes; settle, save, commit.
 
         A table that turns out broken (unreadable, chips not adding up) is quarantined and the
         caller gets a TableError. `tolerant` opens even a broken or frozen table, with no game
-        when its state cannot be read (closing it). After commit, `u.snapshot` holds the table
-        with the private views of `reply_seats`, for the caller's reply.
+        when its state cannot be read (closing it). A `move` (a click, a bot's or a leaver's
+        move) takes the live game without reading the stored version first: the save is guarded
+        by that version, and should another writer have moved it on, nothing is written and the
+        player is shown the table as it is now. After commit, `u.snapshot` holds the table with
+        the private views of `reply_seats`, for the caller's reply.
         """
         u: TableUnit | None = None
         fault: TableFault | None = None
         async with self._lock(table_id):
             try:
                 async with self.db.transaction() as tx:
-                    row, game = await self._live(tx, table_id, tolerant)
+                    row, game = await self._live(tx, table_id, tolerant, move)
                     u = TableUnit(tx, row, game, self.clock(), reply_seats=tuple(reply_seats))
                     yield u
                     if u.logged is not None and u.row.status == "playing":
@@ -130,6 +133,9 @@ class TableService:
                 if tolerant:
                     raise
                 fault = exc
+            except tables.StaleVersion:
+                self.live.drop(table_id)
+                raise StaleControl("The table changed meanwhile; here it is as it stands now.") from None
             except BaseException as exc:
                 if u is None or u.dirty or not isinstance(exc, PlayerError):
                     self.live.drop(table_id)
@@ -148,7 +154,10 @@ class TableService:
         if u.row.status == "playing":
             self.autoplay.wake(table_id)
 
-    async def _live(self, tx: Any, table_id: int, tolerant: bool) -> tuple[TableRow, Any]:
+    async def _live(self, tx: Any, table_id: int, tolerant: bool, move: bool = False) -> tuple[TableRow, Any]:
+        live = self.live.get(table_id)
+        if move and live is not None and live.row.status == "playing":
+            return live.row, live.game
         version = await tables.version(tx, table_id)
         if version is None:
             raise TableError("That table no longer exists.")
@@ -511,7 +520,7 @@ class TableService:
         """A click: `decode` turns it into an action of the table's game, inside the one
         transaction, so nothing is read before it. Returns the table with the player's hand."""
         with noted(table_id):
-            async with self.unit(table_id) as u:
+            async with self.unit(table_id, move=True) as u:
                 u.require_guild(guild_id)
                 u.require_playing()
                 seat = u.seat_of(user_id)

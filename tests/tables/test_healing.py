@@ -337,3 +337,22 @@ async def test_a_cancelled_begin_leaves_no_transaction_open(db: Database) -> Non
     async with db.transaction() as tx:   # would fail with "cannot start a transaction within a transaction"
         await tx.execute("SELECT 1")
     assert await escrow_of(db, 1) == 0
+
+
+async def test_a_move_on_a_table_another_writer_moved_on_writes_nothing(service: TableService, db: Database) -> None:
+    """A click takes the game in memory without reading the version first; the save's version
+    guard still refuses when the stored table moved on, and the next click reloads it."""
+    t = await lobby(service, ALICE, BOB)
+    snap = await service.start(t, ALICE)
+    user = snap.seats[snap.to_act[0]].user_id
+    async with db.transaction() as tx:   # another writer (another process, a repair) moved the table on
+        await tx.execute("UPDATE game_tables SET version = version + 1 WHERE id = :t", {"t": t})
+    with pytest.raises(StaleControl, match="changed meanwhile"):
+        await service.act(t, user, Show(), None)
+    async with db.read() as tx:
+        assert len(await tables.actions(tx, t)) == 1   # only the start: nothing of the refused move
+    now = await service.snapshot(t)
+    assert now.version == snap.version + 1   # reloaded from the database
+    await service.act(t, user, Show(), now.version)
+    assert (await service.snapshot(t)).version == snap.version + 2
+    assert await books_ok(db)
