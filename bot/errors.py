@@ -1,4 +1,4 @@
-"""Failures a player caused. Their text is the reply, as-is (STYLE.md §6)."""
+"""Failures a player caused. Their text is the reply, as-is."""
 
 from __future__ import annotations
 

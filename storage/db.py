@@ -1,4 +1,4 @@
-"""The SQLite connection: pragmas, migrations and explicit transactions (STYLE.md §4)."""
+"""The SQLite connection: pragmas, migrations and explicit transactions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Accounts and the ledger: the one place chips move (DESIGN.md, "Chips").
+"""Accounts and the ledger: the one place chips move.
 
 Accounts of a server: `wallet(user)`, `HOUSE` and `escrow(table)`. A transfer debits with a
 guard in the statement, credits, and appends a ledger row with a unique idempotency key, all

@@ -75,3 +75,13 @@ def test_the_readme_links_every_game_page() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for game_id in GAMES:
         assert f"(docs/games/{game_id}.md)" in readme, game_id
+
+
+def test_no_code_points_at_the_teams_own_documents() -> None:
+    """Docstrings and comments speak of what the repository holds: a reader has no ../shared."""
+    outside = re.compile(r"\.\./shared|\b(?:DESIGN|STYLE)\.md\b")
+    sources = [path for folder in ("bot", "cogs", "storage", "bench", "deploy")
+               for path in sorted((ROOT / folder).rglob("*")) if path.suffix in (".py", ".sql", ".service")]
+    offenders = [f"{path.relative_to(ROOT)}:{n}" for path in sources
+                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if outside.search(line)]
+    assert offenders == [], offenders

@@ -1,4 +1,4 @@
-"""One reporter for every failed interaction (STYLE.md §6): player errors are answered with
+"""One reporter for every failed interaction: player errors are answered with
 their own text; anything else is logged once and answered with an apology."""
 
 from __future__ import annotations

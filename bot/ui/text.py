@@ -1,4 +1,4 @@
-"""Discord's text limits in one place (STYLE.md §8)."""
+"""Discord's text limits in one place."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Persistent controls (STYLE.md §7): DynamicItems whose custom_id carries all they need.
+"""Persistent controls: DynamicItems whose custom_id carries all they need.
 
 Callbacks parse, defer, call the table service and report errors; the service decides who may
 do what. No view holds game state.

@@ -1,4 +1,4 @@
-"""Checks every game must pass after every action (DESIGN.md, "A game is done when", 2)."""
+"""Checks every game must pass after every action."""
 
 from __future__ import annotations
 

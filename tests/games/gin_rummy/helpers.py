@@ -1,4 +1,4 @@
-"""Building Gin Rummy hands from explicit cards (STYLE.md, 10: worked examples from decks)."""
+"""Building Gin Rummy hands from explicit cards (the worked examples are built from explicit decks)."""
 
 from __future__ import annotations
 
