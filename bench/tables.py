@@ -83,7 +83,7 @@ class CountingPresenter:
         new = self._write(snap.channel_id)
         return message_id if message_id is not None else new
 
-    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
+    async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
         closing_embed(snap, closing)
         self._write(snap.channel_id)
 

@@ -67,7 +67,7 @@ class ConsolePresenter:
             return self.messages
         return message_id
 
-    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
+    async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
         if closing.summary is not None:
             self.summaries += 1
         self.out("  📣 " + closing.text.replace("\n", "\n     "))

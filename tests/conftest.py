@@ -46,7 +46,7 @@ class RecordingPresenter:
         self.calls.append(("table", (snap, recent, message_id)))
         return message_id if message_id is not None else self._new_id()
 
-    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
+    async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
         self.calls.append(("close", (snap, message_id, closing)))
 
     async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,

@@ -27,8 +27,9 @@ class Presenter(Protocol):
         """Show the table: edit `message_id`, or post a new message when it is None or gone.
         Returns the id of the message now showing the table."""
 
-    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
-        """Edit a table message into its final words, with no controls."""
+    async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
+        """Edit a table message into its final words, with no controls; with no message (a deal
+        played out before its own could be posted), post the final words as one."""
 
     async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,
                         events: list[Event]) -> HandRef | None:
@@ -51,7 +52,7 @@ class NullPresenter:
     async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
         return message_id if message_id is not None else snap.table_id
 
-    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
+    async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
         return None
 
     async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,

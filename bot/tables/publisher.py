@@ -120,8 +120,10 @@ class Publisher:
                 return
 
     async def _close(self, closing: Closing) -> None:
-        """A finished deal's (or lobby's) message keeps its final words and loses its controls."""
-        if self.message_id is None:
+        """A finished deal's (or lobby's) message keeps its final words and loses its controls.
+        A deal always shows how it ended: played out before its own message could be posted, its
+        final words come as a message of their own."""
+        if self.message_id is None and closing.summary is None:
             return
         message_id = self.message_id
         for attempt in range(CLOSING_TRIES):
@@ -129,8 +131,9 @@ class Publisher:
                                  lambda snap: self.presenter.close_message(snap, message_id, closing)):
                 break
             await asyncio.sleep(self.retry_s * 2 ** attempt)
-        self.message_id = None   # the next state goes into a new message
+        self.message_id = None   # the next state goes into a new message (after a restart too)
         self.recent.clear()
+        await self._attempt(self.host.save_message(self.table_id, None))
 
     async def _show_table(self) -> None:
         async def show(snap: TableSnapshot) -> None:

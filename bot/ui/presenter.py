@@ -64,10 +64,14 @@ class DiscordPresenter:
         sent = await channel.send(**_without_missing(public_message(snap, recent, png)))
         return sent.id
 
-    async def close_message(self, snap: TableSnapshot, message_id: int, closing: Closing) -> None:
+    async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
+        channel = self._channel(snap.channel_id)
+        if message_id is None:
+            await channel.send(embed=closing_embed(snap, closing))
+            return
         try:
-            await self._channel(snap.channel_id).get_partial_message(message_id).edit(
-                content=None, embed=closing_embed(snap, closing), view=None, attachments=[])
+            await channel.get_partial_message(message_id).edit(content=None, embed=closing_embed(snap, closing),
+                                                               view=None, attachments=[])
         except discord.NotFound:
             log.info("table %d: message %d to close is gone", snap.table_id, message_id)
 
