@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from ..options import OptionSpec, option, options_of, specs_of
@@ -56,3 +56,33 @@ OPTION_SPECS: tuple[OptionSpec, ...] = specs_of(MarriageOptions)
 def resolve(given: Mapping[str, Any] | None) -> MarriageOptions:
     """Defaults overlaid with `given`; ValueError naming the option on a bad value."""
     return options_of(MarriageOptions, given)
+
+
+# The table service loads and saves the state on every move, and a table's options never
+# change: their JSON and their instance are kept by value (an instance is immutable, so it is
+# shared; the JSON is copied, so a saved state never shares a dict with another).
+_JSON: dict[MarriageOptions, dict[str, Any]] = {}
+_LOADED: dict[tuple[tuple[str, Any], ...], MarriageOptions] = {}
+
+
+def options_json(opts: MarriageOptions) -> dict[str, Any]:
+    """The options as saved: every option by name."""
+    saved = _JSON.get(opts)
+    if saved is None:
+        saved = {f.name: getattr(opts, f.name) for f in fields(opts)}
+        if len(_JSON) >= 512:
+            _JSON.clear()
+        _JSON[opts] = saved
+    return dict(saved)
+
+
+def options_from_json(saved: Mapping[str, Any]) -> MarriageOptions:
+    """The inverse of `options_json`, checked like a table's given options (`resolve`)."""
+    key = tuple(sorted(saved.items()))
+    opts = _LOADED.get(key)
+    if opts is None:
+        opts = resolve(saved)
+        if len(_LOADED) >= 512:
+            _LOADED.clear()
+        _LOADED[key] = opts
+    return opts

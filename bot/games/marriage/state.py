@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from ..cards import Card, card_texts, group_texts, parse_card_texts
 from ..codec import Via
-from .options import MarriageOptions
+from .options import MarriageOptions, options_from_json, options_json
 from .phases import Phase
 
 Route = Literal["normal", "dublee"]
@@ -41,6 +41,7 @@ def _pile_from_json(pile: list[list[Any]]) -> list[PileCard]:
 Cards = Annotated[list[Card], Via(card_texts, parse_card_texts)]
 Groups = Annotated[list[list[Card]], Via(group_texts, _parse_groups)]
 Pile = Annotated[list[PileCard], Via(_pile_json, _pile_from_json)]
+Options = Annotated[MarriageOptions, Via(options_json, options_from_json)]
 
 
 class DealRecord(TypedDict):
@@ -66,7 +67,7 @@ class DealRecord(TypedDict):
 class MarriageState:
     """One Marriage table: a sequence of deals over fixed seats. Lists are by seat."""
 
-    opts: MarriageOptions = field(default_factory=MarriageOptions)
+    opts: Options = field(default_factory=MarriageOptions)
     seed: int | str = 0
     stacks: list[int] = field(default_factory=list)
     left: list[bool] = field(default_factory=list)      # cashed out: stack paid out, seat gone
