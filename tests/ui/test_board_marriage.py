@@ -9,6 +9,7 @@ import re
 from bot.games.cards import Card
 from bot.games.marriage import Marriage
 from bot.games.marriage.actions import DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, Show, TakeDiscard
+from bot.games.marriage.deal import end_deal
 from bot.ui.boards import board_for
 
 from tests.games.marriage.helpers import cards, game_in_play, set_position
@@ -76,7 +77,7 @@ def test_hand_grouped_with_wild_cards_marked_and_finish_hint():
     g.declared[0] = [cards("9S 9S 9S")]
     g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[0], g.route[0], g.drawn = True, "normal", True
-    g._cache.clear()
+    g.cache.clear()
     text = BOARD.hand_text(g.private_view(0), g.public_view())
     assert "**Tiplu 7♦** · jhiplu 6♦ · poplu 8♦" in text
     assert "7♠*" in text and "7♥*" in text and "6♦*" in text
@@ -95,7 +96,7 @@ def test_summary_after_a_finish():
     g.declared[0] = [cards("9S 9S 9S")]
     g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[0], g.route[0], g.drawn = True, "normal", True
-    g._cache.clear()
+    g.cache.clear()
     events = g.apply(0, Finish(Card.parse("KC")))
     summary = [e for e in events if e.kind == "summary"][0].render(["Ann", "Bo", "Cy"])
     assert "Ann goes out" in summary and "Tiplu: 7♦" in summary
@@ -132,7 +133,7 @@ def test_hand_text_says_what_to_do_now():
     set_position(g, {3: "2S 5S 8S JS 3H 6H 9H KH 4D 7D 10D AC 3C 5C 7C 9C JC KC 2D 6D AH"},
                  turn=3, pile=[("4S", 1, False), ("7S", 2, False)], tiplu="7D")
     g.seen[3], g.route[3], g.shown[3] = True, "normal", [cards("QS QS QS")]
-    g._cache.clear()
+    g.cache.clear()
     text = BOARD.hand_text(g.private_view(3), g.public_view())
     assert text.startswith("**Your turn — draw** from the stock (That wild card was discarded by an unseen")
     assert "take_reason" not in g.private_view(2) and "unseen player" not in str(g.public_view())
@@ -155,7 +156,7 @@ def test_leavers_and_the_last_player_on_the_board():
     g.leave(2)
     assert re.search(r"\*\*Cy\*\* 21 cards, unseen, (drawing, )?leaving after this deal \(auto-play\)",
                      dict(BOARD.table_fields(g.public_view(), names))["Players"])
-    g._end_deal()
+    end_deal(g)
     g.cash_out(2)
     players = dict(BOARD.table_fields(g.public_view(), names))["Players"]
     assert "Cy left the table" in players and "deals next (deal 2)" in players

@@ -1,8 +1,8 @@
 """Marriage (Nepali three-deck rummy): the engine and the public validators of MAR-26/MAR-27."""
 
 from .finish import FinishResult, check_finish, finishing_discards
+from .game import Marriage
 from .melds import MeldType, classify_meld
-from .state import Marriage
 
 GAME_CLASSES = (Marriage,)
 

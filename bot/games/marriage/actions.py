@@ -1,4 +1,4 @@
-"""Marriage actions: frozen values naming cards, never hand positions (STYLE.md, 2).
+"""Marriage actions: frozen values naming cards, never hand positions.
 
 Players never lay out 21 cards by hand: `Show`, `ShowDublees` and `Finish` let the engine find
 the sets; the player keeps the choice of the discard.
@@ -62,5 +62,5 @@ class EndGame(Action, kind="end_game", label="End the game (nobody left to play 
     """Between deals, when everybody else has left or is out of chips: close the game (MAR-2)."""
 
 
-ACTION_TYPES: tuple[type, ...] = (DeclareTunnela, DeclareDone, DrawStock, TakeDiscard, TakeAndFinish,
+ACTION_TYPES: tuple[type[Action], ...] = (DeclareTunnela, DeclareDone, DrawStock, TakeDiscard, TakeAndFinish,
                                   Show, ShowDublees, Finish, Discard, NextDeal, EndGame)

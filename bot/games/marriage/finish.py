@@ -10,10 +10,10 @@ states are memoised. The search is exact: every arrangement is some sequence of 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Final
 
 from ..cards import Card
 from .layout import pure_set_options
@@ -29,12 +29,15 @@ from .melds import (
     wild_faces,
     wild_pure_melds,
 )
+from .options import MarriageOptions
+from .state import Route
 
-NORMAL = "normal"
-DUBLEE = "dublee"
+NORMAL: Final = "normal"
+DUBLEE: Final = "dublee"
 
 _ONE = [1 << (3 * f) for f in range(52)]
 _GUARD = sum(4 << (3 * f) for f in range(52))
+_DEFAULTS = MarriageOptions()
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,7 @@ class FinishResult:
     ones included) or the eight dublees (dublee route), and the discard (None with 21 cards)."""
 
     finishing: bool
-    route: str | None = None
+    route: Route | None = None
     melds: tuple[tuple[Card, ...], ...] = ()
     dublees: tuple[tuple[Card, Card], ...] = ()
     discard: Card | None = None
@@ -51,12 +54,6 @@ class FinishResult:
 
     def __bool__(self) -> bool:
         return self.finishing
-
-
-def _opt(options: Mapping[str, Any] | None, name: str, default: Any) -> Any:
-    if not options:
-        return default
-    return options.get(name, default)
 
 
 def _tiplu_face(tiplu: Card | None) -> int | None:
@@ -86,7 +83,7 @@ def _encode(faces: Iterable[int]) -> int:
     return state
 
 
-def _discard_mask(hand_faces: Counter, taken: Card | None, ban: str) -> int:
+def _discard_mask(hand_faces: Counter[int], taken: Card | None, ban: str) -> int:
     """Faces that may be the discard under MAR-7."""
     mask = 0
     tf = None if taken is None else face_of(taken)
@@ -131,7 +128,7 @@ def search_melds(faces: Sequence[int], melds: int, pure_need: int, discard_mask:
     nat_rows: dict[int, list[tuple[int, int, int, bool]]] = {}
     pair_cache: dict[int, list[tuple[int, int]]] = {}
     failed: set[tuple[int, int, int, bool, bool]] = set()
-    steps: list[tuple] = []
+    steps: list[tuple[Any, ...]] = []
 
     def nrow(f: int) -> list[tuple[int, int, int, bool]]:
         r = nat_rows.get(f)
@@ -198,7 +195,8 @@ def search_melds(faces: Sequence[int], melds: int, pure_need: int, discard_mask:
     cands: list[tuple[tuple[int, int, int], bool, bool]] = []
     if tiplu is not None:
         jh, ti, po = maal_faces(tiplu)
-        mar = tuple(sorted((jh, ti, po)))
+        lo, mid, hi = sorted((jh, ti, po))
+        mar = (lo, mid, hi)
         for t in wild_pure_melds(tiplu):
             if all(counts[x] >= t.count(x) for x in t):
                 cands.append((t, True, t == mar))
@@ -209,7 +207,7 @@ def search_melds(faces: Sequence[int], melds: int, pure_need: int, discard_mask:
     wild_list = sorted(f for f in counts if f in wild)
     for size in range(0, max_pre + 1):
         for combo in combinations_with_replacement(range(len(cands)), size):
-            used = Counter()
+            used: Counter[int] = Counter()
             npure = nmar = 0
             for i in combo:
                 t, p, m = cands[i]
@@ -237,7 +235,7 @@ def search_melds(faces: Sequence[int], melds: int, pure_need: int, discard_mask:
     return None
 
 
-def _witness(steps: list[tuple], pre: list[tuple[int, int, int]], free: dict[int, int],
+def _witness(steps: list[tuple[Any, ...]], pre: list[tuple[int, int, int]], free: dict[int, int],
              wild_list: list[int], discard_mask: int) -> tuple[list[tuple[int, int, int]], int | None]:
     """Face melds and the discard from the search's steps; substitutes drawn from `free`."""
     pool = [f for f in wild_list for _ in range(free[f])]
@@ -277,9 +275,9 @@ def _split_fixed(cards: Sequence[Card], groups: Iterable[Iterable[Card]]) -> lis
 
 
 def _normal(cards: Sequence[Card], tiplu: Card | None, fixed_melds: Sequence[Sequence[Card]],
-            taken: Card | None, options: Mapping[str, Any] | None, discard_face: int | None,
+            taken: Card | None, options: MarriageOptions, discard_face: int | None,
             marriages: int = -1) -> FinishResult:
-    wrap = bool(_opt(options, "ace_tiplu_wrap_marriage", False))
+    wrap = options.ace_tiplu_wrap_marriage
     rest = _split_fixed(cards, fixed_melds)
     melds_needed = 7 - len(fixed_melds)
     if melds_needed < 0:
@@ -287,7 +285,7 @@ def _normal(cards: Sequence[Card], tiplu: Card | None, fixed_melds: Sequence[Seq
     pure_fixed = sum(1 for m in fixed_melds if classify_faces([face_of(c) for c in m], None) in PURE_TYPES)
     faces = [face_of(c) for c in rest]
     counts = Counter(faces)
-    mask = _discard_mask(counts, taken, _opt(options, "taken_card_discard_ban", "face"))
+    mask = _discard_mask(counts, taken, options.taken_card_discard_ban)
     if discard_face is not None:
         mask &= 1 << discard_face
     tf = _tiplu_face(tiplu)
@@ -306,18 +304,11 @@ def _normal(cards: Sequence[Card], tiplu: Card | None, fixed_melds: Sequence[Seq
     return FinishResult(True, NORMAL, tuple(all_melds), (), discard, types)
 
 
-def _dublee_ok(options: Mapping[str, Any] | None) -> bool:
-    if not _opt(options, "dublee_enabled", True):
-        return False
-    players = _opt(options, "players", None)
-    return players is None or players >= _opt(options, "dublee_min_players", 2)
-
-
 def _dublee(cards: Sequence[Card], tiplu: Card | None, fixed_melds: Sequence[Sequence[Card]],
             fixed_dublees: Sequence[Sequence[Card]], taken: Card | None,
-            options: Mapping[str, Any] | None, discard_face: int | None) -> FinishResult:
-    tunnela_ok = bool(_opt(options, "declared_tunnela_counts_as_dublee", False))
-    wild_ok = bool(_opt(options, "dublee_wild_as_itself", True))
+            options: MarriageOptions, discard_face: int | None) -> FinishResult:
+    tunnela_ok = options.declared_tunnela_counts_as_dublee
+    wild_ok = options.dublee_wild_as_itself
     fixed_cards = {c for d in fixed_dublees for c in d}
     banned_faces = set() if wild_ok else set(wild_faces(_tiplu_face(tiplu)))
     extra: list[tuple[Card, Card]] = []
@@ -339,12 +330,13 @@ def _dublee(cards: Sequence[Card], tiplu: Card | None, fixed_melds: Sequence[Seq
         return FinishResult(False)  # not enough pairs even before the discard
     candidates: list[int | None]
     if has_discard:
-        mask = _discard_mask(counts, taken, _opt(options, "taken_card_discard_ban", "face"))
+        mask = _discard_mask(counts, taken, options.taken_card_discard_ban)
         if discard_face is not None:
             mask &= 1 << discard_face
         # prefer a discard that breaks no pair: singletons first, then the rest, canonical order
         cands = [f for f in sorted(counts) if mask >> f & 1]
-        candidates = sorted(cands, key=lambda f: counts[f] % 2 == 0)
+        singles_first = sorted(cands, key=lambda f: counts[f] % 2 == 0)
+        candidates = list(singles_first)
     else:
         candidates = [None]
     for d in candidates:
@@ -369,25 +361,27 @@ def check_finish(cards: Sequence[Card], tiplu: Card | None,
                  fixed_melds: Sequence[Sequence[Card]] = (),
                  fixed_dublees: Sequence[Sequence[Card]] = (),
                  route: str | None = None, taken_card: Card | None = None,
-                 options: Mapping[str, Any] | None = None, *,
+                 options: MarriageOptions | None = None, *,
                  discard: Card | None = None, marriages: int = -1) -> FinishResult:
     """MAR-27. `cards`: all 21 or 22 cards the player owns (exposed included).
 
-    `options` may hold `taken_card_discard_ban`, `ace_tiplu_wrap_marriage`, `dublee_enabled`,
-    `dublee_min_players` with `players`, `declared_tunnela_counts_as_dublee`,
-    `dublee_wild_as_itself`. Extras for the engine: `discard` demands that discard (its face),
-    `marriages` >= 0 demands exactly that many MARRIAGE melds among the new melds.
+    `options` (the defaults when None) are read for `taken_card_discard_ban`,
+    `ace_tiplu_wrap_marriage`, `dublee_enabled` (the engine settles `dublee_min_players` into
+    it), `declared_tunnela_counts_as_dublee` and `dublee_wild_as_itself`. Extras for the
+    engine: `discard` demands that discard (its face), `marriages` >= 0 demands exactly that
+    many MARRIAGE melds among the new melds.
     """
     cards = list(cards)
+    opts = _DEFAULTS if options is None else options
     if len(cards) not in (21, 22):
         return FinishResult(False)
     dface = None if discard is None else face_of(discard)
     if route in (None, NORMAL) and not fixed_dublees:
-        res = _normal(cards, tiplu, fixed_melds, taken_card, options, dface, marriages)
+        res = _normal(cards, tiplu, fixed_melds, taken_card, opts, dface, marriages)
         if res.finishing:
             return res
-    if route in (None, DUBLEE) and _dublee_ok(options):
-        res = _dublee(cards, tiplu, fixed_melds, fixed_dublees, taken_card, options, dface)
+    if route in (None, DUBLEE) and opts.dublee_enabled:
+        res = _dublee(cards, tiplu, fixed_melds, fixed_dublees, taken_card, opts, dface)
         if res.finishing:
             return res
     return FinishResult(False)
@@ -397,7 +391,7 @@ def finishing_discards(cards: Sequence[Card], tiplu: Card | None,
                        fixed_melds: Sequence[Sequence[Card]] = (),
                        fixed_dublees: Sequence[Sequence[Card]] = (),
                        route: str | None = None, taken_card: Card | None = None,
-                       options: Mapping[str, Any] | None = None) -> list[Card]:
+                       options: MarriageOptions | None = None) -> list[Card]:
     """Every card (one per face, canonical order) whose discard finishes a 22-card hand."""
     first = check_finish(cards, tiplu, fixed_melds, fixed_dublees, route, taken_card, options)
     if not first.finishing or first.discard is None:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..cards import Card
-from .melds import face_of, face_rank, face_suit, natural_rows, pair_rows
+from .melds import face_of, face_suit, natural_rows, pair_rows
 
 
 @lru_cache(maxsize=1)
@@ -95,7 +95,9 @@ def cohesion(faces: Sequence[int], wild: frozenset[int] = frozenset()) -> float:
     return score
 
 
-_GROUPED: dict[tuple[Card, ...], tuple] = {}
+Grouped = tuple[tuple[tuple[str, ...], ...], ...]
+"""The pure sets, pairs and loose cards of a hand, as card notation."""
+_GROUPED: dict[tuple[Card, ...], Grouped] = {}
 
 
 def group_hand(cards: Sequence[Card]) -> dict[str, list[list[str]]]:
@@ -111,7 +113,7 @@ def group_hand(cards: Sequence[Card]) -> dict[str, list[list[str]]]:
     return {name: [list(g) for g in groups] for name, groups in zip(("pure_sets", "pairs", "loose"), hit)}
 
 
-def _group_hand(cards: Sequence[Card]) -> tuple:
+def _group_hand(cards: Sequence[Card]) -> Grouped:
     sets_faces: list[tuple[int, int, int]] = []
     for k in (3, 2, 1):
         opt = pure_set_options(cards, k, limit=1)
@@ -137,6 +139,3 @@ def _group_hand(cards: Sequence[Card]) -> tuple:
             by_suit.append(cs)
     return tuple(tuple(tuple(str(c) for c in g) for g in groups) for groups in (sets, pairs, by_suit))
 
-
-def rank_of(face: int) -> int:
-    return face_rank(face)

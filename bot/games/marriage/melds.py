@@ -169,7 +169,8 @@ def _natural_triples() -> tuple[tuple[Face, Face, Face], ...]:
     for s in range(4):
         for r in range(1, 12):
             out.add(tuple(sorted(s * 13 + r - 1 + k for k in range(3))))  # type: ignore[arg-type]
-        out.add(tuple(sorted((s * 13 + 11, s * 13 + 12, s * 13))))  # Q K A
+        a, b, c = sorted((s * 13 + 11, s * 13 + 12, s * 13))  # Q K A
+        out.add((a, b, c))
     for r in range(13):
         for skip in range(4):
             out.add(tuple(sorted(s * 13 + r for s in range(4) if s != skip)))  # type: ignore[arg-type]

@@ -1,80 +1,80 @@
 """Draw and discard restrictions: who may take the top discard (MAR-6), which cards may be
 discarded after taking one (MAR-7), and which dealt tunnelas may be declared (MAR-4).
 
-A mixin of `Marriage`.
+Queries over the state; nothing here changes it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from ..cards import Card
 from .finish import DUBLEE
 from .melds import face_of
+from .state import MarriageState
+from .table import wild
+
+TakeStatus = Literal["yes", "finish", "no"]
+_RANK: dict[TakeStatus, int] = {"yes": 2, "finish": 1, "no": 0}
 
 
-class Restrictions:
-    """MAR-4, MAR-6 and MAR-7 as queries; nothing here changes the state."""
+def take_status(st: MarriageState, seat: int) -> tuple[TakeStatus, str, str]:
+    """('yes' | 'finish' | 'no', reason, rule) for taking the top discard now (MAR-6)."""
+    card, by, by_seen = st.pile[-1]
+    opts = st.opts
+    status: TakeStatus = "yes"
+    reason = rule = ""
 
-    opts: dict[str, Any]
-    hands: list[list[Card]]
-    pile: list[tuple[Card, int | None, bool]]
-    route: list[str | None]
-    seen: list[bool]
-    tiplu: Card | None
-    taken: Card | None
+    def lower(new: TakeStatus, why: str, r: str) -> None:
+        nonlocal status, reason, rule
+        if _RANK[new] < _RANK[status]:
+            status, reason, rule = new, why, r
 
-    def _take_status(self, seat: int) -> tuple[str, str, str]:
-        """('yes' | 'finish' | 'no', reason, rule) for taking the top discard now (MAR-6)."""
-        card, by, by_seen = self.pile[-1]
-        status, reason, rule = "yes", "", ""
+    if not st.seen[seat] and not opts.discard_pickup_before_seen:
+        lower("no", "Players who have not seen the tiplu draw from the stock at this table.", "MAR-6")
+    if st.route[seat] == DUBLEE:
+        policy = opts.dublee_discard_pickup
+        if policy == "never":
+            lower("no", "After a dublee show you draw from the stock.", "MAR-6")
+        elif policy == "finish_only":
+            lower("finish", "After a dublee show you may take the discard only to go out with it.", "MAR-6")
+    if st.seen[seat] and st.tiplu is not None and face_of(card) in wild(st):
+        if opts.wild_pickup_ban == "any_discarder":
+            # "a seen player may never take a wild discard": no finishing exception either
+            lower("no", "At this table a seen player never takes a wild discard; draw from the stock.",
+                  "MAR-6")
+        elif by is not None and not by_seen:
+            if opts.seen_may_take_unseen_wild_to_finish:
+                lower("finish", "That wild card was discarded by an unseen player: you may take it "
+                                "only to go out with it.", "MAR-6")
+            else:
+                lower("no", "That wild card was discarded by an unseen player, so you must draw "
+                            "from the stock.", "MAR-6")
+    return status, reason, rule
 
-        def lower(new: str, why: str, r: str) -> None:
-            nonlocal status, reason, rule
-            rank = {"yes": 2, "finish": 1, "no": 0}
-            if rank[new] < rank[status]:
-                status, reason, rule = new, why, r
 
-        if not self.seen[seat] and not self.opts["discard_pickup_before_seen"]:
-            lower("no", "Players who have not seen the tiplu draw from the stock at this table.", "MAR-6")
-        if self.route[seat] == DUBLEE:
-            policy = self.opts["dublee_discard_pickup"]
-            if policy == "never":
-                lower("no", "After a dublee show you draw from the stock.", "MAR-6")
-            elif policy == "finish_only":
-                lower("finish", "After a dublee show you may take the discard only to go out with it.", "MAR-6")
-        if self.seen[seat] and self.tiplu is not None and face_of(card) in self._wild():
-            if self.opts["wild_pickup_ban"] == "any_discarder":
-                # "a seen player may never take a wild discard": no finishing exception either
-                lower("no", "At this table a seen player never takes a wild discard; draw from the stock.",
-                      "MAR-6")
-            elif by is not None and not by_seen:
-                if self.opts["seen_may_take_unseen_wild_to_finish"]:
-                    lower("finish", "That wild card was discarded by an unseen player: you may take it "
-                                    "only to go out with it.", "MAR-6")
-                else:
-                    lower("no", "That wild card was discarded by an unseen player, so you must draw "
-                                "from the stock.", "MAR-6")
-        return status, reason, rule
+def discard_choices(st: MarriageState, seat: int) -> list[Card]:
+    """One card per face that MAR-7 allows (the lowest allowed copy)."""
+    out: dict[tuple[int, str], Card] = {}
+    for c in sorted(st.hands[seat]):
+        if banned(st, c):
+            continue
+        out.setdefault(c.face, c)
+    return sorted(out.values())
 
-    def _discard_choices(self, seat: int) -> list[Card]:
-        """One card per face that MAR-7 allows (the lowest allowed copy)."""
-        out: dict[tuple[int, str], Card] = {}
-        for c in sorted(self.hands[seat]):
-            if self._banned(c):
-                continue
-            out.setdefault(c.face, c)
-        return sorted(out.values())
 
-    def _banned(self, card: Card) -> bool:
-        if self.taken is None:
-            return False
-        if self.opts["taken_card_discard_ban"] == "copy":
-            return card == self.taken
-        return card.face == self.taken.face
+def banned(st: MarriageState, card: Card) -> bool:
+    """MAR-7: the card taken this turn (or, by default, any card of its face) stays in hand."""
+    if st.taken is None:
+        return False
+    if st.opts.taken_card_discard_ban == "copy":
+        return card == st.taken
+    return card.face == st.taken.face
 
-    def _declarable(self, seat: int) -> list[Card]:
-        counts: dict[tuple[int, str], list[Card]] = {}
-        for c in sorted(self.hands[seat]):
-            counts.setdefault(c.face, []).append(c)
-        return [cs[0] for cs in counts.values() if len(cs) == 3]
+
+def declarable(st: MarriageState, seat: int) -> list[Card]:
+    """One card of each dealt tunnela the seat holds (MAR-4)."""
+    counts: dict[tuple[int, str], list[Card]] = {}
+    for c in sorted(st.hands[seat]):
+        counts.setdefault(c.face, []).append(c)
+    return [cs[0] for cs in counts.values() if len(cs) == 3]

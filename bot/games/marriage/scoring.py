@@ -9,6 +9,7 @@ from typing import Any
 
 from ..cards import Card
 from .melds import MeldType, alter_face, classify_faces, face_of, face_rank, maal_faces
+from .options import MarriageOptions
 
 POINT_TABLES: dict[str, dict[str, Any]] = {
     "pagat": {"tiplu": (0, 3, 7, 7), "poplu": (0, 2, 5, 10), "jhiplu": (0, 2, 5, 10),
@@ -39,12 +40,12 @@ def _marriage_possible(tiplu: int, wrap: bool) -> bool:
 
 def maal_points(holdings: Sequence[Card], declared: Sequence[Sequence[Card]],
                 exposed_melds: Sequence[Sequence[Card]], tiplu: Card,
-                options: Mapping[str, Any]) -> Points:
+                options: MarriageOptions) -> Points:
     """MAR-20 for one player. `holdings`: every card owned at the end (the winner's final
     discard excluded), exposed ones included. `declared`: tunnelas declared under MAR-4.
     `exposed_melds`: other melds on the table (shown pure sets, the winner's going-out melds)."""
-    table = POINT_TABLES[options.get("point_table", "pagat")]
-    wrap = bool(options.get("ace_tiplu_wrap_marriage", False))
+    table = POINT_TABLES[options.point_table]
+    wrap = options.ace_tiplu_wrap_marriage
     tf = face_of(tiplu)
     jh, ti, po = maal_faces(tf)
     alter = alter_face(tf)
@@ -65,7 +66,7 @@ def maal_points(holdings: Sequence[Card], declared: Sequence[Sequence[Card]],
     # 2. marriages
     if not _marriage_possible(tf, wrap):
         m = 0
-    elif options.get("marriage_scoring", "melded") == "melded":
+    elif options.marriage_scoring == "melded":
         m = sum(1 for meld in exposed_melds
                 if classify_faces([face_of(c) for c in meld], tf, wrap) is MeldType.MARRIAGE)
     else:
@@ -106,7 +107,7 @@ def adjust_unseen(points: dict[int, int], seen: Mapping[int, bool], winner: int,
 
 
 def owed_amounts(points: Mapping[int, int], seen: Mapping[int, bool], winner: int, dublee_finish: bool,
-                 options: Mapping[str, Any]) -> dict[int, int]:
+                 options: MarriageOptions) -> dict[int, int]:
     """MAR-22, MAR-23, MAR-24: X_i (in chips) for every non-winner; > 0 means i pays the winner."""
     n = len(points)
     total = sum(points.values())
@@ -114,10 +115,10 @@ def owed_amounts(points: Mapping[int, int], seen: Mapping[int, bool], winner: in
     for i in sorted(points):
         if i == winner:
             continue
-        w = options["seen_payment"] if seen[i] else options["unseen_payment"]
+        w = options.seen_payment if seen[i] else options.unseen_payment
         if dublee_finish:
-            w += options["dublee_finish_bonus"]
-        out[i] = (w + total - n * points[i]) * options["chips_per_point"]
+            w += options.dublee_finish_bonus
+        out[i] = (w + total - n * points[i]) * options.chips_per_point
     return out
 
 

@@ -9,36 +9,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Sequence
 
+from ..actions import Action, Discard, DrawStock, TakeDiscard
 from ..cards import Card, parse_card_texts
-from .actions import (
-    DeclareDone,
-    DeclareTunnela,
-    Discard,
-    DrawStock,
-    EndGame,
-    Finish,
-    NextDeal,
-    Show,
-    ShowDublees,
-    TakeAndFinish,
-    TakeDiscard,
-)
+from .actions import DeclareDone, DeclareTunnela, EndGame, Finish, NextDeal, Show, ShowDublees, TakeAndFinish
 from .layout import cohesion
 from .melds import face_of, wild_faces
+from .views import PrivateView, PublicView
 
 TAKE_THRESHOLD = 2.4  # cohesion gained by the discard before the bot takes it
 
 
-def _wild(private: dict[str, Any]) -> frozenset[int]:
-    return wild_faces(face_of(Card.parse(private["tiplu"]))) if private.get("tiplu") else frozenset()
+def _wild(private: PrivateView) -> frozenset[int]:
+    tiplu = private["tiplu"]
+    return wild_faces(face_of(Card.parse(tiplu))) if tiplu else frozenset()
 
 
-def _dublee_mode(private: dict[str, Any], faces: list[int]) -> bool:
-    if private.get("route") == "dublee":
+def _dublee_mode(private: PrivateView, faces: list[int]) -> bool:
+    if private["route"] == "dublee":
         return True
-    if private.get("route") is not None or not private.get("dublee_allowed"):
+    if private["route"] is not None or not private["dublee_allowed"]:
         return False
     counts = Counter(faces)
     pairs = sum(n // 2 for n in counts.values())
@@ -54,10 +45,10 @@ def _score(faces: list[int], wild: frozenset[int], dublee: bool) -> float:
     return _dublee_score(faces) if dublee else cohesion(faces, wild)
 
 
-def choose_action(public: dict[str, Any], private: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+def choose(public: PublicView, private: PrivateView, legal: Sequence[Action], rng: random.Random) -> Action:
     if not legal:
         raise ValueError("no legal action")
-    kinds: dict[type, list[Any]] = {}
+    kinds: dict[type[Action], list[Action]] = {}
     for a in legal:
         kinds.setdefault(type(a), []).append(a)
     if NextDeal in kinds:
@@ -71,20 +62,21 @@ def choose_action(public: dict[str, Any], private: dict[str, Any], legal: list[A
     hand = parse_card_texts(private["hand"])
     faces = [face_of(c) for c in hand]
     wild = _wild(private)
-    maal = {face_of(Card.parse(c)) for c in private.get("maal", {}).values()}
+    maal = {face_of(Card.parse(c)) for c in private["maal"].values()}
     if TakeAndFinish in kinds:
-        return _pick_finish(kinds[TakeAndFinish], wild, maal, lambda a: a.discard)
+        return _pick_finish(kinds[TakeAndFinish], wild, maal)
     if Finish in kinds:
-        return _pick_finish(kinds[Finish], wild, maal, lambda a: a.discard)
+        return _pick_finish(kinds[Finish], wild, maal)
     dublee = _dublee_mode(private, faces)
     if DrawStock in kinds:
         if TakeDiscard in kinds:
-            card = kinds[TakeDiscard][0].card
-            f = face_of(card)
+            take = kinds[TakeDiscard][0]
+            assert isinstance(take, TakeDiscard)
+            f = face_of(take.card)
             base = _score(faces, wild, dublee)
             with_card = _score(faces + [f], wild, dublee)
             if with_card - base >= (5.0 if dublee else TAKE_THRESHOLD):
-                return kinds[TakeDiscard][0]
+                return take
         return kinds[DrawStock][0]
     if ShowDublees in kinds and (dublee or Show not in kinds):
         return kinds[ShowDublees][0]
@@ -93,8 +85,9 @@ def choose_action(public: dict[str, Any], private: dict[str, Any], legal: list[A
     discards = kinds.get(Discard, [])
     if not discards:
         return legal[0]
-    best, best_score = None, None
+    best, best_score = discards[0], None
     for a in discards:
+        assert isinstance(a, Discard)
         f = face_of(a.card)
         rest = list(faces)
         rest.remove(f)
@@ -108,6 +101,12 @@ def choose_action(public: dict[str, Any], private: dict[str, Any], legal: list[A
     return best
 
 
-def _pick_finish(options: list[Any], wild: frozenset[int], maal: set[int], key) -> Any:
+def _pick_finish(options: list[Action], wild: frozenset[int], maal: set[int]) -> Action:
     """Go out discarding a card worth nothing: not maal, not wild, if there is a choice."""
-    return min(options, key=lambda a: (face_of(key(a)) in maal, face_of(key(a)) in wild, str(key(a))))
+
+    def worth(a: Action) -> tuple[bool, bool, str]:
+        assert isinstance(a, (Finish, TakeAndFinish))
+        face = face_of(a.discard)
+        return face in maal, face in wild, str(a.discard)
+
+    return min(options, key=worth)

@@ -14,6 +14,8 @@ from bot.games.base import seat_key
 from bot.games.cards import Card
 from bot.games.marriage import Marriage
 from bot.games.marriage.actions import DeclareDone, Discard, DrawStock, Finish, NextDeal
+from bot.games.marriage.deal import end_deal
+from bot.games.marriage.table import eligible
 
 from .helpers import cards, game_in_play, set_position
 from tests.games.invariants import check_illegal_changes_nothing, check_state
@@ -29,7 +31,7 @@ def finishing_position(g: Marriage, winner: int) -> None:
     g.declared[winner] = [cards("9S 9S 9S")]
     g.shown[winner] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[winner], g.route[winner], g.drawn = True, "normal", True
-    g._cache.clear()
+    g.cache.clear()
 
 
 def test_leaving_mid_deal_plays_out_the_deal_then_cashes_out_and_is_dealt_out():
@@ -75,7 +77,7 @@ def test_leaving_mid_deal_plays_out_the_deal_then_cashes_out_and_is_dealt_out():
 
 def test_leaving_between_deals_works_at_once_and_the_deal_passes_over_the_leaver():
     g = game_in_play(3, stacks=[200, 200, 200])
-    g._end_deal()
+    end_deal(g)
     dealer = g.to_act()[0]
     assert g.leave(dealer) == []
     assert g.can_cash_out(dealer)
@@ -103,7 +105,7 @@ def test_two_players_one_leaves_mid_deal_the_game_ends_with_the_deal():
 
 def test_two_players_one_leaves_between_deals_the_game_ends_at_once():
     g = game_in_play(2, stacks=[300, 350])
-    g._end_deal()
+    end_deal(g)
     events = g.leave(0)
     assert g.is_over() and g.to_act() == [] and events[-1].kind == "game_over" and "MAR-2" in events[-1].text
     assert g.can_cash_out(0) and g.can_cash_out(1)
@@ -113,7 +115,7 @@ def test_two_players_one_leaves_between_deals_the_game_ends_at_once():
 
 def test_three_players_leave_one_by_one_between_deals():
     g = game_in_play(3, stacks=[100, 200, 300])
-    g._end_deal()
+    end_deal(g)
     assert g.leave(0) == [] and g.cash_out(0) == [] and not g.is_over()
     assert g.legal_actions(g.to_act()[0]) == [NextDeal()]
     events = g.leave(2)
@@ -155,7 +157,7 @@ def test_leave_is_idempotent_and_survives_a_round_trip():
     # a state saved before `leaving` existed loads with nobody leaving
     del data["leaving"]
     assert Marriage.from_dict(data).leaving == [False, False, False]
-    g._end_deal()
+    end_deal(g)
     g.cash_out(1)
     assert g.leave(1) == [] and g.cash_out(1) == []
     g.leave(0)
@@ -239,7 +241,7 @@ def test_random_leaves_keep_the_books_and_end_the_game(players: int) -> None:
         options = {"chips_per_point": 2, "max_stock_rebuilds": 1} if seed % 2 else {}
         game, leaving = _play_with_leaves(players, seed, options)
         with_leavers += bool(leaving)
-        assert len(game._eligible()) < 2
+        assert len(eligible(game)) < 2
     assert with_leavers >= 2
 
 

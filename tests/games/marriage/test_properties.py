@@ -10,6 +10,8 @@ import pytest
 from bot.games.cards import Card, new_deck
 from bot.games.marriage import Marriage, MeldType, check_finish, classify_meld
 from bot.games.marriage.melds import PURE_TYPES
+from bot.games.marriage.options import resolve
+from bot.games.marriage.table import eligible
 from bot.games.simulate import bot_policy
 
 from .brute import brute_normal
@@ -49,7 +51,7 @@ def test_random_games_keep_invariants(players: int, seed: int) -> None:
     policy = mixed_policy if seed % 2 else bot_policy
     game = play_checked(Marriage, [40] * players, seed=seed, options=options, policy=policy)
     assert game.is_over()
-    assert sum(1 for s in game.stacks if s > 0) <= 1 or len(game._eligible()) < 2
+    assert sum(1 for s in game.stacks if s > 0) <= 1 or len(eligible(game)) < 2
 
 
 def _random_hand(rng: random.Random, deck: list[Card], full: bool | None = None
@@ -99,7 +101,7 @@ def test_check_finish_matches_brute_force() -> None:
         taken = rng.choice(hand[3 * len(fixed):]) if i % 3 == 0 else None
         ban = "copy" if i % 6 == 0 else "face"
         seen_tiplu = tiplu if i % 5 else None
-        res = check_finish(hand, seen_tiplu, fixed, (), "normal", taken, {"taken_card_discard_ban": ban})
+        res = check_finish(hand, seen_tiplu, fixed, (), "normal", taken, resolve({"taken_card_discard_ban": ban}))
         expected = brute_normal(hand, seen_tiplu, fixed, taken, ban)
         assert res.finishing == expected, (hand, tiplu, fixed, taken)
         agree += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -23,11 +24,15 @@ from bot.games.marriage.actions import (
     TakeAndFinish,
     TakeDiscard,
 )
+from bot.games.marriage.deal import end_deal
 from bot.games.marriage.finish import check_finish
 from bot.games.marriage.layout import group_hand
 from bot.games.marriage.melds import MeldType, classify_meld, face_of, wild_faces
 from bot.games.marriage.options import OPTION_SPECS, resolve
+from bot.games.marriage.restrictions import take_status
 from bot.games.marriage.scoring import adjust_unseen, maal_points, owed_amounts, settle
+from bot.games.marriage.shows import choose_tiplu, next_tiplu_face
+from bot.games.marriage.table import drawable, owned, show_need, wild
 
 from .helpers import cards, game_in_play, set_position
 from .test_leaving import finishing_position
@@ -39,7 +44,7 @@ def _seen(g, seat, tiplu="7D"):
     g.seen[seat] = True
     g.route[seat] = "normal"
     g.shown[seat] = [cards("QS QS QS")]
-    g._cache.clear()
+    g.cache.clear()
 
 
 def _finishing_position(g, seat, pile_card, discarder_seen):
@@ -48,7 +53,7 @@ def _finishing_position(g, seat, pile_card, discarder_seen):
                  turn=seat, pile=[("4S", 0, False), (pile_card, 1, discarder_seen)], tiplu="7D")
     g.seen[seat], g.route[seat] = True, "normal"
     g.shown[seat] = [cards("9S 9S 9S")]
-    g._cache.clear()
+    g.cache.clear()
 
 
 PLAIN_WITH_AD = "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC 3C 5C 7C 9C JC AD 6D AH 2H 4H"
@@ -73,14 +78,14 @@ def _winner_position(g: Marriage, tiplu: str, hand: str, shown: list[str], other
     used = set_position(g, hands, turn=0, pile=[("4S", None, False)], tiplu=tiplu)
     g.shown[0] = [cards(m, used) for m in shown]
     g.seen[0], g.route[0], g.drawn = True, "normal", True
-    g._cache.clear()
+    g.cache.clear()
 
 
 def _dublee_game(wild_ok: bool, hand: str, tiplu: str | None, stock: str | None = None) -> Marriage:
     g = game_in_play(2, {"dublee_wild_as_itself": wild_ok})
     set_position(g, {0: hand}, turn=0, pile=[("KS", 1, False)], tiplu=tiplu, stock=stock)
     g.drawn = True
-    g._cache.clear()
+    g.cache.clear()
     return g
 
 
@@ -91,14 +96,14 @@ WILD_PAIR_HAND = "AS AS 3H 3H 7D 7D 9C 9C JS JS QD QD 5S 5S 2C 4H 6D 8C 10S QH K
 def _check_cards(g: Marriage) -> None:
     if g.phase not in ("declare", "play"):
         return
-    everything = [c for s in g.players for c in g._owned(s)] + list(g.stock) + [c for c, _, _ in g.pile]
+    everything = [c for s in g.players for c in owned(g, s)] + list(g.stock) + [c for c, _, _ in g.pile]
     assert sorted(everything) == sorted(new_deck(3))  # MAR-3: the 156 physical cards, each once
     if g.tiplu is not None:
         assert g.stock[-1] == g.tiplu  # MAR-10: the indicator stays at the bottom
-        assert all(g.tiplu not in g._owned(s) for s in g.players)
+        assert all(g.tiplu not in owned(g, s) for s in g.players)
     if g.phase == "play" and not g.drawn:
-        assert all(len(g._owned(s)) == 21 for s in g.players)  # MAR-5
-        assert g._drawable() > 0  # MAR-16: a player about to draw finds a card
+        assert all(len(owned(g, s)) == 21 for s in g.players)  # MAR-5
+        assert drawable(g) > 0  # MAR-16: a player about to draw finds a card
 
 
 # --- options, registration and the contract ---------------------------------------------------
@@ -135,13 +140,13 @@ def test_cash_out_between_deals_and_game_end():
     assert not g.can_cash_out(0)
     with pytest.raises(IllegalAction):
         g.cash_out(0)
-    g._end_deal()
+    end_deal(g)
     assert g.phase == "between" and all(g.can_cash_out(s) for s in range(3))
     g.cash_out(0)
     assert g.chips()[seat_key(0)] == 0 and not g.is_over()
     g.apply(g.to_act()[0], NextDeal())
     assert g.players == [1, 2]
-    g._end_deal()
+    end_deal(g)
     events = g.cash_out(1)
     # MAR-2: fewer than two players can be dealt in, so the game ends at once
     assert g.is_over() and g.to_act() == [] and events[-1].kind == "game_over"
@@ -151,7 +156,7 @@ def test_cash_out_between_deals_and_game_end():
 def test_a_state_saved_between_deals_with_one_player_left_can_still_end():
     """An earlier version saved such states (the last player was asked to end the game)."""
     g = game_in_play(3, stacks=[100, 100, 100])
-    g._end_deal()
+    end_deal(g)
     data = g.to_dict()
     data["left"] = data["leaving"] = [True, True, False]
     data["stacks"] = [0, 0, 300]
@@ -182,8 +187,9 @@ def test_fast_paths_return_fresh_equal_values():
     assert parse_card_texts(card_texts(deck)) == deck and card_texts(deck) == [str(c) for c in deck]
     assert card("qh#1") == Card.parse("QH#1") and card("10S") == Card(10, "S")
     first = resolve({"seen_payment": 4})
-    first["seen_payment"] = 99
-    assert resolve({"seen_payment": 4})["seen_payment"] == 4 and resolve({})["seen_payment"] == 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.seen_payment = 99  # options are immutable, so no caller can change another's
+    assert resolve({"seen_payment": 4}).seen_payment == 4 and resolve({}).seen_payment == 3
     for _ in range(2):
         with pytest.raises(ValueError, match="seen_payment"):
             resolve({"seen_payment": 101})
@@ -297,7 +303,7 @@ def test_mar_4_declaration_phase_is_private_until_everyone_answers():
         ev = g.apply(s, DeclareDone())
     assert g.phase == "play" and ev[-1].private_to is None and "8♣" in ev[-1].text
     assert g.public_view()["seats"][seat]["declared"] == [["8C", "8C#1", "8C#2"]]
-    assert g._show_need(seat) == 2  # MAR-8: a declared tunnela counts as one pure set
+    assert show_need(g, seat) == 2  # MAR-8: a declared tunnela counts as one pure set
 
 
 def test_mar_4_before_own_first_draw_window():
@@ -322,7 +328,7 @@ def test_mar_4_three_declared_tunnelas_need_no_further_pure_set_to_show():
         g.apply(0, DeclareTunnela(Card.parse(c)))
     g.apply(0, DeclareDone())
     g.apply(1, DeclareDone())
-    assert g._show_need(0) == 0
+    assert show_need(g, 0) == 0
     g.apply(0, DrawStock())
     assert Show() in g.legal_actions(0)
     g.apply(0, Show())
@@ -338,7 +344,7 @@ def test_mar_4_a_declared_tunnela_counts_as_one_pure_set():
     g.apply(0, DeclareTunnela(Card.parse("9S")))
     g.apply(0, DeclareDone())
     g.apply(1, DeclareDone())
-    assert g._show_need(0) == 2
+    assert show_need(g, 0) == 2
     g.apply(0, DrawStock())
     g.apply(0, Show())
     assert len(g.shown[0]) == 2
@@ -374,7 +380,7 @@ def test_mar_5_draw_exactly_once_then_discard_from_the_hand_only():
     assert err.value.rule == "MAR-5"
     assert not any(isinstance(a, Discard) and a.card == exposed for a in g.legal_actions(0))
     g.apply(0, g.timeout_action(0))
-    assert len(g._owned(0)) == 21 and len(g._owned(1)) == 21
+    assert len(owned(g, 0)) == 21 and len(owned(g, 1)) == 21
 
 
 def test_mar_5_out_of_turn_action_is_refused_with_a_sentence():
@@ -423,13 +429,13 @@ def test_mar_6_dublee_route_takes_only_to_finish():
                  turn=0, pile=[("KS", 1, False), ("KC", 1, False)], tiplu="5H")
     g.drawn = True
     g.hands[0].append(cards("KH")[0])
-    g._cache.clear()
+    g.cache.clear()
     g.apply(0, ShowDublees())
     assert g.route[0] == "dublee" and len(g.dublees[0]) == 7
     g.apply(0, Discard(Card.parse("KH")))
     g.turn, g.drawn = 0, False  # pretend the other player discarded KC again
     g.pile.append((cards("KC")[0], 1, False))
-    g._cache.clear()
+    g.cache.clear()
     legal = g.legal_actions(0)
     assert not any(isinstance(a, TakeDiscard) for a in legal)
     fin = [a for a in legal if isinstance(a, TakeAndFinish)]
@@ -454,7 +460,7 @@ def test_mar_6_dublee_pickup_policies(policy, take, combo):
         for c in p:
             g.hands[0].remove(c)
     g.dublees[0] = pairs
-    g._cache.clear()
+    g.cache.clear()
     legal = g.legal_actions(0)
     assert any(isinstance(a, TakeDiscard) for a in legal) == take
     assert any(isinstance(a, TakeAndFinish) for a in legal) == combo
@@ -464,7 +470,7 @@ def test_mar_6_upcard_has_no_discarder_so_a_wild_upcard_may_be_taken():
     g = game_in_play(3)
     set_position(g, {2: PLAIN_WITH_AD}, turn=2, pile=[("7S", None, False)], tiplu="7D")
     g.seen[2], g.route[2], g.shown[2] = True, "normal", [cards("QS QS QS")]
-    g._cache.clear()
+    g.cache.clear()
     assert TakeDiscard(Card.parse("7S")) in g.legal_actions(2)
 
 
@@ -473,7 +479,7 @@ def test_mar_6_poplu_and_jhiplu_discards_are_wild_too():
         g = game_in_play(3)
         set_position(g, {2: PLAIN_WITH_AD}, turn=2, pile=[("4S", 0, False), (face, 1, False)], tiplu="7D")
         g.seen[2], g.route[2], g.shown[2] = True, "normal", [cards("QS QS QS")]
-        g._cache.clear()
+        g.cache.clear()
         assert not any(isinstance(a, TakeDiscard) for a in g.legal_actions(2))
         with pytest.raises(IllegalAction) as err:
             g.apply(2, TakeDiscard(g.pile[-1][0]))
@@ -490,7 +496,7 @@ def test_mar_6_dublee_any_policy_takes_freely():
     g = game_in_play(2, {"dublee_discard_pickup": "any"})
     set_position(g, {0: DUBLEE_HAND}, turn=0, pile=[("KS", 1, False), ("8S", 1, True)], tiplu="5H")
     g.route[0], g.seen[0] = "dublee", True
-    g._cache.clear()
+    g.cache.clear()
     assert TakeDiscard(Card.parse("8S")) in g.legal_actions(0)
 
 
@@ -505,7 +511,7 @@ def test_mar_6_any_discarder_means_never_even_with_the_finish_exception():
         assert not any(isinstance(a, TakeDiscard) for a in legal)
         assert any(isinstance(a, TakeAndFinish) for a in legal) is combos
         if not combos:
-            assert g._take_status(2)[0] == "no"
+            assert take_status(g, 2)[0] == "no"
 
 
 # --- MAR-7 ------------------------------------------------------------------------------------
@@ -528,7 +534,7 @@ def test_mar_7_ban_applies_to_the_final_discard_when_going_out():
     g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[0], g.route[0] = True, "normal"
     g.hands[0].remove(next(c for c in g.hands[0] if c.face == (13, "C")))
-    g._cache.clear()
+    g.cache.clear()
     g.apply(0, TakeDiscard(g.pile[-1][0]))
     fins = [a for a in g.legal_actions(0) if isinstance(a, Finish)]
     assert fins and all(a.discard.face != (13, "C") for a in fins)
@@ -593,7 +599,7 @@ def test_mar_9_declared_tunnela_may_count_as_a_dublee():
     g.apply(0, DrawStock())
     assert ShowDublees() in g.legal_actions(0)
     g.apply(0, ShowDublees())
-    assert len(g.dublees[0]) == 7 and len(g._owned(0)) == 22
+    assert len(g.dublees[0]) == 7 and len(owned(g, 0)) == 22
     assert any(d[0].face == (13, "D") for d in g.dublees[0])
     g2 = game_in_play(2)
     set_position(g2, {0: "AS AS 3H 3H 5D 5D 7C 7C 9S 9S JH JH 2S 4H 6D 8C 10S QH"},
@@ -712,14 +718,14 @@ def test_mar_12_predicted_indicator_after_a_rebuild_is_the_one_picked():
                      pile=[("KS", 1, False), ("8H", 1, False), ("4D", 1, False), ("JC", 1, False), ("3S", 1, False)])
         g.stock = []
         g.drawn = True
-        g._cache.clear()
-        predicted = g._next_tiplu_face()
+        g.cache.clear()
+        predicted = next_tiplu_face(g)
         offered = ShowDublees() in g.legal_actions(0)
         wild = wild_faces(predicted)
         pairs = {face_of(c) for c in g.hands[0] if sum(d.face == c.face for d in g.hands[0]) >= 2}
         assert offered is (len(pairs - wild) >= 7)
         g.tiplu = None
-        g._choose_tiplu()
+        choose_tiplu(g)
         assert face_of(g.tiplu) == predicted
 
 
@@ -728,8 +734,8 @@ def test_mar_12_dublee_show_keeps_wild_pairs_out_when_barred():
     hand = "AS AS 3H 3H 7D 7D 9C 9C JS JS QD QD KC KC 5S 5S 2C 4H 6D 8C 10S QH"
     g = _dublee_game(False, hand, "5H")
     g.apply(0, ShowDublees())
-    wild = g._wild()
-    assert all(face_of(c) not in wild for d in g.dublees[0] for c in d)
+    wild_now = wild(g)
+    assert all(face_of(c) not in wild_now for d in g.dublees[0] for c in d)
 
 
 def test_mar_12_declared_wild_tunnela_is_no_dublee_when_barred():
@@ -754,7 +760,7 @@ def test_mar_13_finish_layout_keeps_the_marriage_and_settles():
     g.declared[0] = [cards("9S 9S 9S")]
     g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[0], g.route[0] = True, "normal"
-    g._cache.clear()
+    g.cache.clear()
     g.apply(0, TakeDiscard(g.pile[-1][0]))  # taking KC forbids discarding it (MAR-7) …
     assert not any(isinstance(a, Finish) and a.discard.face == (13, "C") for a in g.legal_actions(0))
     g2 = game_in_play(3)
@@ -764,7 +770,7 @@ def test_mar_13_finish_layout_keeps_the_marriage_and_settles():
     g2.declared[0] = [cards("9S 9S 9S")]
     g2.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g2.seen[0], g2.route[0], g2.drawn = True, "normal", True
-    g2._cache.clear()
+    g2.cache.clear()
     before = sum(g2.stacks)
     assert Finish(Card.parse("KC")) in g2.legal_actions(0)
     ev = g2.apply(0, Finish(Card.parse("KC")))
@@ -785,7 +791,7 @@ def test_mar_13_finish_needs_a_show_and_a_finishing_discard():
         g.apply(0, Finish(g.hands[0][0]))
     assert err.value.rule == "MAR-13" and "Show first" in str(err.value)
     g.route[0], g.seen[0], g.shown[0] = "normal", True, [cards("QS QS QS")]
-    g._cache.clear()
+    g.cache.clear()
     with pytest.raises(IllegalAction) as err:
         g.apply(0, Finish(g.hands[0][0]))
     assert err.value.rule == "MAR-13" and "does not leave a finished hand" in str(err.value)
@@ -864,7 +870,7 @@ def test_mar_16_no_discards_to_rebuild_with_abandons_and_says_why():
                  turn=0, pile=[("KS", 1, False)], stock="2C")
     g.apply(0, TakeDiscard(g.pile[-1][0]))
     g.apply(0, Show())
-    assert g.tiplu is not None and g._drawable() == 0 and g.pile == []
+    assert g.tiplu is not None and drawable(g) == 0 and g.pile == []
     ev = g.apply(0, Discard(next(c for c in g.hands[0] if c.face == (13, "D"))))
     summary = [e for e in ev if e.kind == "summary"][0]
     assert g.result["abandoned"] and g.stacks == [100, 100] and g.rebuilds == 0
@@ -1125,7 +1131,7 @@ def test_mar_27_show_then_go_out_keeps_the_marriage_together():
     set_position(g, {0: "5S 6S 7S 8S 8S 9S 2H 3H 3H 5H 5H 6H 7H 7H 7D 7D 2C 3C 3C 4C 6C 8C"},
                  turn=0, pile=[("KS", 1, False)], stock="2S 2S 7S 6D 6D")
     g.drawn = True
-    g._cache.clear()
+    g.cache.clear()
     g.apply(0, Show())
     assert g.tiplu.face == (7, "S")
     fins = [a for a in g.legal_actions(0) if isinstance(a, Finish)]

@@ -1,0 +1,241 @@
+"""Who acts, what they may do, and each move of a deal: declaring dealt tunnelas (MAR-4),
+drawing or taking the discard (MAR-5 … MAR-7), going out (MAR-13) and discarding, with the
+timeout move (MAR-18). Every move checks first, then changes the state, so an illegal one
+changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..actions import Action, Discard, DrawStock, TakeDiscard
+from ..base import Event, IllegalAction, player
+from ..cards import Card, card_texts
+from .actions import DeclareDone, DeclareTunnela, EndGame, Finish, NextDeal, Show, ShowDublees, TakeAndFinish
+from .deal import rebuild
+from .going_out import finishers, go_out
+from .phases import Phase
+from .restrictions import TakeStatus, banned, declarable, discard_choices, take_status
+from .seats import end_game, next_deal
+from .shows import dublee_show_ok, show, show_dublees, show_options
+from .state import MarriageState
+from .table import drawable, eligible, meld_text, need_phase, next_in
+
+# Module constants: an enum member lookup is slow on Python 3.11, and these are on the hot path.
+DECLARE, PLAY, BETWEEN, OVER = Phase.DECLARE, Phase.PLAY, Phase.BETWEEN, Phase.OVER
+DONE = DeclareDone()
+DRAW = DrawStock()
+
+
+def to_act(st: MarriageState) -> list[int]:
+    phase = st.phase
+    if phase == PLAY:
+        return [st.turn]
+    if phase == DECLARE:
+        return list(st.declare_pending)
+    if phase == BETWEEN:
+        seats = eligible(st)
+        if len(seats) == 1:  # only in a state saved by an older version: EndGame closes it
+            return seats
+        if not seats:
+            return []
+        return [next_in(st, seats, st.dealer if st.dealer is not None else -1)]
+    return []
+
+
+def legal_actions(st: MarriageState, seat: int) -> list[Action]:
+    if seat not in to_act(st):
+        return []
+    if st.phase == DECLARE:
+        return [DeclareTunnela(c) for c in declarable(st, seat)] + [DONE]
+    if st.phase == BETWEEN:
+        return [NextDeal()] if len(eligible(st)) >= 2 else [EndGame()]
+    acts: list[Action] = []
+    if not st.drawn:
+        if st.opts.tunnela_declare_window == "before_own_first_draw" and not st.first_turn_done[seat]:
+            acts += [DeclareTunnela(c) for c in declarable(st, seat)]
+        acts.append(DRAW)
+        top = st.pile[-1][0]
+        status = take_status(st, seat)[0]
+        if status == "yes":
+            acts.append(TakeDiscard(top))
+        elif status == "finish":
+            acts += [TakeAndFinish(top, d) for d in finishers(st, seat, extra=top, taken=top)]
+        return acts
+    if st.route[seat] is None:
+        if show_options(st, seat):
+            acts.append(Show())
+        if dublee_show_ok(st, seat):
+            acts.append(ShowDublees())
+    else:
+        acts += [Finish(d) for d in finishers(st, seat, taken=st.taken)]
+    acts += [Discard(c) for c in discard_choices(st, seat)]
+    return acts
+
+
+def timeout_action(st: MarriageState, seat: int) -> Action:
+    """MAR-18: draw from the stock; discard the card drawn if allowed, else the last allowed card."""
+    legal = legal_actions(st, seat)
+    if st.phase == DECLARE:
+        return DONE
+    if st.phase == BETWEEN:
+        return legal[0]
+    if not st.drawn:
+        return DRAW
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if st.drawn_card is not None:
+        for a in discards:
+            if a.card.face == st.drawn_card.face:
+                return a
+    return discards[-1]
+
+
+def apply(st: MarriageState, seat: int, action: Action) -> list[Event]:
+    if st.phase == OVER:
+        raise IllegalAction("The game is over.", rule="MAR-17")
+    if seat not in to_act(st):
+        if st.phase == PLAY:
+            raise IllegalAction(f"It is not your turn; wait for {player(st.turn)}.", rule="MAR-5")
+        raise IllegalAction("Nothing is asked of you right now.", rule="MAR-5")
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction("That is not a Marriage action.", rule="MAR-5")
+    events = handler(st, seat, action)
+    st.cache.clear()
+    return events
+
+
+def _declare(st: MarriageState, seat: int, a: DeclareTunnela) -> list[Event]:
+    if st.phase == PLAY:
+        if st.opts.tunnela_declare_window != "before_own_first_draw" or st.first_turn_done[seat] or st.drawn:
+            raise IllegalAction("Dealt tunnelas can only be declared before play starts.", rule="MAR-4")
+    else:
+        need_phase(st, DECLARE, "declare a tunnela")
+    group = [c for c in st.hands[seat] if c.face == a.card.face]
+    if len(group) != 3:
+        raise IllegalAction(f"You do not hold three {a.card.pretty} to declare.", rule="MAR-4")
+    for c in group:
+        st.hands[seat].remove(c)
+    st.declared[seat].append(sorted(group))
+    if st.phase == DECLARE:
+        return [Event("declare", f"You declare the tunnela {meld_text(group)}; it is announced when "
+                                 f"everyone has answered.", seat=seat, private_to=seat)]
+    return [Event("declare", f"{player(seat)} declares the dealt tunnela {meld_text(group)}.", seat=seat,
+                  data={"cards": card_texts(group)})]
+
+
+def _declare_done(st: MarriageState, seat: int, a: DeclareDone) -> list[Event]:
+    need_phase(st, DECLARE, "finish declaring")
+    st.declare_pending.remove(seat)
+    if st.declare_pending:
+        return []
+    st.phase = PLAY
+    parts = [f"{player(s)}: {', '.join(meld_text(m) for m in st.declared[s])}"
+             for s in st.players if st.declared[s]]
+    text = "Declared tunnelas — " + ("; ".join(parts) if parts else "none") + \
+        f". {player(st.turn)} plays first."
+    return [Event("declared", text)]
+
+
+def _draw_stock(st: MarriageState, seat: int, a: DrawStock) -> list[Event]:
+    need_phase(st, PLAY, "draw")
+    if st.drawn:
+        raise IllegalAction("You have already drawn this turn; discard a card (or show / finish).",
+                            rule="MAR-5")
+    card = st.stock.pop(0)
+    st.hands[seat].append(card)
+    st.hands[seat].sort()
+    st.drawn, st.drawn_card, st.taken = True, card, None
+    st.first_turn_done[seat] = True
+    return [Event("draw", f"{player(seat)} draws from the stock.", seat=seat),
+            Event("drew", f"You drew {card.pretty}.", seat=seat, private_to=seat)]
+
+
+def _check_take(st: MarriageState, seat: int, card: Card) -> TakeStatus:
+    need_phase(st, PLAY, "take the discard")
+    if st.drawn:
+        raise IllegalAction("You have already drawn this turn; discard a card (or show / finish).",
+                            rule="MAR-5")
+    top = st.pile[-1][0]
+    if card != top:
+        raise IllegalAction(f"Only the top discard ({top.pretty}) can be taken.", rule="MAR-6")
+    status, reason, rule = take_status(st, seat)
+    if status == "no":
+        raise IllegalAction(reason, rule=rule)
+    return status
+
+
+def _take(st: MarriageState, seat: int, a: TakeDiscard) -> list[Event]:
+    status = _check_take(st, seat, a.card)
+    if status == "finish":
+        raise IllegalAction(take_status(st, seat)[1] + " Use “take and finish”, or draw from the stock.",
+                            rule="MAR-6")
+    st.pile.pop()
+    st.hands[seat].append(a.card)
+    st.hands[seat].sort()
+    st.drawn, st.drawn_card, st.taken = True, None, a.card
+    st.first_turn_done[seat] = True
+    return [Event("take", f"{player(seat)} takes {a.card.pretty} from the discard pile.", seat=seat,
+                  data={"card": str(a.card)})]
+
+
+def _take_and_finish(st: MarriageState, seat: int, a: TakeAndFinish) -> list[Event]:
+    _check_take(st, seat, a.card)
+    if st.route[seat] is None:
+        raise IllegalAction("Show first: only a player who has shown can go out.", rule="MAR-13")
+    if a.discard not in finishers(st, seat, extra=a.card, taken=a.card):
+        raise IllegalAction(f"Taking {a.card.pretty} and discarding {a.discard.pretty} does not go out; "
+                            f"draw from the stock instead.", rule="MAR-6")
+    st.pile.pop()
+    st.hands[seat].append(a.card)
+    st.hands[seat].sort()
+    st.drawn, st.drawn_card, st.taken = True, None, a.card
+    events = [Event("take", f"{player(seat)} takes {a.card.pretty} from the discard pile to go out.",
+                    seat=seat, data={"card": str(a.card)})]
+    return events + go_out(st, seat, a.discard)
+
+
+def _finish(st: MarriageState, seat: int, a: Finish) -> list[Event]:
+    need_phase(st, PLAY, "go out")
+    if not st.drawn:
+        raise IllegalAction("Draw first, then go out.", rule="MAR-5")
+    if st.route[seat] is None:
+        raise IllegalAction("Show first (three pure sets or seven dublees); then you can go out.",
+                            rule="MAR-13")
+    if a.discard not in st.hands[seat]:
+        raise IllegalAction(f"{a.discard.pretty} is not in your hand.", rule="MAR-13")
+    if not any(c.face == a.discard.face for c in finishers(st, seat, taken=st.taken)):
+        raise IllegalAction(f"Discarding {a.discard.pretty} does not leave a finished hand; "
+                            f"choose another discard or discard normally.", rule="MAR-13")
+    return go_out(st, seat, a.discard)
+
+
+def _discard(st: MarriageState, seat: int, a: Discard) -> list[Event]:
+    need_phase(st, PLAY, "discard")
+    if not st.drawn:
+        raise IllegalAction("Draw first: from the stock or the discard pile.", rule="MAR-5")
+    if a.card not in st.hands[seat]:
+        raise IllegalAction(f"{a.card.pretty} is not in your hand (exposed cards cannot be discarded).",
+                            rule="MAR-5")
+    if st.taken is not None and banned(st, a.card):
+        which = "it" if st.opts.taken_card_discard_ban == "copy" else "that card or an identical one"
+        raise IllegalAction(f"You took {st.taken.pretty} from the pile this turn, so you may not discard "
+                            f"{which}; choose another card.", rule="MAR-7")
+    st.hands[seat].remove(a.card)
+    st.pile.append((a.card, seat, st.seen[seat]))
+    events = [Event("discard", f"{player(seat)} discards {a.card.pretty}.", seat=seat,
+                    data={"card": str(a.card)})]
+    st.turn = next_in(st, st.players, seat)
+    st.drawn, st.taken, st.drawn_card = False, None, None
+    if drawable(st) == 0:
+        events += rebuild(st)
+    return events
+
+
+Handler = Callable[[MarriageState, int, Any], list[Event]]
+HANDLERS: dict[type[Action], Handler] = {
+    DeclareTunnela: _declare, DeclareDone: _declare_done, DrawStock: _draw_stock, TakeDiscard: _take,
+    TakeAndFinish: _take_and_finish, Show: show, ShowDublees: show_dublees, Finish: _finish, Discard: _discard,
+    NextDeal: next_deal, EndGame: end_game,
+}
+"""The rule step of each action."""
