@@ -19,6 +19,7 @@ from bot.clock import Clock, parse_stamp, utc_now
 from bot.config import Settings
 from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
+from bot.ui.client import CardRoomClient
 from bot.ui.errors import report_error
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.views import DYNAMIC_ITEMS
@@ -50,7 +51,7 @@ class CardRoomTree(app_commands.CommandTree):
         await report_error(interaction, error)
 
 
-class CardRoomBot(commands.Bot):
+class CardRoomBot(CardRoomClient):
     def __init__(self, settings: Settings, clock: Clock = utc_now) -> None:
         # The bot never joins voice channels, so discord.py need not warn that voice libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -66,7 +67,6 @@ class CardRoomBot(commands.Bot):
         self._restoring: asyncio.Task[list[int]] | None = None
         self._left_open: list[int] = []
         self.short_lived_ids: set[str] = set()
-        """Custom ids of the short-lived replies' controls still alive (bot.ui.views.ShortLived)."""
 
     async def login(self, token: str) -> None:
         """Log in (which runs `setup_hook`), turning what the owner must fix into a `StartupError`."""

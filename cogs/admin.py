@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .places import guild_id_of
+from bot.ui.client import CardRoomClient
 
-if TYPE_CHECKING:
-    from bot.app import CardRoomBot
+from .places import guild_id_of
 
 MANAGE = discord.Permissions(manage_guild=True)
 SETTING_LIMITS = {"starting_chips": (0, 1_000_000), "daily_chips": (0, 1_000_000), "turn_timeout_s": (10, 3600)}
@@ -23,7 +22,7 @@ class Admin(commands.Cog):
     settings = app_commands.Group(name="settings", description="Server settings (admins)", guild_only=True,
                                   default_permissions=MANAGE)
 
-    def __init__(self, bot: CardRoomBot) -> None:
+    def __init__(self, bot: CardRoomClient) -> None:
         self.bot = bot
 
     @chips.command(name="grant", description="Give a member chips from the house")
@@ -68,5 +67,5 @@ class Admin(commands.Cog):
         await interaction.followup.send(f"{name} is now {value:,}.", ephemeral=True)
 
 
-async def setup(bot: CardRoomBot) -> None:
+async def setup(bot: CardRoomClient) -> None:
     await bot.add_cog(Admin(bot))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
 import discord
 from discord import app_commands
@@ -12,12 +12,10 @@ from discord.ext import commands
 from bot.errors import NotEnoughChips
 from bot.games import GAMES
 from bot.games.options import CHIP_CEILING
+from bot.ui.client import CardRoomClient
 from bot.ui.views import public_message
 
 from .places import channel_id_of, guild_id_of
-
-if TYPE_CHECKING:
-    from bot.app import CardRoomBot
 
 
 class GameRules(Protocol):
@@ -36,7 +34,7 @@ GAME_CHOICES = [app_commands.Choice(name=cls.title, value=game_id) for game_id, 
 class Tables(commands.Cog):
     table = app_commands.Group(name="table", description="The table in this channel", guild_only=True)
 
-    def __init__(self, bot: CardRoomBot) -> None:
+    def __init__(self, bot: CardRoomClient) -> None:
         self.bot = bot
 
     @app_commands.command(name="play", description="Open a table for a game in this channel")
@@ -119,5 +117,5 @@ class Tables(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(bot: CardRoomBot) -> None:
+async def setup(bot: CardRoomClient) -> None:
     await bot.add_cog(Tables(bot))

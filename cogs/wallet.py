@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GAMES
+from bot.ui.client import CardRoomClient
 
 from .places import guild_id_of
 
-if TYPE_CHECKING:
-    from bot.app import CardRoomBot
-
 
 class Wallet(commands.Cog):
-    def __init__(self, bot: CardRoomBot) -> None:
+    def __init__(self, bot: CardRoomClient) -> None:
         self.bot = bot
 
     @app_commands.command(name="balance", description="Your chips: wallet and at tables")
@@ -72,5 +70,5 @@ class Wallet(commands.Cog):
         await interaction.followup.send("\n".join(lines) or "You have not finished a game here yet.", ephemeral=True)
 
 
-async def setup(bot: CardRoomBot) -> None:
+async def setup(bot: CardRoomClient) -> None:
     await bot.add_cog(Wallet(bot))

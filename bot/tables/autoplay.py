@@ -13,23 +13,43 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
-from bot.clock import parse_stamp, stamp
+from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import PlayerError
 from bot.games.base import Event
 from storage import tables
+from storage.db import Database
 from storage.tables import TableRow
 
 from .settlement import is_human
 from .thinking import Thinker
 from .unit import LiveTable, TableUnit
 
-if TYPE_CHECKING:
-    from .service import TableService
+
+class AutoplayHost(Protocol):
+    """What the drivers and deadlines need from the table service."""
+
+    db: Database
+    clock: Clock
+
+    def unit(self, table_id: int, *, tolerant: bool = False, move: bool = False,
+             reply_seats: Sequence[int] = ()) -> AbstractAsyncContextManager[TableUnit]: ...
+
+    async def live_table(self, table_id: int) -> LiveTable | None: ...
+
+    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T]) -> T: ...
+
+    async def clear_deadline(self, table_id: int) -> None: ...
+
+    def decode(self, row: TableRow) -> Any: ...
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 MAX_BACKOFF_S = 30.0
 
@@ -44,7 +64,7 @@ def bot_rng(row: TableRow, seat: int) -> random.Random:
 
 
 class Autoplay:
-    def __init__(self, service: TableService, bot_delay_s: float, afk_limit: int = 3,
+    def __init__(self, service: AutoplayHost, bot_delay_s: float, afk_limit: int = 3,
                  retry_base_s: float = 0.5, bot_tries: int = 3, thinker: Thinker | None = None) -> None:
         self.service = service
         self.thinker = thinker if thinker is not None else Thinker()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -25,12 +25,10 @@ from bot.tables.presenter import DmClosed
 from storage import dms
 from storage.db import Database
 
+from .client import CardRoomClient
 from .embeds import board_image, closing_embed, hand_image, results_embed
 from .text import MESSAGE, clip
 from .views import as_edit, hand_message, public_message
-
-if TYPE_CHECKING:
-    from bot.app import CardRoomBot
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +37,7 @@ PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class DiscordPresenter:
-    def __init__(self, bot: CardRoomBot, db: Database, pacer: Pacer) -> None:
+    def __init__(self, bot: CardRoomClient, db: Database, pacer: Pacer) -> None:
         self.bot, self.db, self.pacer = bot, db, pacer
         self.dm_refused: set[int] = set()
         self._dm_channels: dict[int, int] = {}

@@ -3,7 +3,7 @@
 Callbacks parse, defer, call the table service and report errors; the service decides who may
 do what. No view holds game state.
 
-discord.py types a callback for an interaction of any client; ours only ever get CardRoomBot's,
+discord.py types a callback for an interaction of any client; ours only ever get CardRoomClient's,
 whose services they use, hence the `type: ignore[override]` on each.
 """
 
@@ -14,7 +14,7 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -25,6 +25,7 @@ from bot.games.options import CHIP_CEILING, show_option
 from bot.tables.models import TableSnapshot
 
 from . import custom_ids
+from .client import CardRoomClient
 from .controls import ButtonSpec, SelectSpec, layout
 from .embeds import board_image, hand_embed, hand_image, table_embed
 from .errors import report_error
@@ -36,9 +37,6 @@ class Draw:
 
 
 DRAW = Draw()
-
-if TYPE_CHECKING:
-    from bot.app import CardRoomBot
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +108,7 @@ def as_edit(message: dict[str, Any]) -> dict[str, Any]:
     return edit
 
 
-async def _show_hand(interaction: discord.Interaction[CardRoomBot], table_id: int, note: str | None = None,
+async def _show_hand(interaction: discord.Interaction[CardRoomClient], table_id: int, note: str | None = None,
                      edit: bool = False, snap: TableSnapshot | None = None) -> None:
     """The player's hand and controls: a new ephemeral reply, or (`edit`) the message they clicked.
     `snap` is the table their own action just produced, so showing it reads nothing again."""
@@ -155,7 +153,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
                              match: re.Match[str], /) -> TableButton:
         return cls(int(match["table"]), match["verb"])
 
-    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
         service = interaction.client.tables
         try:
             snap = await service.snapshot(self.table_id)
@@ -190,7 +188,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
         except Exception as exc:
             await report_error(interaction, exc)
 
-    async def _lobby_verb(self, interaction: discord.Interaction[CardRoomBot]) -> str:
+    async def _lobby_verb(self, interaction: discord.Interaction[CardRoomClient]) -> str:
         service, user, place = interaction.client.tables, interaction.user.id, _place(interaction)
         if self.verb == "leave":
             return await service.leave(self.table_id, user, guild_id=place)
@@ -218,7 +216,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
         label = item.label if isinstance(item, discord.ui.Button) else None
         return cls(ButtonSpec(label or "…", match.string))
 
-    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
         await play(interaction, int(self.match["table"]), int(self.match["version"]), self.match["kind"],
                    self.match["args"])
 
@@ -240,7 +238,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
         placeholder = item.placeholder if isinstance(item, discord.ui.Select) else None
         return cls(SelectSpec(placeholder or "", match.string, (("…", "…"),)))
 
-    async def callback(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
         values = _chosen(interaction, [])
         kind = self.match["kind"]
         # A multi-select sends the chosen items; a one-of-many select sends the action's args.
@@ -248,7 +246,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
         await play(interaction, int(self.match["table"]), int(self.match["version"]), kind, args)
 
 
-async def play(interaction: discord.Interaction[CardRoomBot], table_id: int, version: int, kind: str,
+async def play(interaction: discord.Interaction[CardRoomClient], table_id: int, version: int, kind: str,
                args: str | None) -> None:
     """Defer, then one trip to the table service: it decodes the action for the table's game,
     applies it and returns the table, which the reply shows (the clicker's new hand)."""
@@ -266,7 +264,7 @@ async def play(interaction: discord.Interaction[CardRoomBot], table_id: int, ver
         await report_error(interaction, exc)
 
 
-async def _refresh_after(interaction: discord.Interaction[CardRoomBot], table_id: int, note: str) -> None:
+async def _refresh_after(interaction: discord.Interaction[CardRoomClient], table_id: int, note: str) -> None:
     try:
         await _show_hand(interaction, table_id, note=note)
     except Exception as exc:
@@ -304,7 +302,7 @@ class BuyInModal(discord.ui.Modal, title="Buy in"):
             label=f"Chips to bring ({snap.buy_in.minimum:,}{top})", default=str(snap.buy_in.default), max_length=12)
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             amount = chip_amount(self.amount.value)
@@ -394,7 +392,7 @@ class OptionModal(discord.ui.Modal, title="Table setting"):
             label=name[:45], default=current, placeholder=f"{allowed}"[:100], max_length=40)
         self.add_item(self.value)
 
-    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             snap = await interaction.client.tables.set_option(self.table_id, interaction.user.id, self.name,
@@ -430,7 +428,7 @@ class BetModal(discord.ui.Modal, title="Spectator bet"):
             label=f"Chips on {name}"[:45], placeholder=f"{low} to {high}", default=str(low), max_length=9)
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction[CardRoomBot]) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             amount = chip_amount(self.amount.value)

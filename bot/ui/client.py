@@ -1,0 +1,28 @@
+"""The Discord client as the UI sees it: the services its controls and commands call.
+
+`bot.app.CardRoomBot` builds the services; the UI and the cogs name only this base class, so
+the application and its UI never import each other.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import discord
+from discord.ext import commands
+
+from bot.tables.service import TableService
+from bot.wallet import WalletService
+
+
+class DmRetry(Protocol):
+    async def retry_dms(self, user: discord.User | discord.Member) -> bool:
+        """Try a DM again after the player opened theirs; True when it got through."""
+
+
+class CardRoomClient(commands.Bot):
+    tables: TableService
+    wallets: WalletService
+    presenter: DmRetry
+    short_lived_ids: set[str]
+    """Custom ids of the short-lived replies' controls still alive (`views.ShortLived`)."""
