@@ -24,7 +24,7 @@ class Settings:
     log_level: str = "INFO"
     requests_per_s: float = 40.0
     afk_turns: int = 3
-    bot_workers: int = 1
+    bot_workers: int = 0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, require_token: bool = True) -> Settings:
@@ -44,7 +44,7 @@ class Settings:
             log_level=_level(env.get("LOG_LEVEL", "INFO")),
             requests_per_s=_float(env, "DISCORD_REQUESTS_PER_S", 40.0, low=1, high=1000),
             afk_turns=_int(env, "AFK_TURNS", 3, minimum=1, maximum=100),
-            bot_workers=_int(env, "BOT_WORKERS", 1, minimum=0, maximum=8),
+            bot_workers=_int(env, "BOT_WORKERS", 0, minimum=0, maximum=8),
         )
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import signal
 import sqlite3
 import sys
@@ -15,9 +14,9 @@ from bot.games import GAMES
 from bot.games.base import seat_key
 
 from tests.e2e.conftest import World
-from tests.e2e.test_bot import ACTION, books, table_message, verb_id
+from tests.e2e.driver import HumanSeat
+from tests.e2e.test_bot import books, table_message, verb_id
 
-SELECT = re.compile(r"cr:\d+:v\d+:s:")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -44,18 +43,11 @@ def table_row(db: Path) -> tuple[int, dict, int, int]:
         con.close()
 
 
-async def play_one(world: World, user: int) -> None:
-    playing = await table_message(world, "My hand")
-    await world.fake.wait_for(lambda: f"▶ <@{user}>" in playing.text)
-    hand = await (await world.fake.click(user, playing, verb_id(playing, "hand"))).reply()
-    old = hand.text
-    button = next((cid for cid in hand.custom_ids() if ACTION.match(cid) and ":a:resign" not in cid), None)
-    if button is not None:
-        await world.fake.click(user, hand, button)
-    else:
-        select = next(cid for cid in hand.custom_ids() if SELECT.match(cid))
-        await world.fake.select(user, hand, select, [hand.find_component(select)["options"][0]["value"]])
-    await world.fake.wait_for(lambda: hand.text != old)
+async def play_one(world: World, db: Path) -> None:
+    """One decision of Alice's, when the committed table says it is hers, through real clicks."""
+    human = HumanSeat(world.fake, world.channel, db, world.alice)
+    assert await human.wait_turn_or_end()
+    await human.move()
 
 
 async def test_sigkill_mid_game_resumes_at_the_last_committed_action(world: World, tmp_path: Path) -> None:
@@ -68,7 +60,7 @@ async def test_sigkill_mid_game_resumes_at_the_last_committed_action(world: Worl
         await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
         await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
         for _ in range(3):
-            await play_one(world, world.alice)
+            await play_one(world, db)
     finally:
         proc.send_signal(signal.SIGKILL)
         await proc.wait()
@@ -86,7 +78,7 @@ async def test_sigkill_mid_game_resumes_at_the_last_committed_action(world: Worl
         await fake.wait_for(lambda: len(playing.history) > edits_before and "My hand" in playing.text)
         assert len(fake.channel_messages(c)) == messages_before
         assert table_row(db)[0] == version
-        await play_one(world, world.alice)
+        await play_one(world, db)
         after, state2, escrow2, _ = table_row(db)
         assert after > version
         assert sum(GAMES["gin_rummy"].from_dict(state2).chips().values()) == escrow2 == 500
