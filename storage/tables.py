@@ -172,8 +172,6 @@ async def set_leaving(tx: Tx, table_id: int, seat: int) -> None:
     await tx.execute("UPDATE seats SET leaving = 1 WHERE table_id = :t AND seat = :s", {"t": table_id, "s": seat})
 
 
-async def set_stacks(tx: Tx, table_id: int, stacks: dict[int, int]) -> None:
-    await tx.executemany(_STACKS, [{"v": v, "t": table_id, "s": s} for s, v in stacks.items()])
 
 
 async def set_missed(tx: Tx, table_id: int, seat: int, missed: int) -> None:
@@ -206,18 +204,6 @@ async def set_options(tx: Tx, table_id: int, options: dict[str, Any]) -> None:
     await tx.execute("UPDATE game_tables SET options = :o WHERE id = :t", {"o": json.dumps(options), "t": table_id})
 
 
-async def save_state(tx: Tx, row: TableRow, state: dict[str, Any], deadline: str | None,
-                     status: str = "playing") -> int:
-    """Write the new state if the version is still `row.version`; returns the new version."""
-    cur = await tx.execute(
-        "UPDATE game_tables SET state = :s, version = version + 1, deadline = :d, status = :st "
-        "WHERE id = :t AND version = :seen",
-        {"s": json.dumps(state, separators=(",", ":")), "d": deadline, "st": status, "t": row.id, "seen": row.version})
-    if cur.rowcount != 1:
-        raise StaleVersion(f"table {row.id} is no longer at version {row.version}")
-    row.version += 1
-    row.state, row.deadline, row.status = state, deadline, status
-    return row.version
 
 
 class EscrowMismatch(Exception):
@@ -282,12 +268,6 @@ _STACKS = "UPDATE seats SET stack = :v WHERE table_id = :t AND seat = :s"
 _STACKS_AND_DEAL = "UPDATE seats SET stack = :v, deal_stack = :v WHERE table_id = :t AND seat = :s"
 
 
-async def log_action(tx: Tx, table_id: int, version: int, seat: int | None, action: dict[str, Any],
-                     events: list[dict[str, Any]], now: str) -> None:
-    await tx.execute("INSERT INTO table_actions (table_id, version, seat, action, events, created_at) "
-                     "VALUES (:t, :v, :s, :a, :e, :now)",
-                     {"t": table_id, "v": version, "s": seat, "a": json.dumps(action),
-                      "e": json.dumps(events), "now": now})
 
 
 async def actions(tx: Tx, table_id: int) -> list[dict[str, Any]]:

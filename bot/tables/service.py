@@ -337,7 +337,7 @@ class TableService:
             row = u.row
             if row.seat_of(user_id):
                 raise TableError("You are already seated at this table.")
-            buy_in = self.games[row.game_id].buy_in(row.options)
+            buy_in = self._buy_in(row)
             chips = buy_in.default if amount is None else amount
             buy_in.check(chips)
             await self.wallets.ensure_member(u.tx, row.guild_id, user_id)
@@ -351,11 +351,9 @@ class TableService:
 
     async def add_bot(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
         async with self.unit(table_id) as u:
-            u.require_guild(guild_id)
-            u.require_host(user_id)
-            u.require_lobby()
+            u.require_host_in_lobby(user_id, guild_id)
             row = u.row
-            chips = self.games[row.game_id].buy_in(row.options).default
+            chips = self._buy_in(row).default
             seat = SeatRow(self._next_seat(row), None, f"Bot {sum(s.is_bot for s in row.seats) + 1}", chips,
                            stack=chips)
             await self._sit(u, seat, HOUSE, "bot_buy_in", f"botbuyin:{row.id}:{seat.seat}:v{row.version}")
@@ -373,9 +371,7 @@ class TableService:
     async def set_option(self, table_id: int, user_id: int, name: str, value: Any,
                          guild_id: int | None = None) -> TableSnapshot:
         async with self.unit(table_id) as u:
-            u.require_guild(guild_id)
-            u.require_host(user_id)
-            u.require_lobby()
+            u.require_host_in_lobby(user_id, guild_id)
             row = u.row
             cls = self.games[row.game_id]
             try:
@@ -398,9 +394,7 @@ class TableService:
 
     async def start(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
         async with self.unit(table_id) as u:
-            u.require_guild(guild_id)
-            u.require_host(user_id)
-            u.require_lobby()
+            u.require_host_in_lobby(user_id, guild_id)
             row = u.row
             cls = self.games[row.game_id]
             if len(row.seats) < cls.min_players:

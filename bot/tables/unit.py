@@ -132,6 +132,12 @@ class TableUnit:
         if self.row.host_id != user_id:
             raise TableError("Only the player who opened this table can do that.")
 
+    def require_host_in_lobby(self, user_id: int, guild_id: int | None) -> None:
+        """The lobby's own controls (bots, settings, start): its server, its host, before the start."""
+        self.require_guild(guild_id)
+        self.require_host(user_id)
+        self.require_lobby()
+
     def require_version(self, version: int | None, seat: int, action: Any) -> None:
         """A control acts only for the version it was drawn for, so a double click or an old
         button never plays twice; a simultaneous decision (declarations everyone makes at
