@@ -8,6 +8,7 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -15,6 +16,8 @@ from typing import Any, TypeVar
 import aiosqlite
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 Tx = aiosqlite.Connection
 """A connection inside `Database.transaction()`; storage functions take it first."""
@@ -41,6 +44,8 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
+        self._waiting: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._committer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
@@ -108,6 +113,44 @@ class Database:
                 await self._rollback()
                 raise
 
+    async def commit_alone(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` (in the database's thread) as a write of its own, durable on return.
+
+        Writes that need nothing else from the database (a move's save) wait here together and
+        are committed as a group: one trip to the database thread and one COMMIT for all that
+        came while the previous group was writing. Each runs under its own savepoint, so one
+        that raises (a stale version) is undone alone and its caller gets the exception.
+        """
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._waiting.append((work, done))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_waiting(), name="group-commit")
+        return await done
+
+    async def _commit_waiting(self) -> None:
+        while self._waiting:
+            async with self._lock:
+                group = [(work, done) for work, done in self._waiting if not done.done()]
+                self._waiting = []
+                if not group:
+                    continue
+                try:
+                    outcomes = await in_one_trip(self._conn, partial(_commit_group, [work for work, _ in group]))
+                except BaseException as exc:
+                    for _, done in group:
+                        if not done.done():
+                            done.set_exception(exc)
+                    if isinstance(exc, asyncio.CancelledError):
+                        raise
+                    continue
+            for (_, done), (value, error) in zip(group, outcomes, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(value)
+                else:
+                    done.set_exception(error)
+
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
         """Reads that need a consistent snapshot (a deferred transaction)."""
@@ -119,13 +162,33 @@ class Database:
                 await self._rollback()
 
 
+def _commit_group(works: list[Callable[[sqlite3.Connection], Any]],
+                  c: sqlite3.Connection) -> list[tuple[Any, Exception | None]]:
+    """One transaction for a group of writes, each undone alone if it raises."""
+    c.execute("BEGIN IMMEDIATE")
+    try:
+        outcomes: list[tuple[Any, Exception | None]] = []
+        for work in works:
+            c.execute("SAVEPOINT one_write")
+            try:
+                outcomes.append((work(c), None))
+            except Exception as exc:
+                c.execute("ROLLBACK TO one_write")
+                outcomes.append((None, exc))
+            c.execute("RELEASE one_write")
+        c.execute("COMMIT")
+    except BaseException:
+        if c.in_transaction:
+            c.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
 def _statements(sql: str) -> list[str]:
     """Split a migration into statements (our migrations have no semicolons in strings)."""
     lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
 
-
-T = TypeVar("T")
 
 Params = dict[str, Any] | tuple[Any, ...]
 """Named (`:name`) or positional (`?`) query parameters."""

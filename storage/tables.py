@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .db import Tx, fetch_all, fetch_one, in_one_trip
+from .db import Database, Tx, fetch_all, fetch_one, in_one_trip
 
 
 @dataclass(slots=True)
@@ -236,12 +237,25 @@ async def save_action(tx: Tx, row: TableRow, commit: Commit) -> int:
     """Check the escrow, save the state if the version is still `row.version`, log the action
     and refresh the stacks, in one trip to the database thread. Returns the new version;
     EscrowMismatch or StaleVersion (having written nothing) otherwise."""
+    await in_one_trip(tx, _action_writer(row, commit))
+    return _saved(row, commit)
+
+
+async def save_action_alone(db: Database, row: TableRow, commit: Commit) -> int:
+    """`save_action` as a transaction of its own, committed with the others waiting (a move
+    that wrote nothing else: most of them)."""
+    await db.commit_alone(_action_writer(row, commit))
+    return _saved(row, commit)
+
+
+def _action_writer(row: TableRow, commit: Commit) -> Callable[[sqlite3.Connection], None]:
     state = json.dumps(commit.state, separators=(",", ":"))
     log_row = {"t": row.id, "v": row.version + 1, "s": commit.seat, "a": json.dumps(commit.action),
                "e": json.dumps(commit.events), "now": commit.now}
     stacks_sql = _STACKS_AND_DEAL if commit.deal_starts else _STACKS
     stacks = [{"v": v, "t": row.id, "s": s} for s, v in (commit.stacks or {}).items()]
     guild, account, expected = commit.escrow
+    seen = row.version
 
     def write(c: sqlite3.Connection) -> None:
         held = c.execute("SELECT COALESCE((SELECT balance FROM accounts WHERE guild_id = :g AND account = :a), 0)",
@@ -250,15 +264,18 @@ async def save_action(tx: Tx, row: TableRow, commit: Commit) -> int:
             raise EscrowMismatch(held, expected)
         cur = c.execute("UPDATE game_tables SET state = :s, version = version + 1, deadline = :d, status = :st "
                         "WHERE id = :t AND version = :seen",
-                        {"s": state, "d": commit.deadline, "st": commit.status, "t": row.id, "seen": row.version})
+                        {"s": state, "d": commit.deadline, "st": commit.status, "t": row.id, "seen": seen})
         if cur.rowcount != 1:
-            raise StaleVersion(f"table {row.id} is no longer at version {row.version}")
+            raise StaleVersion(f"table {row.id} is no longer at version {seen}")
         c.execute("INSERT INTO table_actions (table_id, version, seat, action, events, created_at) "
                   "VALUES (:t, :v, :s, :a, :e, :now)", log_row)
         if stacks:
             c.executemany(stacks_sql, stacks)
 
-    await in_one_trip(tx, write)
+    return write
+
+
+def _saved(row: TableRow, commit: Commit) -> int:
     row.version += 1
     row.state, row.deadline, row.status = commit.state, commit.deadline, commit.status
     return row.version

@@ -309,9 +309,15 @@ def _pairs(hint: Any, bounds: Range | None) -> Converter:
     return Converter(encode, decode, lambda t: t, str)
 
 
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    """A dataclass's field types (evaluating them is slow, and every control's id needs them)."""
+    return typing.get_type_hints(cls, include_extras=True)
+
+
 def _record(cls: type, bounds: Range | None) -> Converter:
     """A dataclass as an object of its fields (missing fields take their defaults)."""
-    hints = typing.get_type_hints(cls, include_extras=True)
+    hints = _hints(cls)
     fields = [(f.name, converter(hints[f.name], bounds),
                f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
               for f in dataclasses.fields(cls) if f.init]
@@ -362,7 +368,7 @@ def action_from_dict(action_types: Sequence[type], data: Mapping[str, Json]) -> 
 def action_to_text(action: Any) -> str:
     """The action's fields for a control's id: comma-separated, a tuple's items joined by '+',
     `t`/`f` for booleans and `~` for none."""
-    hints = typing.get_type_hints(type(action), include_extras=True)
+    hints = _hints(type(action))
     return ",".join(converter(hints[f.name], ACTION_INT).to_text(getattr(action, f.name))
                     for f in dataclasses.fields(action))
 
@@ -374,7 +380,7 @@ def action_from_text(action_types: Sequence[type], kind: str, text: str | None) 
     parts = text.split(",") if text is not None else []
     if len(parts) != len(fields):
         raise MalformedAction(f"{kind} takes {len(fields)} values, got {len(parts)}.")
-    hints = typing.get_type_hints(cls, include_extras=True)
+    hints = _hints(cls)
     data: dict[str, Json] = {"kind": kind}
     try:
         for f, part in zip(fields, parts):

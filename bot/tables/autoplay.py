@@ -186,10 +186,10 @@ class Autoplay:
         info = u.row.seats[seat]
         info.missed += 1
         u.dirty = True
-        await tables.set_missed(u.tx, u.row.id, seat, info.missed)
+        await tables.set_missed(await u.tx(), u.row.id, seat, info.missed)
         if info.missed < self.afk_limit:
             return []
-        await tables.set_leaving(u.tx, u.row.id, seat)
+        await tables.set_leaving(await u.tx(), u.row.id, seat)
         info.leaving = True
         leaving: list[Event] = u.require_playing().leave(seat)
         return [Event("leave", f"{{p{seat}}} let {info.missed} turns in a row run out and leaves the table "

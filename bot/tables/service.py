@@ -13,7 +13,7 @@ import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -35,7 +35,7 @@ from .presenter import Presenter
 from .publisher import Publisher
 from .settlement import Settlement, is_human, stacks_line
 from .thinking import Thinker
-from .unit import LiveTable, LiveTables, TableFault, TableUnit
+from .unit import LiveTable, LiveTables, TableFault, TableUnit, UnitTransaction
 
 log = logging.getLogger(__name__)
 
@@ -119,14 +119,19 @@ class TableService:
         fault: TableFault | None = None
         async with self._lock(table_id):
             try:
-                async with self.db.transaction() as tx:
-                    row, game = await self._live(tx, table_id, tolerant, move)
+                async with AsyncExitStack() as stack:
+                    tx = UnitTransaction(self.db, stack)
+                    live = self.live.get(table_id) if move else None
+                    if live is not None and live.row.status == "playing":
+                        row, game = live.row, live.game
+                    else:
+                        row, game = await self._live(await tx(), table_id, tolerant)
                     u = TableUnit(tx, row, game, self.clock(), reply_seats=tuple(reply_seats))
                     yield u
                     if u.logged is not None and u.row.status == "playing":
                         await self.settlement.commit(u)
                     elif u.lobby_changed:
-                        await tables.bump_version(tx, table_id)
+                        await tables.bump_version(await u.tx(), table_id)
                         u.row.version += 1
             except TableFault as exc:
                 self.live.drop(table_id)
@@ -154,10 +159,7 @@ class TableService:
         if u.row.status == "playing":
             self.autoplay.wake(table_id)
 
-    async def _live(self, tx: Any, table_id: int, tolerant: bool, move: bool = False) -> tuple[TableRow, Any]:
-        live = self.live.get(table_id)
-        if move and live is not None and live.row.status == "playing":
-            return live.row, live.game
+    async def _live(self, tx: Any, table_id: int, tolerant: bool) -> tuple[TableRow, Any]:
         version = await tables.version(tx, table_id)
         if version is None:
             raise TableError("That table no longer exists.")
@@ -340,7 +342,7 @@ class TableService:
             buy_in = self._buy_in(row)
             chips = buy_in.default if amount is None else amount
             buy_in.check(chips)
-            await self.wallets.ensure_member(u.tx, row.guild_id, user_id)
+            await self.wallets.ensure_member(await u.tx(), row.guild_id, user_id)
             try:
                 await self._sit(u, SeatRow(self._next_seat(row), user_id, name, chips, stack=chips), wallet(user_id),
                                 "buy_in", f"buyin:{row.id}:{user_id}:v{row.version}")
@@ -364,7 +366,7 @@ class TableService:
         if len(u.row.seats) >= self._max_seats(u.row):
             raise TableError("This table is full.")
         await self.settlement.move(u, source, escrow(u.row.id), seat.buy_in, kind, key)
-        await tables.add_seat(u.tx, u.row.id, seat)
+        await tables.add_seat(await u.tx(), u.row.id, seat)
         u.row.seats.append(seat)
         u.dirty = u.lobby_changed = True
 
@@ -387,7 +389,7 @@ class TableService:
                     raise TableError(f"That changes the buy-in, and {seat.name} has already bought in with "
                                      f"{seat.buy_in:,}. Change it before players join, or ask them to leave "
                                      "first.") from None
-            await tables.set_options(u.tx, row.id, options)
+            await tables.set_options(await u.tx(), row.id, options)
             row.options = options
             u.dirty = u.lobby_changed = True
         return u.committed
@@ -404,7 +406,7 @@ class TableService:
                 game = cls.start([s.buy_in for s in row.seats], row.options, seed=row.seed)
             except ValueError as exc:
                 raise TableError(f"The game cannot start: {exc}") from None
-            await tables.renumber_seats(u.tx, row.id)
+            await tables.renumber_seats(await u.tx(), row.id)
             for number, seat in enumerate(row.seats):
                 seat.seat = number
             u.begin(None)   # nobody was to act before: everyone to act now is told
@@ -435,7 +437,7 @@ class TableService:
             if row.status == "lobby":
                 await self.settlement.move(u, escrow(row.id), wallet(user_id), seat.buy_in, "refund",
                                            f"lobbyleave:{row.id}:{seat.seat}:v{row.version}")
-                await tables.remove_seat(u.tx, row.id, seat.seat)
+                await tables.remove_seat(await u.tx(), row.id, seat.seat)
                 row.seats.remove(seat)
                 u.dirty = u.lobby_changed = True
                 if not any(not s.is_bot for s in row.seats):
@@ -443,7 +445,7 @@ class TableService:
                 return f"You left the table; your {seat.buy_in:,} chips are back in your wallet."
             game = u.require_playing()
             stack_before = seat.stack
-            await tables.set_leaving(u.tx, row.id, seat.seat)
+            await tables.set_leaving(await u.tx(), row.id, seat.seat)
             seat.leaving = True
             u.record({"kind": "leave"}, [Event("leave", f"{{p{seat.seat}}} is leaving the table.", seat.seat)]
                      + game.leave(seat.seat), seat.seat)
@@ -527,7 +529,7 @@ class TableService:
                 u.apply(seat.seat, action)
                 u.actor, u.via_dm = seat.seat, via_dm
                 if seat.missed:
-                    await tables.set_missed(u.tx, u.row.id, seat.seat, 0)
+                    await tables.set_missed(await u.tx(), u.row.id, seat.seat, 0)
                     seat.missed = 0
                 u.reply_seats = (seat.seat,)
             return u.committed
@@ -566,7 +568,7 @@ class TableService:
                                                f"topup:{u.row.id}:v{u.row.version}:{user_id}")
                 except ledger.InsufficientFunds as exc:
                     raise NotEnoughChips(f"Your wallet holds {exc.balance:,} chips.") from None
-                await tables.add_buy_in(u.tx, u.row.id, seat.seat, amount)
+                await tables.add_buy_in(await u.tx(), u.row.id, seat.seat, amount)
                 seat.buy_in += amount
                 if seat.deal_stack is not None:
                     seat.deal_stack += amount
@@ -596,7 +598,7 @@ class TableService:
                 u.require_guild(guild_id)
                 game = self._spectator_game(u.row, u.game, user_id)
                 u.begin(None)
-                await self.wallets.ensure_member(u.tx, u.row.guild_id, user_id)
+                await self.wallets.ensure_member(await u.tx(), u.row.guild_id, user_id)
                 try:
                     await self.settlement.move(u, wallet(user_id), escrow(u.row.id), amount, "spectator_bet",
                                                f"specbet:{u.row.id}:v{u.row.version}:{user_id}")

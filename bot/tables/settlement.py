@@ -63,7 +63,7 @@ class Settlement:
             events=[e.to_dict() for e in u.events], now=stamp(u.now), stacks=stacks if changed else None,
             deal_starts=deal_starts, escrow=(row.guild_id, escrow(row.id), held))
         try:
-            await tables.save_action(u.tx, row, commit)
+            await u.tx.save(row, commit)
         except tables.EscrowMismatch as exc:
             raise ConservationError(f"table {row.id}: {exc}") from None
         for s in row.seats:
@@ -73,7 +73,7 @@ class Settlement:
                     s.deal_stack = s.stack
         self._closings(u, game, finished)
         if finished:
-            await tables.finish(u.tx, row.id, "finished", stamp(u.now))
+            await tables.finish(await u.tx(), row.id, "finished", stamp(u.now))
             row.status, row.version = "finished", row.version + 1
             u.payouts = {s.seat: s.cashed_out or 0 for s in row.seats}
 
@@ -87,7 +87,7 @@ class Settlement:
             return
         u.events.append(Event("closing", "Nobody is left playing, so the table closes when this deal ends."))
         for s in staying:
-            await tables.set_leaving(u.tx, row.id, s.seat)
+            await tables.set_leaving(await u.tx(), row.id, s.seat)
             s.leaving = True
             u.events += game.leave(s.seat)
 
@@ -107,7 +107,10 @@ class Settlement:
         row = u.row
         if not any(is_human(row, s) for s in game.to_act()):
             return None
-        seconds = game.turn_timeout_s() or (await self.wallets.config(u.tx, row.guild_id)).turn_timeout_s
+        seconds = game.turn_timeout_s()
+        if not seconds:
+            config = self.wallets.known_config(row.guild_id) or await self.wallets.config(await u.tx(), row.guild_id)
+            seconds = config.turn_timeout_s
         return stamp(u.now + timedelta(seconds=seconds))
 
     async def _pay_spectators(self, u: TableUnit, game: Any) -> None:
@@ -121,12 +124,12 @@ class Settlement:
     async def pay_out(self, u: TableUnit, seat: SeatRow, amount: int) -> None:
         dst = HOUSE if seat.user_id is None else wallet(seat.user_id)
         await self.move(u, escrow(u.row.id), dst, amount, "cash_out", f"payout:{u.row.id}:{seat.seat}")
-        await tables.cash_out_seat(u.tx, u.row.id, seat.seat, amount, stamp(u.now))
+        await tables.cash_out_seat(await u.tx(), u.row.id, seat.seat, amount, stamp(u.now))
         seat.cashed_out, seat.stack = amount, 0
 
     async def move(self, u: TableUnit, src: str, dst: str, amount: int, kind: str, key: str) -> None:
         """One ledger transfer; `key` names what the movement is, so a retry never pays twice."""
-        await ledger.transfer(u.tx, u.row.guild_id, Transfer(src, dst, amount, kind, f"table:{u.row.id}", key),
+        await ledger.transfer(await u.tx(), u.row.guild_id, Transfer(src, dst, amount, kind, f"table:{u.row.id}", key),
                               stamp(u.now))
 
     async def close(self, u: TableUnit, reason: str) -> dict[int, int]:
@@ -143,7 +146,7 @@ class Settlement:
             for i, (user_id, amount) in enumerate(sorted(spectator_holdings(chips).items())):
                 await self.move(u, escrow(row.id), wallet(user_id), amount, "spectator_refund",
                                 f"specrefund:{row.id}:{i}")
-        held = await ledger.balance(u.tx, row.guild_id, escrow(row.id))
+        held = await ledger.balance(await u.tx(), row.guild_id, escrow(row.id))
         stacks = self._void_stacks(row, game, present, held)
         rest = held - sum(stacks.values())
         if rest < 0 or (rest and not present):
@@ -151,7 +154,7 @@ class Settlement:
         for i, s in enumerate(present):
             stacks[s.seat] += rest // len(present) + (1 if i < rest % len(present) else 0)
             await self.pay_out(u, s, stacks[s.seat])
-        await tables.finish(u.tx, row.id, reason, stamp(u.now))
+        await tables.finish(await u.tx(), row.id, reason, stamp(u.now))
         row.status, row.end_reason, row.version = "finished", reason, row.version + 1
         u.payouts = {s.seat: s.cashed_out or 0 for s in row.seats}
         return stacks

@@ -1,22 +1,29 @@
 """The unit of work: one write transaction on one table, and the live games kept between them.
 
 Every write path (a click, a leave, a timeout, a bot move, a top-up, a spectator bet, a stop)
-opens a `TableUnit` through `TableService.unit`: the table's lock, `BEGIN IMMEDIATE`, the live
-game (taken from memory when its version is the stored one, else loaded and decoded), the
-path's checks and changes, then settlement and one save, commit. The path says only what it
-changes; what follows from a change (leavers paid, the end of a game, deadlines, the log) is
-settled in one place (`settlement.py`).
+opens a `TableUnit` through `TableService.unit`: the table's lock, the live game (taken from
+memory when its version is the stored one, else loaded and decoded), the path's checks and
+changes, then settlement and one save. The path says only what it changes; what follows from a
+change (leavers paid, the end of a game, deadlines, the log) is settled in one place
+(`settlement.py`).
+
+The write transaction begins when something first needs it (`await u.tx()`). A move that only
+saves never begins one: its save is committed with the other tables' saves waiting at the same
+moment (`Database.commit_alone`), so the database is held for one trip per group of moves, not
+for the whole of each move.
 """
 
 from __future__ import annotations
 
+from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from bot.errors import NotSeated, StaleControl, TableError
 from bot.games.base import Event, action_to_dict, is_simultaneous
-from storage.db import Tx
+from storage import tables
+from storage.db import Database, Tx
 from storage.tables import SeatRow, TableRow
 
 from .models import Change, Closing, TableSnapshot
@@ -65,11 +72,31 @@ class LiveTables:
         return len(self._live)
 
 
+class UnitTransaction:
+    """A unit's write transaction, begun on first use and ended with the unit."""
+
+    def __init__(self, db: Database, stack: AsyncExitStack) -> None:
+        self._db, self._stack = db, stack
+        self._tx: Tx | None = None
+
+    async def __call__(self) -> Tx:
+        if self._tx is None:
+            self._tx = await self._stack.enter_async_context(self._db.transaction())
+        return self._tx
+
+    async def save(self, row: TableRow, commit: tables.Commit) -> int:
+        """Save the action: inside the transaction when one was begun, else as a write of its
+        own, grouped with other tables' (durable either way once the unit ends)."""
+        if self._tx is not None:
+            return await tables.save_action(self._tx, row, commit)
+        return await tables.save_action_alone(self._db, row, commit)
+
+
 @dataclass(eq=False)
 class TableUnit:
     """What one write path sees and changes inside its transaction."""
 
-    tx: Tx
+    tx: UnitTransaction
     row: TableRow
     game: Any | None
     now: datetime

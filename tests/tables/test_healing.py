@@ -126,7 +126,7 @@ async def test_a_failed_bot_write_is_retried_and_the_table_goes_on(
     await service.add_bot(t, ALICE)
     snap = await service.start(t, ALICE)
     assert snap.to_act == (0,)   # Alice first, then the bot
-    save, failures = tables.save_action, []
+    save, failures = tables.save_action_alone, []
 
     async def fails_once(*args, **kwargs):  # type: ignore[no-untyped-def]
         if not failures:
@@ -135,7 +135,7 @@ async def test_a_failed_bot_write_is_retried_and_the_table_goes_on(
         return await save(*args, **kwargs)
 
     await service.act(t, ALICE, Show(), snap.version)   # commits; the bot's driver has not run yet
-    monkeypatch.setattr(tables, "save_action", fails_once)
+    monkeypatch.setattr(tables, "save_action_alone", fails_once)
     await service.settle()
     now = await service.snapshot(t)
     assert failures == [True]
