@@ -36,6 +36,7 @@ from bot.config import Settings  # noqa: E402
 from bot.errors import PlayerError  # noqa: E402
 from bot.games import GAMES  # noqa: E402
 from bot.games.base import Event  # noqa: E402
+from bot.memory import keep_long_lived  # noqa: E402
 from bot.tables.models import Closing, HandRef, TableSnapshot  # noqa: E402
 from bot.tables.pacing import Pacer  # noqa: E402
 from bot.tables.service import TableService  # noqa: E402
@@ -205,6 +206,7 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
         gc.collect()
         before_mb = rss_mb()
         made = await open_tables(service, tables, games=games)
+        keep_long_lived()   # as the bot does once it has restored its tables
         logged_before = await count_actions(db)
         requests_before = presenter.requests
         presenter.writes.clear()

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, parse_stamp, utc_now
 from bot.config import Settings
+from bot.memory import keep_long_lived
 from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
 from bot.ui.client import CardRoomClient
@@ -64,7 +65,7 @@ class CardRoomBot(CardRoomClient):
         self.tables: TableService
         self.presenter: DiscordPresenter
         self._deadlines: asyncio.Task[None] | None = None
-        self._restoring: asyncio.Task[list[int]] | None = None
+        self._restoring: asyncio.Task[None] | None = None
         self._left_open: list[int] = []
         self.short_lived_ids: set[str] = set()
 
@@ -109,7 +110,11 @@ class CardRoomBot(CardRoomClient):
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
         if self._restoring is None:  # on_ready repeats after reconnects; restore once
-            self._restoring = asyncio.create_task(self.tables.restore(self._left_open))
+            self._restoring = asyncio.create_task(self._restore())
+
+    async def _restore(self) -> None:
+        await self.tables.restore(self._left_open)
+        keep_long_lived()
 
     async def _sync(self) -> None:
         """Sync the slash commands when they, or the application, changed since the last sync.

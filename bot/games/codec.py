@@ -368,7 +368,7 @@ def action_from_dict(action_types: Sequence[type], data: Mapping[str, Json]) -> 
 def action_to_text(action: Any) -> str:
     """The action's fields for a control's id: comma-separated, a tuple's items joined by '+',
     `t`/`f` for booleans and `~` for none."""
-    hints = _hints(type(action))
+    hints = _hints(action.__class__)
     return ",".join(converter(hints[f.name], ACTION_INT).to_text(getattr(action, f.name))
                     for f in dataclasses.fields(action))
 

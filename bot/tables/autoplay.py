@@ -14,6 +14,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from contextlib import AbstractAsyncContextManager
 from functools import partial
 from typing import Any, Protocol, TypeVar
@@ -41,7 +42,8 @@ class AutoplayHost(Protocol):
 
     async def live_table(self, table_id: int) -> LiveTable | None: ...
 
-    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T]) -> T: ...
+    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T],
+                      executor: Executor | None = None) -> T: ...
 
     async def clear_deadline(self, table_id: int) -> None: ...
 
@@ -114,22 +116,32 @@ class Autoplay:
 
     async def _think(self, table_id: int, seat: int) -> tuple[int, Any] | None:
         """A bot's choice and the version it was made for, thought out before the move's
-        transaction opens: in a worker process when there are workers, else under the table's
-        lock only. None when the seat is no bot's to move or choosing failed (then the timeout
-        move)."""
-        question = await self.service.inspect(table_id, partial(self._question, seat=seat))
-        if question is None:
-            return None
-        version, engine, state, seed, game = question
+        unit opens: in a worker process when there are workers, else in the thinking thread
+        under the table's lock. None when the seat is no bot's to move or choosing failed (then
+        the timeout move)."""
         try:
             if not self.thinker.workers:
-                return version, game.bot_action(seat, random.Random(seed))
+                return await self.service.inspect(table_id, partial(self._decide_here, seat=seat), self.thinker.here)
+            question = await self.service.inspect(table_id, partial(self._question, seat=seat))
+            if question is None:
+                return None
+            version, engine, state, seed, _ = question
             return version, await self.thinker.decide(engine, state, seat, seed)
         except asyncio.CancelledError:
+            raise
+        except PlayerError:
             raise
         except Exception:
             log.exception("seat bot failed at table %d seat %d; playing its timeout move", table_id, seat)
             return None
+
+    @classmethod
+    def _decide_here(cls, live: LiveTable | None, seat: int) -> tuple[int, Any] | None:
+        question = cls._question(live, seat)
+        if question is None:
+            return None
+        version, _, _, seed, game = question
+        return version, game.bot_action(seat, random.Random(seed))
 
     @staticmethod
     def _question(live: LiveTable | None, seat: int) -> tuple[int, type, dict[str, Any], str, Any] | None:

@@ -13,6 +13,7 @@ import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -67,6 +68,18 @@ class Closed:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What every snapshot of one committed version shows of its game (worked out once: the
+    publisher, the replies and the drivers all ask for it)."""
+
+    version: int
+    game: Any
+    public: Any
+    to_act: tuple[int, ...]
+    pots: dict[str, int]
+
+
 class TableService:
     def __init__(self, db: Database, wallets: WalletService, presenter: Presenter, clock: Clock,
                  bot_delay_s: float = 0.0, games: Mapping[str, type[GameState]] | None = None,
@@ -82,6 +95,7 @@ class TableService:
         self._publishers: dict[int, Publisher] = {}
         self._seen: OrderedDict[int, None] = OrderedDict()
         self._buy_ins: dict[tuple[str, tuple[tuple[str, Any], ...]], BuyIn] = {}
+        self._shown: dict[int, Shown] = {}
 
     def _lock(self, table_id: int) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -214,11 +228,16 @@ class TableService:
             return None
         return live
 
-    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T]) -> T:
-        """Run `look` on the table as committed, under its lock but outside any transaction."""
+    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T],
+                      executor: Executor | None = None) -> T:
+        """Run `look` on the table as committed, under its lock but outside any transaction;
+        in `executor` when given (a long look then holds up only this table)."""
         live = await self.live_table(table_id)
         async with self._lock(table_id):
-            return look(self.live.get(table_id) if live is not None else None)
+            found = self.live.get(table_id) if live is not None else None
+            if executor is None:
+                return look(found)
+            return await asyncio.get_running_loop().run_in_executor(executor, look, found)
 
     def _once(self, interaction_id: int | None) -> None:
         """The same interaction is never applied twice."""
@@ -288,13 +307,17 @@ class TableService:
             "deadline": parse_stamp(row.deadline) if row.deadline else None, "end_reason": row.end_reason,
             "missed": {s.seat: s.missed for s in row.seats if s.missed}}
         if game is None or row.status != "playing":
+            self._shown.pop(row.id, None)
             return TableSnapshot(**common)
+        shown = self._shown.get(row.id)
+        if shown is None or shown.version != row.version or shown.game is not game:
+            shown = self._shown[row.id] = Shown(row.version, game, game.public_view(), tuple(game.to_act()),
+                                                {k: v for k, v in game.chips().items() if not k.startswith("seat:")})
         mine = [s for s in seats if 0 <= s < len(row.seats) and not row.seats[s].is_bot and row.seats[s].present]
         legal = {s: game.legal_actions(s) for s in mine}
-        return TableSnapshot(**common, public=game.public_view(), to_act=tuple(game.to_act()),
+        return TableSnapshot(**common, public=shown.public, to_act=shown.to_act,
                              privates={s: game.private_view(s) for s in mine},
-                             legal={s: actions for s, actions in legal.items() if actions},
-                             pots={k: v for k, v in game.chips().items() if not k.startswith("seat:")})
+                             legal={s: actions for s, actions in legal.items() if actions}, pots=shown.pots)
 
     # --- the lobby -------------------------------------------------------------------------
 

@@ -4,8 +4,10 @@ Some seat bots weigh their options by playing hundreds of random continuations (
 poker equity takes several milliseconds); done on the event loop, every table would wait for
 them. A bot's decision only needs the committed state, its seat and its seed, so it is worked
 out in a process pool from the saved state and sent back as the action's JSON; the move itself
-is still made in the table's unit of work, checked like any other. With no workers (tests, the
-console demo) bots think in place.
+is still made in the table's unit of work, checked like any other. With no workers (the
+default, tests, the console demo) bots think in one thread of this process, holding only their
+table's lock: Python lets the event loop run every few milliseconds meanwhile, so a player's
+click at another table waits a moment, never the whole decision.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import asyncio
 import multiprocessing
 import random
 from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -32,6 +34,9 @@ class Thinker:
     def __init__(self, workers: int = 0) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self.here = ThreadPoolExecutor(1, thread_name_prefix="seat-bots")
+        """The one thread bots think in when there are no workers (one, so a single thread at a
+        time competes with the event loop)."""
 
     async def decide(self, engine: Any, state: Mapping[str, Any], seat: int, seed: str) -> Any:
         """The bot's action, thought out in a worker process."""
@@ -47,6 +52,7 @@ class Thinker:
         return action_from_dict(engine.action_types, data)
 
     def close(self) -> None:
+        self.here.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
