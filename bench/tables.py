@@ -9,7 +9,8 @@ action, Discord requests/s counted against the global limit and exempt ones (int
 responses), the most writes any channel saw in 5 s, memory per table, and the restart time of
 200 and 1,000 open tables.
 
-Run: .venv/bin/python bench/tables.py [--seconds S] [--tables 10,50,200,500]
+Run: .venv/bin/python bench/tables.py [--seconds S] [--tables 10,50,200,500] [--bots seat|random]
+(`--bots random` measures the table service alone: bots that cost nothing to think)
 """
 
 from __future__ import annotations
@@ -262,19 +263,30 @@ async def restart_time(tables: int) -> tuple[float, float]:
     return resumed, shown
 
 
+def _any_legal(game: Any, seat: int, rng: random.Random) -> Any:
+    return rng.choice(game.legal_actions(seat))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0, help="load per configuration")
     parser.add_argument("--tables", default="10,50,200,500")
     parser.add_argument("--games", default=",".join(sorted(GAMES)), help="the games the tables play, in turn")
     parser.add_argument("--bot-workers", type=int, default=None, help="processes seat bots think in (BOT_WORKERS)")
+    parser.add_argument("--bots", choices=("seat", "random"), default="seat",
+                        help="seat: the games' own seat bots; random: bots that pick any legal move at no cost, "
+                             "to measure the table service apart from the bots' thinking")
     args = parser.parse_args()
+    if args.bots == "random":
+        for cls in GAMES.values():
+            cls.bot_action = _any_legal  # type: ignore[method-assign]
     logging.basicConfig(level=logging.ERROR)
     sizes = [int(x) for x in args.tables.split(",")]
     games = args.games.split(",")
     columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action", "global req/s", "exempt req/s",
                "max writes/5s", "MB/table"]
-    print(f"Tables: one person and seat bots each, playing {', '.join(games)} in turn, {args.seconds:g} s per row "
+    bots = "seat bots" if args.bots == "seat" else "bots playing any legal move"
+    print(f"Tables: one person and {bots} each, playing {', '.join(games)} in turn, {args.seconds:g} s per row "
           f"(budget {Settings().requests_per_s:g} requests/s, a channel write every 1.2 s at most)")
     header = f"  {'bot delay':>9} {'tables':>6} " + " ".join(f"{c:>13}" for c in columns)
     print(header)
