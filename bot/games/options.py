@@ -60,7 +60,7 @@ class OptionSpec:
     def say(self, value: OptionValue) -> str:
         """A value of this option in words ("More than the target", "No limit", "1,000")."""
         for known, words in self.words:
-            if known == value and isinstance(known, bool) == isinstance(value, bool):
+            if _same(known, value):
                 return words
         if isinstance(value, int) and not isinstance(value, bool):
             return f"{value:,}"
@@ -71,7 +71,7 @@ class OptionSpec:
         """The allowed values in words, for messages and the settings control."""
         if self.choices is not None:
             return ", ".join(_show(c) for c in self.choices)
-        return f"{self.minimum if self.minimum is not None else 0}–{self.top}"
+        return f"{self.minimum if self.minimum is not None else 0:,}–{self.top:,}"
 
     @property
     def top(self) -> int:
@@ -115,9 +115,14 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def show_option(value: Any) -> str:
-    """An option value as the rules files write it."""
-    return _show(value)
+def changed_options(specs: Iterable[OptionSpec], options: Mapping[str, Any]) -> list[tuple[OptionSpec, Any]]:
+    """The options whose value is not the rules' default, in declaration order, with that value."""
+    return [(spec, options[spec.name]) for spec in specs
+            if spec.name in options and not _same(options[spec.name], spec.default)]
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a == b and isinstance(a, bool) == isinstance(b, bool)
 
 
 def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, OptionValue]:
