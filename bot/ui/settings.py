@@ -23,7 +23,7 @@ from bot.tables.models import TableSnapshot
 from .client import CardRoomClient
 from .embeds import STANDARD_RULES, options_text
 from .errors import report_error
-from .interactions import Picker, Press, ShortLived, chosen, place
+from .interactions import Callback, Picker, Press, ShortLived, chosen, place
 from .text import clip
 
 SELECT_OPTIONS = 25   # Discord's limits: options in one select,
@@ -96,9 +96,9 @@ class SettingsView(ShortLived):
         self.clear_items()
         self.options = dict(snap.options)
         specs = list(self.specs.values())
-        pages = [specs[i:i + SELECT_OPTIONS] for i in range(0, len(specs), SELECT_OPTIONS)]
-        for first, page in zip(range(1, len(specs) + 1, SELECT_OPTIONS), pages, strict=False):
-            where = "" if len(pages) == 1 else f" ({first}–{first + len(page) - 1} of {len(specs)})"
+        for start in range(0, len(specs), SELECT_OPTIONS):   # a select holds 25: page past that
+            page = specs[start:start + SELECT_OPTIONS]
+            where = "" if len(specs) <= SELECT_OPTIONS else f" ({start + 1}–{start + len(page)} of {len(specs)})"
             self.add_item(Picker(self._option_picked, f"Choose a setting to change{where}",
                                  [self._option_row(spec) for spec in page]))
         presets = self._presets()
@@ -174,13 +174,13 @@ class SettingsView(ShortLived):
         presets = dict(self._presets())
         await self.apply(interaction, presets[int(chosen(interaction, ["0"])[0])].values)
 
-    def _choice_picked(self, spec: OptionSpec) -> Any:
+    def _choice_picked(self, spec: OptionSpec) -> Callback:
         async def picked(interaction: discord.Interaction) -> None:
             assert spec.choices is not None
             await self.apply(interaction, {spec.name: spec.choices[int(chosen(interaction, ["0"])[0])]})
         return picked
 
-    def _setter(self, spec: OptionSpec, value: OptionValue) -> Any:
+    def _setter(self, spec: OptionSpec, value: OptionValue) -> Callback:
         async def pressed(interaction: discord.Interaction) -> None:
             await self.apply(interaction, {spec.name: value})
         return pressed
