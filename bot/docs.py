@@ -73,7 +73,8 @@ def options_block(game: Any) -> str:
     ]
     for spec in specs:
         lines.append(f"| `{spec.name}` | `{value_text(spec.default)}` | {allowed_text(spec)} "
-                     f"| {_cell(getattr(spec, 'description', ''))} | {getattr(spec, 'rule', '') or ''} |")
+                     f"| **{_cell(spec.title)}**: {_cell(getattr(spec, 'description', ''))} "
+                     f"| {getattr(spec, 'rule', '') or ''} |")
     lines += ["", END]
     return "\n".join(lines)
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Protocol, Self
 from .actions import Action
 from .codec import StateCodec, action_from_dict, action_to_dict
 from .errors import IllegalAction, MalformedAction, PlayerError
-from .options import CHIP_CEILING, OptionSpec
+from .options import CHIP_CEILING, OptionSpec, Preset
 
 __all__ = ["Action", "BuyIn", "Engine", "Event", "GameState", "IllegalAction", "MalformedAction", "PlayerError",
            "SpectatorBets", "StopRequests", "TopUps", "action_from_dict", "action_to_dict", "is_simultaneous",
@@ -84,6 +84,7 @@ class GameState(Protocol):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
+    option_presets: ClassVar[tuple[Preset, ...]]
     action_types: ClassVar[tuple[type, ...]]
 
     @classmethod
@@ -166,6 +167,7 @@ class Engine:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
+    option_presets: ClassVar[tuple[Preset, ...]] = ()   # the variants the rules name, offered in the lobby
     action_types: ClassVar[tuple[type[Action], ...]]
     rules_summary: ClassVar[str]
     state_codec: ClassVar[StateCodec]

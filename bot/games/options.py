@@ -2,8 +2,9 @@
 ranges; the lobby settings control, the validation and the embeds all read these specs.
 
 A game declares them as a frozen dataclass whose fields are typed (a `Literal` lists the
-choices) and built with `option(...)`; `specs_of` turns it into the `OptionSpec`s and
-`options_of` resolves a table's given options into an instance the engine reads by attribute.
+choices) and built with `option(...)`, each with the label and the words a host reads;
+`specs_of` turns it into the `OptionSpec`s and `options_of` resolves a table's given options
+into an instance the engine reads by attribute. A `Preset` names a variant the rules describe.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from typing import Any, TypeVar
 
 OptionValue = int | float | bool | str
 
+SWITCH_WORDS: tuple[tuple[OptionValue, str], ...] = ((True, "On"), (False, "Off"))
+"""How a yes/no option reads, unless it names its values otherwise."""
+
 CHIP_CEILING = 1_000_000_000
 """The most any whole-number option (and a buy-in) may be: every sum of chips a table can form
 stays far inside a 64-bit integer, which SQLite needs to keep it an integer."""
@@ -27,7 +31,10 @@ class OptionSpec:
     """One table option.
 
     `choices` lists the allowed values of an enumerated option (bools included); otherwise
-    `minimum`/`maximum` bound an integer. `rule` is the rule id the option belongs to.
+    `minimum`/`maximum` bound an integer. `rule` is the rule id the option belongs to. `label`
+    is the option's name for people ("Knock limit") and `words` names values in words: every
+    choice of an enumeration ("more_than" → "More than the target"), or the special values of
+    a number (0 → "No limit").
     """
 
     name: str
@@ -37,17 +44,34 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    words: tuple[tuple[OptionValue, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.choices is None and isinstance(self.default, bool):
             object.__setattr__(self, "choices", (False, True))
+            object.__setattr__(self, "words", self.words + SWITCH_WORDS)   # the option's own words first
+
+    @property
+    def title(self) -> str:
+        """The option's name for people: its label, else its name."""
+        return self.label or self.name
+
+    def say(self, value: OptionValue) -> str:
+        """A value of this option in words ("More than the target", "No limit", "1,000")."""
+        for known, words in self.words:
+            if _same(known, value):
+                return words
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{value:,}"
+        return _show(value)
 
     @property
     def allowed(self) -> str:
         """The allowed values in words, for messages and the settings control."""
         if self.choices is not None:
             return ", ".join(_show(c) for c in self.choices)
-        return f"{self.minimum if self.minimum is not None else 0}–{self.top}"
+        return f"{self.minimum if self.minimum is not None else 0:,}–{self.top:,}"
 
     @property
     def top(self) -> int:
@@ -91,9 +115,14 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def show_option(value: Any) -> str:
-    """An option value as the rules files write it."""
-    return _show(value)
+def changed_options(specs: Iterable[OptionSpec], options: Mapping[str, Any]) -> list[tuple[OptionSpec, Any]]:
+    """The options whose value is not the rules' default, in declaration order, with that value."""
+    return [(spec, options[spec.name]) for spec in specs
+            if spec.name in options and not _same(options[spec.name], spec.default)]
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a == b and isinstance(a, bool) == isinstance(b, bool)
 
 
 def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, OptionValue]:
@@ -111,10 +140,15 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any] | None
             for name, spec in by_name.items()}
 
 
-def option(default: OptionValue, description: str, rule: str = "", *,
+def option(default: OptionValue, description: str, rule: str = "", *, label: str,
+           words: Mapping[Any, str] | None = None,
            minimum: int | None = None, maximum: int | None = None) -> Any:
-    """A field of a game's options dataclass: its default and what the lobby shows about it."""
-    return dataclasses.field(default=default, metadata={"option": (description, rule, minimum, maximum)})
+    """A field of a game's options dataclass: its default and what the lobby shows about it.
+
+    `label` is required, so no option reaches a host under its code name; `words` names the
+    values (every choice of a `Literal`, or a number's special values)."""
+    return dataclasses.field(default=default, metadata={
+        "option": (description, rule, minimum, maximum, label, tuple((words or {}).items()))})
 
 
 @cache
@@ -123,12 +157,33 @@ def specs_of(cls: type) -> tuple[OptionSpec, ...]:
     hints = typing.get_type_hints(cls)
     specs = []
     for f in dataclasses.fields(cls):
-        description, rule, minimum, maximum = f.metadata["option"]
+        description, rule, minimum, maximum, label, words = f.metadata["option"]
         hint = hints[f.name]
         choices = typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else None
+        if choices is not None and {value for value, _ in words} != set(choices):
+            raise TypeError(f"{cls.__name__}.{f.name}: `words` must name exactly its choices {choices}")
         default = typing.cast(OptionValue, f.default)  # option() always sets one
-        specs.append(OptionSpec(f.name, default, description, rule, choices, minimum, maximum))
+        specs.append(OptionSpec(f.name, default, description, rule, choices, minimum, maximum, label, words))
     return tuple(specs)
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A variant the rules name ("Commercial edition"): the options it sets, in one go; the
+    other options keep their values."""
+
+    label: str
+    description: str
+    values: Mapping[str, OptionValue]
+
+    def check(self, specs: Iterable[OptionSpec]) -> Preset:
+        """This preset, once every value it sets is valid for `specs` (ValueError otherwise)."""
+        by_name = {s.name: s for s in specs}
+        for name, value in self.values.items():
+            if name not in by_name:
+                raise ValueError(f"preset {self.label!r} sets unknown option {name!r}")
+            by_name[name].parse(value)
+        return self
 
 
 OptionsT = TypeVar("OptionsT")

@@ -395,13 +395,21 @@ class TableService:
 
     async def set_option(self, table_id: int, user_id: int, name: str, value: Any,
                          guild_id: int | None = None) -> TableSnapshot:
+        return await self.set_options(table_id, user_id, {name: value}, guild_id)
+
+    async def set_options(self, table_id: int, user_id: int, values: Mapping[str, Any],
+                          guild_id: int | None = None) -> TableSnapshot:
+        """Change several options at once (a preset): checked together, so either all change
+        or none does."""
         async with self.unit(table_id) as u:
             u.require_host_in_lobby(user_id, guild_id)
             row = u.row
             cls = self.games[row.game_id]
             try:
-                options = resolve_options(cls.option_specs, {**row.options, name: value})
-                cls.start([cls.buy_in(options).default] * cls.min_players, options, seed=0)
+                options = resolve_options(cls.option_specs, {**row.options, **values})
+                # a trial deal with the fewest players the options allow (Bourré's is an option)
+                fewest = int(options.get("min_players", cls.min_players))
+                cls.start([cls.buy_in(options).default] * fewest, options, seed=0)
             except ValueError as exc:
                 raise TableError(f"That setting was not changed: {exc}") from None
             buy_in = cls.buy_in(options)

@@ -6,12 +6,14 @@ import discord
 
 from bot.games import GAMES
 from bot.games.base import Event
-from bot.games.options import show_option
+from bot.games.options import changed_options
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
 
 from .boards import board_for
 from .images import board_png, hand_png
 from .text import DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, FIELDS, TITLE, clip
+
+STANDARD_RULES = "Standard rules"
 
 PHASE_COLOUR = {"lobby": discord.Colour.blurple(), "playing": discord.Colour.green(),
                 "finished": discord.Colour.dark_grey()}
@@ -72,19 +74,16 @@ def lobby_embed(snap: TableSnapshot) -> discord.Embed:
     seated = "\n".join(f"{'🤖 ' + s.name if s.is_bot else f'<@{s.user_id}>'} · {s.buy_in:,}" for s in snap.seats)
     _add(e, f"Players ({len(snap.seats)}/{snap.max_players})", seated or "Nobody yet.")
     _add(e, "Buy-in", price, inline=True)
-    _add(e, "Options", options_text(snap))
+    _add(e, "Settings", options_text(snap))
     e.set_footer(text=f"Table {snap.table_id} · /rules game:{snap.game_id} explains the game")
     return e
 
 
 def options_text(snap: TableSnapshot) -> str:
-    specs = {s.name: s for s in getattr(GAMES.get(snap.game_id), "option_specs", ())}
-    lines = []
-    for name, value in snap.options.items():
-        spec = specs.get(name)
-        changed = spec is not None and value != spec.default
-        lines.append(f"{'**' if changed else ''}{name}: {show_option(value)}{'**' if changed else ''}")
-    return "\n".join(lines) or "None."
+    """The options changed from the rules' defaults, in words ("Scoring system: 20/25 · Target
+    score: 150"), or "Standard rules" when none is."""
+    changed = changed_options(getattr(GAMES.get(snap.game_id), "option_specs", ()), snap.options)
+    return " · ".join(f"{spec.title}: {spec.say(value)}" for spec, value in changed) or STANDARD_RULES
 
 
 LAST_MOVES = 3

@@ -12,16 +12,14 @@ from __future__ import annotations
 import io
 import logging
 import re
-import secrets
-from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
 
 from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
-from bot.games.base import Event, GameState, takes_spectator_bets
-from bot.games.options import CHIP_CEILING, show_option
+from bot.games.base import Event, takes_spectator_bets
+from bot.games.options import CHIP_CEILING
 from bot.tables.models import TableSnapshot
 
 from . import custom_ids
@@ -30,6 +28,10 @@ from .controls import ButtonSpec, SelectSpec, layout
 from .embeds import board_image, hand_embed, hand_image, table_embed
 from .errors import report_error
 from .images import BOARD_FILE, HAND_FILE
+from .interactions import Picker, ShortLived
+from .interactions import chosen as _chosen
+from .interactions import place as _place
+from .settings import SettingsView
 
 
 class Draw:
@@ -135,11 +137,6 @@ async def _show_hand(interaction: discord.Interaction[CardRoomClient], table_id:
         await interaction.followup.send(ephemeral=True, **message)
 
 
-def _place(interaction: discord.Interaction) -> int:
-    """Where a table control was clicked: its server, or 0 from a DM (never a table's server)."""
-    return interaction.guild_id or 0
-
-
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=custom_ids.VERB_PATTERN):
     """Join, Leave, Add bot, Start, Cancel, Settings and My hand."""
 
@@ -176,7 +173,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
                 if snap.host_id != interaction.user.id:
                     raise PlayerError("Only the player who opened this table can change its settings.")
                 view = SettingsView(interaction.client, snap)
-                await interaction.response.send_message("Which setting?", view=view, ephemeral=True)
+                await interaction.response.send_message(view.text, view=view, ephemeral=True)
                 view.shown_by(interaction)
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -271,13 +268,6 @@ async def _refresh_after(interaction: discord.Interaction[CardRoomClient], table
         await report_error(interaction, exc)
 
 
-def _chosen(interaction: discord.Interaction, default: list[str]) -> list[str]:
-    """The values picked in the select that sent the interaction (`default` if none came)."""
-    data: Mapping[str, Any] = interaction.data or {}
-    values: list[str] = data.get("values", default)
-    return values
-
-
 def chip_amount(text: str) -> int:
     """A positive number of chips typed into a modal (“1,200” is fine)."""
     try:
@@ -309,96 +299,6 @@ class BuyInModal(discord.ui.Modal, title="Buy in"):
             await interaction.client.tables.join(self.table_id, interaction.user.id,
                                                  interaction.user.display_name, amount, guild_id=_place(interaction))
             await interaction.followup.send(f"You sat down with {amount:,} chips.", ephemeral=True)
-        except Exception as exc:
-            await report_error(interaction, exc)
-
-
-class ShortLived(discord.ui.View):
-    """A view that lives for a few minutes in one ephemeral reply (not persistent).
-
-    Its controls' ids start with `tmp:` and are known to the bot while the view lives, so a
-    click on one that expired (or from before a restart) is answered as no longer active; on
-    timeout the reply loses its controls.
-    """
-
-    def __init__(self, client: discord.Client) -> None:
-        super().__init__(timeout=300)
-        self.live_ids: set[str] = getattr(client, "short_lived_ids", set())
-        self._shown: discord.Interaction | None = None
-
-    @staticmethod
-    def new_id() -> str:
-        return f"{custom_ids.SHORT_LIVED_PREFIX}{secrets.token_hex(8)}"
-
-    def add_item(self, item: discord.ui.Item[Any]) -> ShortLived:
-        custom_id = getattr(item, "custom_id", None)
-        if custom_id:
-            self.live_ids.add(custom_id)
-        super().add_item(item)
-        return self
-
-    def shown_by(self, interaction: discord.Interaction) -> None:
-        self._shown = interaction
-
-    async def on_timeout(self) -> None:
-        for item in self.children:
-            self.live_ids.discard(getattr(item, "custom_id", ""))
-        if self._shown is not None:
-            try:
-                await self._shown.edit_original_response(view=None)
-            except discord.HTTPException:
-                pass
-
-
-class Picker(discord.ui.Select[discord.ui.View]):
-    """The menu of a short-lived view; what is picked goes to `picked`."""
-
-    def __init__(self, picked: Callable[[discord.Interaction], Awaitable[None]], placeholder: str,
-                 options: list[discord.SelectOption]) -> None:
-        super().__init__(custom_id=ShortLived.new_id(), placeholder=placeholder, options=options)
-        self.picked = picked
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await self.picked(interaction)
-
-
-class SettingsView(ShortLived):
-    """The host picks an option; a modal takes its new value (short-lived, so not persistent)."""
-
-    def __init__(self, client: discord.Client, snap: TableSnapshot) -> None:
-        super().__init__(client)
-        self.table_id = snap.table_id
-        game: type[GameState] = GAMES[snap.game_id]
-        specs = game.option_specs
-        self.add_item(Picker(self._picked, "Choose a setting to change", [
-            discord.SelectOption(label=spec.name[:100], value=spec.name[:100],
-                                 description=f"now {show_option(snap.options[spec.name])} · {spec.allowed}"[:100])
-            for spec in specs[:25]]))
-        self.specs = {s.name: s for s in specs}
-        self.current = dict(snap.options)
-
-    async def _picked(self, interaction: discord.Interaction) -> None:
-        name = _chosen(interaction, [""])[0]
-        spec = self.specs[name]
-        await interaction.response.send_modal(OptionModal(self.table_id, spec.name, spec.allowed,
-                                                          show_option(self.current[name]), spec.description))
-
-
-class OptionModal(discord.ui.Modal, title="Table setting"):
-    def __init__(self, table_id: int, name: str, allowed: str, current: str, description: str) -> None:
-        super().__init__(timeout=300)
-        self.table_id, self.name = table_id, name
-        self.value: discord.ui.TextInput[OptionModal] = discord.ui.TextInput(
-            label=name[:45], default=current, placeholder=f"{allowed}"[:100], max_length=40)
-        self.add_item(self.value)
-
-    async def on_submit(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            snap = await interaction.client.tables.set_option(self.table_id, interaction.user.id, self.name,
-                                                              self.value.value.strip(), guild_id=_place(interaction))
-            await interaction.followup.send(f"{self.name} is now {show_option(snap.options[self.name])}.",
-                                            ephemeral=True)
         except Exception as exc:
             await report_error(interaction, exc)
 

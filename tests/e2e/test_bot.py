@@ -167,29 +167,6 @@ def text_inputs(modal: dict) -> list[str]:
     return [c["custom_id"] for c in iter_components(modal.get("components", [])) if c.get("type") == 4]
 
 
-async def test_host_changes_table_options_in_the_lobby(world: World, make_bot: Callable[[], CardRoomBot]) -> None:
-    fake, g, c = world.fake, world.guild.id, world.channel
-    async with running_bot(fake, make_bot()):
-        await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
-        table = await table_message(world)
-        refused = await (await fake.click(world.bob, table, verb_id(table, "opts"))).reply()
-        assert "Only the player who opened this table" in refused.text
-        menu = await (await fake.click(world.alice, table, verb_id(table, "opts"))).reply()
-        [select] = menu.custom_ids()
-        assert "knock_limit" in str(menu.find_component(select)["options"])
-
-        async def set_option(value: str) -> str:
-            rec = await fake.select(world.alice, menu, select, ["knock_limit"])
-            modal = await rec.wait_modal()
-            [field] = text_inputs(modal)
-            return (await (await fake.submit_modal(world.alice, c, modal["custom_id"], {field: value})).reply()).text
-
-        assert "knock_limit must be 0–10; got 42" in await set_option("42")
-        assert "knock_limit: 10" in table.text
-        assert "knock_limit is now 5" in await set_option("5")
-        await fake.wait_for(lambda: "**knock_limit: 5**" in table.text)
-
-
 async def test_free_buy_in_games_ask_how_many_chips(world: World, make_bot: Callable[[], CardRoomBot]) -> None:
     fake, g, c = world.fake, world.guild.id, world.channel
     free = next(game_id for game_id, cls in GAMES.items()

@@ -22,7 +22,7 @@ from .actions import ACTION_TYPES, Exchange, Fold, PlayCard, PlayHand
 from .draw import can_fold, declare, exchange
 from .hand import start_hand
 from .legal import CARD_ID, CARDS, PRETTY
-from .options import OPTION_SPECS, resolve
+from .options import OPTION_SPECS, PRESETS, resolve
 from .phases import Phase
 from .rules_summary import RULES_SUMMARY
 from .state import BourreState
@@ -71,6 +71,7 @@ class Bourre(BourreState, Engine):
     min_players = 2
     max_players = 8
     option_specs = OPTION_SPECS
+    option_presets = PRESETS
     action_types = ACTION_TYPES
     rules_summary = RULES_SUMMARY
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release

@@ -23,7 +23,7 @@ from . import seat_bot, turn
 from .actions import ACTION_TYPES, Resign
 from .deal import deal
 from .hand_end import finish_match
-from .options import OPTION_SPECS, resolve
+from .options import OPTION_SPECS, PRESETS, resolve
 from .phases import Phase
 from .rules_summary import RULES_SUMMARY
 from .state import GinState
@@ -38,6 +38,7 @@ class GinRummy(GinState, Engine):
     min_players = 2
     max_players = 2
     option_specs = OPTION_SPECS
+    option_presets = PRESETS
     action_types = ACTION_TYPES
     rules_summary = RULES_SUMMARY
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release

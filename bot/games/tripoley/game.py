@@ -24,7 +24,16 @@ from ..codec import StateCodec
 from . import seat_bot, turn
 from .actions import ACTION_TYPES
 from .deal import finish_game, first_dealer, start_deal
-from .options import MICHIGAN_OPTIONS, TRIPOLEY_OPTIONS, DealOptions, MichiganOptions, TripoleyOptions, resolve
+from .options import (
+    MICHIGAN_OPTIONS,
+    MICHIGAN_PRESETS,
+    TRIPOLEY_OPTIONS,
+    TRIPOLEY_PRESETS,
+    DealOptions,
+    MichiganOptions,
+    TripoleyOptions,
+    resolve,
+)
 from .phases import Phase
 from .rules_summary import MICHIGAN_RUMMY_SUMMARY, TRIPOLEY_SUMMARY
 from .state import ACTIVE, BROKE, LEFT, DealState, MichiganState, TripoleyState
@@ -171,6 +180,7 @@ class TripoleyGame(TripoleyState, DealGame):
     min_players = 2
     max_players = 9
     option_specs = TRIPOLEY_OPTIONS
+    option_presets = TRIPOLEY_PRESETS
     rules_summary = TRIPOLEY_SUMMARY
     options_class = TripoleyOptions
     default_buy_in = 100
@@ -185,6 +195,7 @@ class MichiganRummyGame(MichiganState, DealGame):
     min_players = 3
     max_players = 8
     option_specs = MICHIGAN_OPTIONS
+    option_presets = MICHIGAN_PRESETS
     rules_summary = MICHIGAN_RUMMY_SUMMARY
     options_class = MichiganOptions
     default_buy_in = 150
