@@ -61,6 +61,8 @@ async def test_sigkill_mid_game_resumes_at_the_last_committed_action(world: Worl
         await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
         for _ in range(3):
             await play_one(world, db)
+        # killed while the table waits for Alice, so the restarted bot has nothing to move first
+        assert await HumanSeat(fake, c, db, world.alice).wait_turn_or_end()
     finally:
         proc.send_signal(signal.SIGKILL)
         await proc.wait()
