@@ -17,7 +17,7 @@ from typing import Any
 from bot.games import GAMES
 from bot.ui import custom_ids
 
-from tests.e2e.fake_discord import FakeDiscord, FakeMessage
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, InteractionRecord
 
 VERSION = re.compile(r"cr:\d+:v(\d+):")
 
@@ -79,13 +79,18 @@ class HumanSeat:
         edits = len(hand.history)
         button = custom_ids.action_id(t["id"], version, action)
         if button in ids:
-            await self.fake.click(self.user, hand, button)
+            click = await self.fake.click(self.user, hand, button)
         else:
-            await self._select(hand, ids, t["id"], version, action)
+            click = await self._select(hand, ids, t["id"], version, action)
         self.moves += 1
-        await self.fake.wait_for(lambda: len(hand.history) > edits, what="the reply to the move")
+        # the hand is edited with the move's result; or, when a bot moved the table on between our
+        # read and our click (a banker answering an onlooker's bet), a new hand comes as a followup
+        # saying the button was from an earlier turn, and the caller waits for its turn again
+        await self.fake.wait_for(lambda: len(hand.history) > edits or bool(click.followups()),
+                                 what="the reply to the move")
 
-    async def _select(self, hand: FakeMessage, ids: list[str], table_id: int, version: int, action: Any) -> None:
+    async def _select(self, hand: FakeMessage, ids: list[str], table_id: int, version: int,
+                      action: Any) -> InteractionRecord:
         single = custom_ids.select_id(table_id, version, action.kind)
         multi = custom_ids.select_id(table_id, version, action.kind, multi=True)
         if single in ids:
@@ -93,11 +98,10 @@ class HumanSeat:
             options = [o["value"] for o in hand.find_component(single)["options"]]
             if value not in options:  # a long list is thinned to 25 choices; take an offered one
                 value = options[len(options) // 2]
-            await self.fake.select(self.user, hand, single, [value])
-        else:
-            assert multi in ids, f"no control for {action} in {ids}"
-            items = [str(i) for i in getattr(action, dataclasses.fields(action)[0].name)]
-            await self.fake.select(self.user, hand, multi, items)
+            return await self.fake.select(self.user, hand, single, [value])
+        assert multi in ids, f"no control for {action} in {ids}"
+        items = [str(i) for i in getattr(action, dataclasses.fields(action)[0].name)]
+        return await self.fake.select(self.user, hand, multi, items)
 
     async def play_to_the_end(self, max_moves: int = 2000) -> int:
         while await self.wait_turn_or_end():
