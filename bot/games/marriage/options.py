@@ -48,6 +48,7 @@ class MarriageOptions:
     min_chips_to_play: int = option(1, "Fewest chips to be dealt in", "MAR-25", minimum=1)
     short_stack_rule: Literal["pro_rata", "seat_order"] = option(
         "pro_rata", "How a short winner pays out", "MAR-25")
+    max_deals: int = option(0, "Deals in the game (0 = no limit)", "MAR-28", minimum=0, maximum=1000)
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = specs_of(MarriageOptions)
