@@ -16,9 +16,10 @@ from .codec import StateCodec, action_from_dict, action_to_dict
 from .errors import IllegalAction, MalformedAction, PlayerError
 from .options import CHIP_CEILING, OptionSpec
 
-__all__ = ["Action", "BuyIn", "Engine", "Event", "GameState", "IllegalAction", "MalformedAction", "PlayerError",
-           "SpectatorBets", "StopAfterDeal", "StopRequests", "TopUps", "action_from_dict", "action_to_dict",
-           "is_simultaneous", "last_deal_note", "player", "seat_key", "spectator_holdings", "takes_spectator_bets"]
+__all__ = ["Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState", "IllegalAction", "MalformedAction",
+           "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests", "TopUps", "action_from_dict",
+           "action_to_dict", "is_simultaneous", "last_deal_note", "player", "seat_key", "spectator_holdings",
+           "takes_spectator_bets"]
 
 
 def seat_key(seat: int) -> str:
@@ -247,6 +248,14 @@ def last_deal_note(stop_requested: bool, deal: int, max_deals: int, rule: str) -
     if max_deals and deal >= max_deals:
         return f"Deal {deal} of {max_deals}: the game ends when this deal does ({rule})."
     return None
+
+
+class Forfeits(Protocol):
+    """Optional: games whose rules make a player who leaves (or resigns) before the end forfeit
+    (Gin Rummy, GIN-22). The table asks such a player to confirm, saying what they would get back."""
+
+    forfeits: ClassVar[str]
+    """What is forfeited, citing the rule, to follow “Leaving now forfeits …”: “the match (GIN-22)”."""
 
 
 class TopUps(Protocol):
