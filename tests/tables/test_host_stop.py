@@ -4,23 +4,15 @@ says the deal under way is the last, the game ends with it, and every stack goes
 from __future__ import annotations
 
 from bot.clock import FakeClock
-from bot.games import GAMES
-from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage.db import Database
 
-from tests.conftest import RecordingPresenter, unpaced
-from tests.tables.test_service import ALICE, BOB, CAROL, C, G, books_ok, escrow_of, wallet_of
+from tests.tables.test_service import ALICE, BOB, CAROL, books_ok, escrow_of, marriage_table, wallet_of
 
 
 async def test_mar_28c_host_stop_ends_a_marriage_game_after_the_deal(db: Database, wallets: WalletService,
                                                                     clock: FakeClock) -> None:
-    service = TableService(db, wallets, RecordingPresenter(), clock, games={"marriage": GAMES["marriage"]},
-                           pacer=unpaced())
-    t = (await service.open(G, C, ALICE, "marriage", seed=2)).table_id
-    for p in (ALICE, BOB, CAROL):
-        await service.join(t, p, f"P{p}", 100)
-    await service.start(t, ALICE)
+    service, t = await marriage_table(db, wallets, clock)
     await service.request_stop(t, ALICE)
     snap = await service.snapshot(t)
     assert snap.status == "playing" and "The host asked to stop" in snap.public["ending"]
