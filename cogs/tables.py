@@ -13,7 +13,7 @@ from bot.errors import NotEnoughChips
 from bot.games import GAMES
 from bot.games.options import CHIP_CEILING
 from bot.ui.client import CardRoomClient
-from bot.ui.views import public_message
+from bot.ui.views import leave_or_ask, public_message
 
 from .places import channel_id_of, guild_id_of
 
@@ -82,9 +82,7 @@ class Tables(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
-        text = await self.bot.tables.leave(snap.table_id, interaction.user.id,
-                                           guild_id=guild_id_of(interaction))
-        await interaction.followup.send(text, ephemeral=True)
+        await leave_or_ask(interaction, self.bot.tables, snap.table_id)   # a leave that forfeits asks first
 
     @app_commands.command(name="topup", description="Add chips from your wallet to your stack between deals")
     @app_commands.describe(amount="How many chips to add")

@@ -16,9 +16,10 @@ from .codec import StateCodec, action_from_dict, action_to_dict
 from .errors import IllegalAction, MalformedAction, PlayerError
 from .options import CHIP_CEILING, OptionSpec, Preset
 
-__all__ = ["Action", "BuyIn", "Engine", "Event", "GameState", "IllegalAction", "MalformedAction", "PlayerError",
-           "SpectatorBets", "StopRequests", "TopUps", "action_from_dict", "action_to_dict", "is_simultaneous",
-           "player", "seat_key", "spectator_holdings", "takes_spectator_bets"]
+__all__ = ["Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState", "IllegalAction", "MalformedAction",
+           "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests", "TopUps", "action_from_dict",
+           "action_to_dict", "is_simultaneous", "last_deal_note", "player", "seat_key", "spectator_holdings",
+           "takes_spectator_bets"]
 
 
 def seat_key(seat: int) -> str:
@@ -205,6 +206,58 @@ class StopRequests(Protocol):
 
     def request_stop(self) -> list[Event]:
         """End the game now if no deal is under way, else when the current deal ends."""
+
+
+class StopAfterDeal:
+    """The host's stop (`StopRequests`) for games that end after a deal (TRI-38 c, MAR-28 c).
+
+    The game keeps `stop_requested` in its saved state, names its rule, and says whether a deal
+    is under way and how the game ends between deals; the request, its refusals and its words
+    are the same for every such game.
+    """
+
+    stop_rule: ClassVar[str]
+    stop_requested: bool
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def deal_under_way(self) -> bool:
+        """Whether a deal has started and not ended (a stop then waits for its end)."""
+        raise NotImplementedError
+
+    def end_between_deals(self) -> list[Event]:
+        """End the game now, no deal being under way; every chip is then in a seat's stack."""
+        raise NotImplementedError
+
+    def request_stop(self) -> list[Event]:
+        """End the game now if no deal is under way, else when the current deal ends."""
+        if self.is_over():
+            raise IllegalAction("The game is already over.", rule=self.stop_rule)
+        if not self.deal_under_way():
+            return [Event("stop", "The host stopped the game.")] + self.end_between_deals()
+        if self.stop_requested:
+            raise IllegalAction("The game already ends after this deal.", rule=self.stop_rule)
+        self.stop_requested = True
+        return [Event("stop", "The host asked to stop: the game ends when this deal does.")]
+
+
+def last_deal_note(stop_requested: bool, deal: int, max_deals: int, rule: str) -> str | None:
+    """The table's note while deal number `deal` (under way) is the game's last: the host asked
+    to stop, or it is the `max_deals`-th (0: no limit). None otherwise."""
+    if stop_requested:
+        return f"The host asked to stop: the game ends when this deal does ({rule})."
+    if max_deals and deal >= max_deals:
+        return f"Deal {deal} of {max_deals}: the game ends when this deal does ({rule})."
+    return None
+
+
+class Forfeits(Protocol):
+    """Optional: games whose rules make a player who leaves (or resigns) before the end forfeit
+    (Gin Rummy, GIN-22). The table asks such a player to confirm, saying what they would get back."""
+
+    forfeits: ClassVar[str]
+    """What is forfeited, citing the rule, to follow “Leaving now forfeits …”: “the match (GIN-22)”."""
 
 
 class TopUps(Protocol):

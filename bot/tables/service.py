@@ -30,6 +30,7 @@ from storage.ledger import HOUSE, escrow, wallet
 from storage.tables import SeatRow, TableRow
 
 from .autoplay import Autoplay, bot_rng
+from .leaving import LeaveQuote, forfeit_terms, left_text, quote_leave
 from .models import Change, Closing, HandRef, SeatInfo, TableSnapshot
 from .pacing import Pacer
 from .presenter import Presenter
@@ -475,18 +476,33 @@ class TableService:
                     await self._close(u, "cancelled", "Everyone left the lobby, so the table closed.")
                 return f"You left the table; your {seat.buy_in:,} chips are back in your wallet."
             game = u.require_playing()
-            stack_before = seat.stack
+            stack_before, forfeit = seat.stack, forfeit_terms(game)
             await tables.set_leaving(await u.tx(), row.id, seat.seat)
             seat.leaving = True
             u.record({"kind": "leave"}, [Event("leave", f"{{p{seat.seat}}} is leaving the table.", seat.seat)]
                      + game.leave(seat.seat), seat.seat)
-        if seat.cashed_out is not None:
-            change = seat.cashed_out - stack_before
-            why = "" if change >= 0 else (f" Leaving in the middle cost you {-change:,} chips, as the rules "
-                                          "of this game say (see /rules).")
-            return f"You left the table; {seat.cashed_out:,} chips went back to your wallet.{why}"
-        return ("You will leave at the end of this deal; until then your turns are played for you. "
-                "Your stack then goes back to your wallet.")
+        return left_text(stack_before, seat.cashed_out, forfeit)
+
+    async def leave_quote(self, table_id: int, user_id: int, resign: Callable[[Sequence[type]], Any] | None = None,
+                          guild_id: int | None = None) -> LeaveQuote | None:
+        """What leaving now, or `resign` (decoding the game's forfeit move), would give the player
+        back: the move made on a copy of the committed game. None in the lobby (leaving refunds)."""
+        def look(live: LiveTable | None) -> LeaveQuote | None:
+            if live is None:
+                raise TableError("That table no longer exists.")
+            if guild_id is not None and guild_id != live.row.guild_id:
+                raise TableError("That control belongs to a table in another server.")
+            seat = live.row.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not seated at this table.")
+            if live.row.status != "playing" or live.game is None:
+                return None
+            try:
+                action = None if resign is None else resign(live.game.action_types)
+            except (KeyError, ValueError, TypeError):
+                raise StaleControl("That control no longer fits the table; here is the table now.") from None
+            return quote_leave(live.game, seat.seat, action)
+        return await self.inspect(table_id, look)
 
     async def _close(self, u: TableUnit, reason: str, headline: str) -> dict[int, int]:
         stacks = await self.settlement.close(u, reason)

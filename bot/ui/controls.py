@@ -8,28 +8,52 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+from bot.games.cards import Card
 
 from . import custom_ids
+from .card_emoji import action_emoji, suit_emoji
 
 ROWS = 5
 PER_ROW = 5
 MAX_OPTIONS = 25
 
 
+Style = Literal["play", "wager", "danger", "ask"]
+"""How a button looks: a move (blue), chips staked (green), giving up (red), or a step that cannot
+be undone and so asks first (grey, on the last row; the confirmation says what it would cost)."""
+
+WAGER_KINDS = {"bet", "bid", "call", "raise", "set_limits"}
+DANGER_KINDS = {"fold"}
+ASK_FIRST_KINDS = {"resign"}
+
+
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
     label: str
     custom_id: str
-    danger: bool = False
+    style: Style = "play"
+    emoji: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a select."""
+
+    label: str
+    value: str
+    description: str | None = None
+    emoji: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SelectSpec:
     placeholder: str
     custom_id: str
-    options: tuple[tuple[str, str], ...]      # (label, value)
+    options: tuple[Choice, ...]
     min_values: int = 1
     max_values: int = 1
 
@@ -45,31 +69,63 @@ class Layout:
         return [row for row in self.rows if isinstance(row, SelectSpec)]
 
 
-DANGER_KINDS = {"fold", "resign", "leave"}
+def style_of(kind: str) -> Style:
+    if kind in ASK_FIRST_KINDS:
+        return "ask"
+    if kind in DANGER_KINDS:
+        return "danger"
+    return "wager" if kind in WAGER_KINDS else "play"
 
 
-def layout(table_id: int, version: int, actions: list[Any]) -> Layout:
-    """Controls for exactly these actions (at most 5 rows; long lists are thinned evenly)."""
+def layout(table_id: int, version: int, actions: list[Any], prompts: Mapping[str, str] | None = None,
+           notes: Mapping[tuple[int, str], str] | None = None) -> Layout:
+    """Controls for exactly these actions (at most 5 rows; long lists are thinned evenly).
+
+    Moves come first, wagers on rows of their own, then the selects, and last the steps that
+    ask first. `prompts` replaces a select's placeholder by action kind (words that depend on
+    the table, like the high bid); `notes` describes the options naming a card, by its face
+    (rank, suit), like Marriage's wild cards. A control naming a card shows its suit's emoji.
+    """
+    prompts, notes = prompts or {}, notes or {}
     groups: dict[str, list[Any]] = {}
     for action in actions:
         groups.setdefault(action.kind, []).append(action)
-    out = Layout()
-    buttons: list[ButtonSpec] = []
+    buttons: dict[Style, list[ButtonSpec]] = {"play": [], "danger": [], "wager": [], "ask": []}
+    selects: list[list[ButtonSpec] | SelectSpec] = []
     for kind, members in groups.items():
+        prompt = prompts.get(kind) or str(getattr(members[0], "prompt", ""))
         if _is_multi_card(members[0]):
-            out.rows.append(_multi_select(table_id, version, kind, members))
+            selects.append(_multi_select(table_id, version, kind, members, prompt, notes))
         elif len(members) <= PER_ROW:
-            buttons += [ButtonSpec(_clip(a.label, 80), custom_ids.action_id(table_id, version, a), kind in DANGER_KINDS)
-                        for a in members]
+            style = style_of(kind)
+            buttons[style] += [ButtonSpec(_clip(a.label + ("…" if style == "ask" else ""), 80),
+                                          custom_ids.action_id(table_id, version, a), style, action_emoji(a))
+                               for a in members]
         else:
             picked = _spread(members, MAX_OPTIONS)
-            out.rows.append(SelectSpec(_clip(getattr(members[0], "prompt", "") or f"Choose: {kind}", 150),
-                                       custom_ids.select_id(table_id, version, kind),
-                                       tuple((_clip(a.label, 100), custom_ids.encode_args(a)) for a in picked)))
-    button_rows: list[list[ButtonSpec] | SelectSpec] = [buttons[i:i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
-    out.rows = button_rows + out.rows
-    out.rows = out.rows[:ROWS]
-    return out
+            selects.append(SelectSpec(_clip(prompt or f"Choose: {kind}", 150),
+                                      custom_ids.select_id(table_id, version, kind),
+                                      tuple(_choice(a.label, custom_ids.encode_args(a), action_emoji(a),
+                                                    notes, _named_card(a)) for a in picked)))
+    rows = _rows(buttons["play"] + buttons["danger"]) + _rows(buttons["wager"]) + selects + _rows(buttons["ask"])
+    if len(rows) > ROWS and buttons["ask"]:   # the step that asks first is never crowded out
+        rows = rows[:ROWS - 1] + rows[-1:]
+    return Layout(rows[:ROWS])
+
+
+def _rows(buttons: list[ButtonSpec]) -> list[list[ButtonSpec] | SelectSpec]:
+    return [buttons[i:i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
+
+
+def _named_card(action: Any) -> Card | None:
+    """The card an action names (the card of `Discard(card)`), for its note."""
+    return next((v for f in dataclasses.fields(action) if isinstance(v := getattr(action, f.name), Card)), None)
+
+
+def _choice(label: str, value: str, emoji: str | None, notes: Mapping[tuple[int, str], str],
+            card: Card | None) -> Choice:
+    note = notes.get(card.face) if card is not None else None
+    return Choice(_clip(label, 100), value, _clip(note, 100) if note else None, emoji)
 
 
 def _is_multi_card(action: Any) -> bool:
@@ -77,7 +133,8 @@ def _is_multi_card(action: Any) -> bool:
     return len(fields) == 1 and typing.get_origin(typing.get_type_hints(type(action))[fields[0].name]) is tuple
 
 
-def _multi_select(table_id: int, version: int, kind: str, members: list[Any]) -> SelectSpec:
+def _multi_select(table_id: int, version: int, kind: str, members: list[Any], prompt: str,
+                  notes: Mapping[tuple[int, str], str]) -> SelectSpec:
     name = dataclasses.fields(members[0])[0].name
     sizes = [len(getattr(a, name)) for a in members]
     items: list[Any] = []
@@ -86,8 +143,9 @@ def _multi_select(table_id: int, version: int, kind: str, members: list[Any]) ->
             if item not in items:
                 items.append(item)
     items.sort()
-    options = tuple((getattr(i, "pretty", str(i)), str(i)) for i in items[:MAX_OPTIONS])
-    return SelectSpec(_clip(getattr(members[0], "prompt", "") or f"Choose cards: {kind}", 150),
+    options = tuple(_choice(getattr(i, "pretty", str(i)), str(i), suit_emoji(i), notes,
+                            i if isinstance(i, Card) else None) for i in items[:MAX_OPTIONS])
+    return SelectSpec(_clip(prompt or f"Choose cards: {kind}", 150),
                       custom_ids.select_id(table_id, version, kind, multi=True), options,
                       min_values=min(sizes), max_values=min(max(sizes), len(options)))
 

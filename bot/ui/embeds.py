@@ -110,7 +110,9 @@ def table_embed(snap: TableSnapshot, events: list[Event] | None = None, image: s
         _add(e, "Players", " · ".join(seat_line(snap, s) for s in snap.seats))
         e.set_footer(text=f"Table {snap.table_id}")
         return attach_image(e, image) if image else e
-    e = _embed(f"{snap.title} · {phase}" if phase else snap.title, PHASE_COLOUR["playing"])
+    # the game's last deal (the host asked to stop, or the deal limit) is said until it ends
+    ending = f"**Last deal.** {public['ending']}" if public.get("ending") else ""
+    e = _embed(f"{snap.title} · {phase}" if phase else snap.title, PHASE_COLOUR["playing"], ending)
     if snap.to_act:
         due = f" · {discord.utils.format_dt(snap.deadline, 'R')}" if snap.deadline else ""
         _add(e, "To act", ", ".join(_mention(snap, s) for s in snap.to_act) + due, inline=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -20,15 +21,18 @@ from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
 from bot.games.base import Event, takes_spectator_bets
 from bot.games.options import CHIP_CEILING
+from bot.tables.leaving import left_text
 from bot.tables.models import TableSnapshot
+from bot.tables.service import TableService
 
 from . import custom_ids
+from .boards import board_for
 from .client import CardRoomClient
-from .controls import ButtonSpec, SelectSpec, layout
+from .controls import ASK_FIRST_KINDS, ButtonSpec, Choice, SelectSpec, Style, layout
 from .embeds import board_image, hand_embed, hand_image, table_embed
 from .errors import report_error
 from .images import BOARD_FILE, HAND_FILE
-from .interactions import Picker, ShortLived
+from .interactions import Picker, Press, ShortLived
 from .interactions import chosen as _chosen
 from .interactions import place as _place
 from .settings import SettingsView
@@ -45,6 +49,11 @@ log = logging.getLogger(__name__)
 LOBBY_BUTTONS = (("join", "Join", discord.ButtonStyle.success), ("leave", "Leave", discord.ButtonStyle.secondary),
                  ("bot", "Add bot", discord.ButtonStyle.secondary), ("start", "Start", discord.ButtonStyle.primary),
                  ("cancel", "Cancel", discord.ButtonStyle.danger))
+
+
+BUTTON_STYLES: dict[Style, discord.ButtonStyle] = {
+    "play": discord.ButtonStyle.primary, "wager": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger, "ask": discord.ButtonStyle.secondary}
 
 
 def location(client: discord.Client, snap: TableSnapshot) -> str:
@@ -77,7 +86,10 @@ def controls_view(snap: TableSnapshot, seat: int) -> discord.ui.View | None:
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
-    for row, item in enumerate(layout(snap.table_id, snap.version, actions).rows):
+    board, public, private = board_for(snap.game_id), snap.public or {}, snap.privates.get(seat, {})
+    controls = layout(snap.table_id, snap.version, actions, board.select_prompts(public, snap.names),
+                      board.card_notes(private, public))
+    for row, item in enumerate(controls.rows):
         if isinstance(item, SelectSpec):
             view.add_item(ActionSelect(item, row))
         else:
@@ -180,6 +192,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
                 if self.verb == "hand":
                     await _show_hand(interaction, self.table_id)
                     return
+                if self.verb == "leave":
+                    await leave_or_ask(interaction, service, self.table_id)
+                    return
                 text = await self._lobby_verb(interaction)
                 await interaction.followup.send(text, ephemeral=True)
         except Exception as exc:
@@ -187,8 +202,6 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
 
     async def _lobby_verb(self, interaction: discord.Interaction[CardRoomClient]) -> str:
         service, user, place = interaction.client.tables, interaction.user.id, _place(interaction)
-        if self.verb == "leave":
-            return await service.leave(self.table_id, user, guild_id=place)
         if self.verb == "bot":
             await service.add_bot(self.table_id, user, guild_id=place)
             return "A seat bot sat down."
@@ -203,8 +216,8 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
     """One legal action of one seat, for one version of the table."""
 
     def __init__(self, spec: ButtonSpec, row: int | None = None) -> None:
-        style = discord.ButtonStyle.danger if spec.danger else discord.ButtonStyle.primary
-        super().__init__(discord.ui.Button(label=spec.label, custom_id=spec.custom_id, style=style, row=row))
+        super().__init__(discord.ui.Button(label=spec.label, custom_id=spec.custom_id, style=BUTTON_STYLES[spec.style],
+                                           emoji=spec.emoji, row=row))
         self.match = custom_ids.parse(custom_ids.ACTION_PATTERN, spec.custom_id)
 
     @classmethod
@@ -214,8 +227,12 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
         return cls(ButtonSpec(label or "…", match.string))
 
     async def callback(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
-        await play(interaction, int(self.match["table"]), int(self.match["version"]), self.match["kind"],
-                   self.match["args"])
+        table_id, version, kind, args = (int(self.match["table"]), int(self.match["version"]), self.match["kind"],
+                                         self.match["args"])
+        if kind in ASK_FIRST_KINDS:
+            await ask_to_resign(interaction, table_id, version, kind, args)
+        else:
+            await play(interaction, table_id, version, kind, args)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=custom_ids.SELECT_PATTERN):
@@ -225,7 +242,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
         super().__init__(discord.ui.Select(
             custom_id=spec.custom_id, placeholder=spec.placeholder, min_values=spec.min_values,
             max_values=spec.max_values, row=row,
-            options=[discord.SelectOption(label=label, value=value) for label, value in spec.options]))
+            options=[discord.SelectOption(label=o.label, value=o.value, description=o.description, emoji=o.emoji)
+                     for o in spec.options]))
         self.match = custom_ids.parse(custom_ids.SELECT_PATTERN, spec.custom_id)
 
     @classmethod
@@ -233,7 +251,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
                              match: re.Match[str], /) -> ActionSelect:
         # Only the id matters once clicked: the chosen values come with the interaction.
         placeholder = item.placeholder if isinstance(item, discord.ui.Select) else None
-        return cls(SelectSpec(placeholder or "", match.string, (("…", "…"),)))
+        return cls(SelectSpec(placeholder or "", match.string, (Choice("…", "…"),)))
 
     async def callback(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
         values = _chosen(interaction, [])
@@ -264,6 +282,54 @@ async def play(interaction: discord.Interaction[CardRoomClient], table_id: int, 
 async def _refresh_after(interaction: discord.Interaction[CardRoomClient], table_id: int, note: str) -> None:
     try:
         await _show_hand(interaction, table_id, note=note)
+    except Exception as exc:
+        await report_error(interaction, exc)
+
+
+async def leave_or_ask(interaction: discord.Interaction, service: TableService, table_id: int) -> None:
+    """Leave (after the interaction was deferred), or first ask, saying what the player would
+    get back, when leaving now forfeits or costs chips. The reply says what happened."""
+    place = _place(interaction)
+    quote = await service.leave_quote(table_id, interaction.user.id, guild_id=place)
+    if quote is None or not quote.asks_first:
+        await interaction.followup.send(await service.leave(table_id, interaction.user.id, guild_id=place),
+                                        ephemeral=True)
+        return
+
+    async def confirmed(click: discord.Interaction) -> str:
+        return await service.leave(table_id, click.user.id, guild_id=place)
+
+    view = ConfirmView(interaction.client, "Leave", confirmed)
+    await interaction.followup.send(quote.text(), view=view, ephemeral=True)
+    view.shown_by(interaction)
+
+
+async def ask_to_resign(interaction: discord.Interaction[CardRoomClient], table_id: int, version: int, kind: str,
+                        args: str | None) -> None:
+    """The resign control asks first, saying what the player would get back; Confirm plays it
+    for the version the control was drawn for, and the reply says what the table committed."""
+    service = interaction.client.tables
+
+    def decode(types: Sequence[type]) -> Any:
+        return custom_ids.decode_action(types, kind, args)
+
+    try:
+        quote = await service.leave_quote(table_id, interaction.user.id, decode, guild_id=interaction.guild_id)
+        if quote is None:
+            raise PlayerError("The game is not being played.")
+
+        async def confirmed(click: discord.Interaction) -> str:
+            snap = await service.play(table_id, click.user.id, decode, version, guild_id=click.guild_id,
+                                      via_dm=click.guild_id is None, interaction_id=click.id)
+            mine = next(s for s in snap.seats if s.user_id == click.user.id)
+            return left_text(quote.stack, mine.cashed_out, quote.forfeit, resigned=True)
+
+        view = ConfirmView(interaction.client, "Resign", confirmed)
+        await interaction.response.send_message(quote.text(), view=view, ephemeral=True)
+        view.shown_by(interaction)
+    except StaleControl as exc:
+        await interaction.response.defer()
+        await _refresh_after(interaction, table_id, str(exc))
     except Exception as exc:
         await report_error(interaction, exc)
 
@@ -301,6 +367,37 @@ class BuyInModal(discord.ui.Modal, title="Buy in"):
             await interaction.followup.send(f"You sat down with {amount:,} chips.", ephemeral=True)
         except Exception as exc:
             await report_error(interaction, exc)
+
+
+class ConfirmView(ShortLived):
+    """Asks before a step that cannot be undone (a forfeit); the confirmation's own message then
+    says what happened, or that nothing did."""
+
+    def __init__(self, client: discord.Client, label: str,
+                 confirmed: Callable[[discord.Interaction], Awaitable[str]]) -> None:
+        super().__init__(client)
+        self.confirmed = confirmed
+        self.add_item(Press(self._confirm, label, discord.ButtonStyle.danger))
+        self.add_item(Press(self._cancel, "Keep playing", discord.ButtonStyle.secondary))
+
+    async def _confirm(self, interaction: discord.Interaction) -> None:
+        self._answered()
+        try:
+            await interaction.response.defer()
+            text = await self.confirmed(interaction)
+            await interaction.edit_original_response(content=text, view=None)
+        except Exception as exc:
+            await report_error(interaction, exc)
+
+    async def _cancel(self, interaction: discord.Interaction) -> None:
+        self._answered()
+        await interaction.response.edit_message(content="Nothing changed: you are still playing.", view=None)
+
+    def _answered(self) -> None:
+        """One answer only: the view stops and its ids are no longer live."""
+        self.stop()
+        for item in self.children:
+            self.live_ids.discard(getattr(item, "custom_id", ""))
 
 
 class BackView(ShortLived):

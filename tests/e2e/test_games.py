@@ -13,7 +13,7 @@ from bot.games import GAMES
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import HumanSeat, read_table
-from tests.e2e.fake_discord import running_bot
+from tests.e2e.fake_discord import iter_components, running_bot
 from tests.e2e.test_bot import books, table_message, verb_id
 
 MOVES = 80
@@ -57,6 +57,10 @@ async def test_a_human_plays_a_whole_game_against_seat_bots(game_id: str, world:
             await human.move()
         else:   # a long game: the human leaves, and with nobody left playing the table ends with the deal
             left = await (await fake.slash(world.alice, g, c, "leave")).reply()
+            if "forfeits" in left.text:   # a leave that forfeits (GIN-22) asks first
+                confirm = next(b["custom_id"] for b in iter_components(left.components) if b.get("label") == "Leave")
+                left = await (await fake.click(world.alice, left, confirm)).reply()
+                await fake.wait_for(lambda reply=left: "You left the table" in reply.text)
             assert "You left the table" in left.text or "You will leave" in left.text   # what happened to the chips
         await fake.wait_for(lambda: read_table(tmp_path / "bot.db")["status"] == "finished")
         shown = field_names(fake, c)

@@ -36,6 +36,18 @@ async def books_ok(db: Database) -> bool:
         return (await ledger.audit(tx, G)).ok
 
 
+async def marriage_table(db: Database, wallets: WalletService, clock: FakeClock) -> tuple[TableService, int]:
+    """A Marriage game under way between Alice, Bob and Carol, 100 chips each."""
+    from bot.games import GAMES
+    service = TableService(db, wallets, RecordingPresenter(), clock, games={"marriage": GAMES["marriage"]},
+                           pacer=unpaced())
+    t = (await service.open(G, C, ALICE, "marriage", seed=2)).table_id
+    for p in (ALICE, BOB, CAROL):
+        await service.join(t, p, f"P{p}", 100)
+    await service.start(t, ALICE)
+    return service, t
+
+
 async def lobby(service: TableService, *players: int, options: dict | None = None) -> int:
     snap = await service.open(G, C, players[0], "high_card", seed=7)
     for name, value in (options or {}).items():
@@ -300,13 +312,7 @@ async def test_games_without_a_host_stop_say_how_they_end(service: TableService)
 
 async def test_top_up_between_deals_moves_wallet_chips_into_the_game(db: Database, wallets: WalletService,
                                                                      clock: FakeClock) -> None:
-    from bot.games import GAMES
-    service = TableService(db, wallets, RecordingPresenter(), clock, games={"marriage": GAMES["marriage"]},
-                           pacer=unpaced())
-    t = (await service.open(G, C, ALICE, "marriage", seed=2)).table_id
-    for p in (ALICE, BOB, CAROL):
-        await service.join(t, p, f"P{p}", 100)
-    await service.start(t, ALICE)
+    service, t = await marriage_table(db, wallets, clock)
     with pytest.raises(IllegalAction, match="between deals"):
         await service.top_up(t, BOB, 50)
     for _ in range(2000):

@@ -73,8 +73,8 @@ def test_action_labels() -> None:
     assert g.legal_actions(3)[0].label == "Lead [8|7]"
     g.apply(3, Play(T("[6|3]"), "L"))
     labels = [a.label for a in g.legal_actions(0)]
-    assert labels[:1] == ["Play [7|6] on the left (6)"]
-    assert "Play [3|2] on the right (3)" in labels and "Bet 2" in labels and "Bet 6" in labels
+    assert labels[:1] == ["Play [7|6] on the left end, which shows 6 (then 7)"]
+    assert "Play [3|2] on the right end, which shows 3 (then 2)" in labels and "Bet 2" in labels and "Bet 6" in labels
     assert all(len(label) <= 80 for label in labels)
 
 

@@ -127,3 +127,12 @@ def test_hand_embed_carries_the_hand_picture() -> None:
     embed = hand_embed(snap, 0, "Server · #cards", image="hand.png")
     assert embed.image.url == "attachment://hand.png"
     assert hand_image(snap, 0).startswith(b"\x89PNG") and board_image(snap).startswith(b"\x89PNG")
+
+
+def test_the_last_deal_is_said_on_the_table_until_it_ends() -> None:
+    """MAR-28: the host's stop waits for the deal, and the table says so meanwhile."""
+    game = GAMES["marriage"].start([500, 500], None, seed=5)
+    assert table_embed(snapshot("marriage", game, 1)).description is None
+    game.request_stop()
+    shown = table_embed(snapshot("marriage", game, 2)).description
+    assert shown == "**Last deal.** The host asked to stop: the game ends when this deal does (MAR-28)."

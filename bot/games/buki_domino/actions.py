@@ -15,9 +15,10 @@ def ordinal(n: int) -> str:
 class Play(Action, kind="play", prompt="Choose a tile to play"):
     """Place `tile` on `end` ("L" or "R") of the line (DOM-10, DOM-11).
 
-    `onto` is the number of that open end, for the label ("Play [6|3] on the left (6)"); it is
-    None for the lead. An action built without it (`Play(tile, "L")`) is accepted as the same
-    move; the engine's own legal actions always carry it.
+    `onto` is the number that open end shows, for the label ("Play [6|3] on the left end, which
+    shows 6 (then 3)": the tile's other number becomes that end's); it is None for the lead. An
+    action built without it (`Play(tile, "L")`) is accepted as the same move; the engine's own
+    legal actions always carry it.
     """
 
     tile: Tile
@@ -28,7 +29,8 @@ class Play(Action, kind="play", prompt="Choose a tile to play"):
     def label(self) -> str:
         if self.onto is None:
             return f"Lead {self.tile}"
-        return f"Play {self.tile} on the {END_WORDS.get(self.end, self.end)} ({self.onto})"
+        then = self.tile.high if self.tile.low == self.onto else self.tile.low
+        return f"Play {self.tile} on the {END_WORDS.get(self.end, self.end)} end, which shows {self.onto} (then {then})"
 
 
 class Bet(Action, kind="bet", label="Bet {amount}", prompt="Choose your bet"):

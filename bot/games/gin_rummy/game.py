@@ -120,6 +120,8 @@ class GinRummy(GinState, Engine):
 
     # --- leaving --------------------------------------------------------------------------
 
+    forfeits = "the match (GIN-22)"   # `Forfeits`: resigning or leaving before the end
+
     def leave(self, seat: int) -> list[Event]:
         """GIN-22: a player who leaves forfeits; the match ends and is settled at once, so
         the seat can cash out straight away."""

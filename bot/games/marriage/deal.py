@@ -68,14 +68,21 @@ def start_deal(st: MarriageState, deck: list[Card] | None = None) -> list[Event]
 
 
 def end_deal(st: MarriageState) -> list[Event]:
-    """The deal is over: between deals, or the game ends when fewer than two can play on."""
+    """The deal is over (won or abandoned): between deals, or the game ends (MAR-28): fewer
+    than two can play on, the last of `max_deals` deals, or the host asked to stop. Settlement
+    is per deal, so ending owes nothing: every stack goes back as it stands."""
     st.phase = Phase.BETWEEN
     st.drawn, st.taken, st.drawn_card = False, None, None
     if len(eligible(st)) < 2:
-        st.phase = Phase.OVER
-        return [Event("game_over", "The game is over: fewer than two players remain with chips to play "
-                                   "(MAR-2, MAR-25).")]
-    return []
+        why = "fewer than two players remain with chips to play (MAR-2, MAR-25, MAR-28 a)"
+    elif st.opts.max_deals and st.deal_no >= st.opts.max_deals:
+        why = f"all {st.opts.max_deals} deals have been played (MAR-28 b)"
+    elif st.stop_requested:
+        why = "the host asked to stop (MAR-28 c)"
+    else:
+        return []
+    st.phase = Phase.OVER
+    return [Event("game_over", f"The game is over: {why}. Every stack goes back to its owner.")]
 
 
 def rebuild(st: MarriageState, force: bool = False) -> list[Event]:

@@ -1,10 +1,10 @@
-"""The Marriage engine: deals, turns, shows, going out and settlement (MAR-1 … MAR-25).
+"""The Marriage engine: deals, turns, shows, going out and settlement (MAR-1 … MAR-28).
 
 Between deals one seat (the next dealer) is asked to deal the next hand, so anybody may leave
-with their stack in between (`can_cash_out`). The rules set no final deal: the game goes on deal
-after deal until fewer than two players can be dealt in (MAR-2, MAR-25), whether they went broke
-or left. (`EndGame` only rescues a state saved between deals with one player left, which older
-versions could produce.)
+with their stack in between (`can_cash_out`). The game goes on deal after deal until fewer than
+two players can be dealt in (MAR-2, MAR-25), whether they went broke or left, `max_deals` deals
+have been played, or the host asked to stop (MAR-28). (`EndGame` only rescues a state saved
+between deals with one player left, which older versions could produce.)
 
 `Marriage` is the engine contract over the declared state (`MarriageState`); the rules live in
 `deal` (a deal's start and end, MAR-16's rebuilds), `turn` (who acts and each move),
@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, seat_key
+from ..base import BuyIn, Engine, Event, StopAfterDeal, seat_key
 from ..cards import Card, new_deck
 from ..codec import StateCodec
 from . import seat_bot, seats, turn, views
@@ -33,7 +33,7 @@ from .state import MarriageState
 OVER, DECLARE, PLAY, BETWEEN = Phase.OVER, Phase.DECLARE, Phase.PLAY, Phase.BETWEEN
 
 
-class Marriage(MarriageState, Engine):
+class Marriage(MarriageState, StopAfterDeal, Engine):
     """One Marriage table: a sequence of deals over fixed seats."""
 
     id = "marriage"
@@ -86,6 +86,19 @@ class Marriage(MarriageState, Engine):
 
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    # --- the host's stop (MAR-28 c; `StopAfterDeal`) ------------------------------------------
+
+    stop_rule = "MAR-28"
+
+    def deal_under_way(self) -> bool:
+        return self.phase in (DECLARE, PLAY)
+
+    def end_between_deals(self) -> list[Event]:
+        self.phase = OVER
+        self.cache.clear()
+        return [Event("game_over", "The game is over: the host stopped it between deals (MAR-28). "
+                                   "Every stack goes back to its owner.")]
 
     def turn_timeout_s(self) -> int | None:
         if self.phase == DECLARE:

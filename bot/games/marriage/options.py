@@ -65,6 +65,8 @@ class MarriageOptions:
     short_stack_rule: Literal["pro_rata", "seat_order"] = option(
         "pro_rata", "How a winner who is short of chips pays out", "MAR-25", label="Short winner pays",
         words={"pro_rata": "In proportion", "seat_order": "In seat order"})
+    max_deals: int = option(0, "Deals in the game (0 = no limit)", "MAR-28", label="Deals in a game",
+                            words={0: "No limit"}, minimum=0, maximum=1000)
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = specs_of(MarriageOptions)

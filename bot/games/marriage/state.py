@@ -93,6 +93,7 @@ class MarriageState:
     drawn_card: Card | None = None       # the card drawn from the stock this turn (MAR-18)
     rebuilds: int = 0                    # stock rebuilds this deal (MAR-16)
     result: DealRecord | None = None
+    stop_requested: bool = False         # the host asked to stop after this deal (MAR-28 c)
     # Derived or kept for speed; not saved.
     n: int = field(init=False)           # seats at the table
     cache: dict[Any, Any] = field(init=False)  # answers of the queries, until the next change

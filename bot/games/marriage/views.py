@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from ..base import last_deal_note
 from ..cards import Card, card_texts, group_texts
 from .going_out import finishers
 from .layout import group_hand
@@ -63,6 +64,7 @@ class PublicView(TypedDict):
     seen_payment: int
     unseen_payment: int
     chips_per_point: int
+    ending: NotRequired[str]    # only while the deal under way is the game's last: why (MAR-28 b, c)
 
 
 class PrivateView(TypedDict):
@@ -91,6 +93,14 @@ class PrivateView(TypedDict):
 
 
 def public_view(st: MarriageState) -> PublicView:
+    view = _public_view(st)
+    ending = last_deal_note(st.stop_requested, st.deal_no, st.opts.max_deals, "MAR-28")
+    if ending and st.phase in (DECLARE, PLAY):
+        view["ending"] = ending
+    return view
+
+
+def _public_view(st: MarriageState) -> PublicView:
     phase = st.phase
     in_deal = phase in (DECLARE, PLAY)
     top = st.pile[-1] if st.pile and in_deal else None

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, StopAfterDeal, player, seat_key
 from ..cards import Card
 from ..codec import StateCodec
 from . import seat_bot, turn
@@ -40,7 +40,7 @@ from .state import ACTIVE, BROKE, LEFT, DealState, MichiganState, TripoleyState
 from .views import PrivateView, PublicView, private_view, public_view
 
 
-class DealGame(DealState, Engine):
+class DealGame(DealState, StopAfterDeal, Engine):
     """The engine of both games; each game's class adds its state (options) and its constants."""
 
     action_types = ACTION_TYPES
@@ -118,7 +118,7 @@ class DealGame(DealState, Engine):
     def private_view(self, seat: int) -> PrivateView:
         return private_view(self, seat)
 
-    # ---- leaving and stopping -------------------------------------------------------------------------
+    # ---- leaving and stopping (TRI-38 c: `StopAfterDeal`) -----------------------------------------
 
     def leave(self, seat: int) -> list[Event]:
         """TRI-2/TRI-37 (0): a seat in the current deal plays it out (the table times its turns
@@ -134,17 +134,13 @@ class DealGame(DealState, Engine):
             self._depart(seat)
         return []
 
-    def request_stop(self) -> list[Event]:
-        """TRI-38 (c): the host asked to stop. Between deals the game ends now; during a deal it
-        ends when the deal does. Either way the mat is emptied by TRI-39."""
-        if self.phase == Phase.OVER:
-            raise IllegalAction("The game is already over.", rule="TRI-38")
-        if self.phase == Phase.BETWEEN:
-            return [Event("stop", "The host stopped the game.")] + finish_game(self, before_deal=True)
-        if self.stop_requested:
-            raise IllegalAction("The game already ends after this deal.", rule="TRI-38")
-        self.stop_requested = True
-        return [Event("stop", "The host asked to stop: the game ends when this deal does.")]
+    stop_rule = "TRI-38"   # (c): the host's stop; the mat is emptied by TRI-39 either way
+
+    def deal_under_way(self) -> bool:
+        return self.phase not in (Phase.BETWEEN, Phase.OVER)
+
+    def end_between_deals(self) -> list[Event]:
+        return finish_game(self, before_deal=True)
 
     def _depart(self, seat: int) -> None:
         self.status[seat] = LEFT

@@ -11,6 +11,10 @@ A game may add `bot/ui/boards/<game_id>.py` defining
         The hand's runs in display order: the hand text and the hand picture both use them.
     def image_labels(public: dict) -> dict[str, str]
         Words the board picture may show, by the game's codes (the picture has none of its own).
+    def select_prompts(public: dict, names: list[str]) -> dict[str, str]
+        A select's placeholder by action kind, where it depends on the table (the high bid).
+    def card_notes(private: dict, public: dict) -> dict[tuple[int, str], str]
+        What an option naming a card adds, by the card's face (rank, suit): “★ wild”.
     def summary_title(public: dict, names: list[str]) -> str | None
         The title of a deal's summary (“Hand 3 — Ann knocks, 26 points”), from the view just
         after the deal ended.
@@ -57,6 +61,14 @@ def _no_title(public: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
+def _no_prompts(public: dict[str, Any], names: list[str]) -> dict[str, str]:
+    return {}
+
+
+def _no_notes(private: dict[str, Any], public: dict[str, Any]) -> dict[tuple[int, str], str]:
+    return {}
+
+
 class Board:
     """The renderer of one game: its module's functions, or the generic ones."""
 
@@ -66,6 +78,8 @@ class Board:
         self.hand_groups = getattr(module, "hand_groups", _no_groups)
         self.summary_title = getattr(module, "summary_title", _no_title)
         self.image_labels = getattr(module, "image_labels", _no_labels)
+        self.select_prompts = getattr(module, "select_prompts", _no_prompts)
+        self.card_notes = getattr(module, "card_notes", _no_notes)
 
 
 @functools.cache

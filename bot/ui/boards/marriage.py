@@ -202,6 +202,12 @@ def _wild_faces(private: dict[str, Any]) -> set[tuple[int, str]]:
     return {Card.parse(c).face for c in cards}
 
 
+def card_notes(private: dict[str, Any], public: dict[str, Any]) -> dict[tuple[int, str], str]:
+    """Wild cards are marked in the controls (the discard select) once this seat has seen the
+    tiplu, so nobody throws one away unawares (MAR-11)."""
+    return dict.fromkeys(_wild_faces(private), "★ wild card")
+
+
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     """During a deal: the melds already on the table, then the hand's pure sets, pairs and the
     rest by suit, as the engine grouped them; wild cards flagged, the card just drawn or taken

@@ -63,6 +63,17 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     return fields + [(head, clip("\n".join(lines)))]
 
 
+def select_prompts(public: dict[str, Any], names: list[str]) -> dict[str, str]:
+    """The bid select says the bid to beat and what a bid buys (TRI-10)."""
+    auction = public.get("auction")
+    if not auction or public.get("phase_id") != "auction":
+        return {}
+    high, by = auction.get("high"), auction.get("high_seat")
+    now = f"High bid {high} by {_short(seat_name(names, by))}" if by is not None else "No bid yet"
+    dealer = _short(seat_name(names, public.get("dealer")))
+    return {"bid": f"{now}. The best bid buys the spare hand, paid to {dealer}; your hand goes dead"}
+
+
 def _spare_text(public: dict[str, Any], names: Sequence[str]) -> str:
     choice = public["spare_choice"]
     if choice is None:

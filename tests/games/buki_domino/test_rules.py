@@ -426,7 +426,8 @@ def test_dom_10_moves_and_labels() -> None:
     g = new_game(D6_HANDS, D6_STAMM)
     g.apply(3, Play(T("[7|3]"), "L"))
     labels = [a.label for a in g.legal_actions(0)]
-    assert "Play [7|6] on the left (7)" in labels and "Play [3|2] on the right (3)" in labels
+    assert "Play [7|6] on the left end, which shows 7 (then 6)" in labels
+    assert "Play [3|2] on the right end, which shows 3 (then 2)" in labels
     with pytest.raises(IllegalAction, match="does not match the right end"):
         g.apply(0, Play(T("[7|6]"), "R"))
     with pytest.raises(IllegalAction, match="do not hold"):
