@@ -23,6 +23,10 @@ class GuildConfig:
     starting_chips: int
     daily_chips: int
     turn_timeout_s: int
+    images: bool = True
+    """Table and hand messages carry pictures (off: text only)."""
+    threads: bool = False
+    """/play opens a table in a thread of its own unless the command says otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +56,8 @@ class WalletService:
         s = self.settings
         config = GuildConfig(s.starting_chips if o.starting_chips is None else o.starting_chips,
                              s.daily_chips if o.daily_chips is None else o.daily_chips,
-                             s.turn_timeout_s if o.turn_timeout_s is None else o.turn_timeout_s)
+                             s.turn_timeout_s if o.turn_timeout_s is None else o.turn_timeout_s,
+                             images=o.images != 0, threads=bool(o.threads))
         self._configs[guild_id] = config
         return config
 
@@ -137,5 +142,9 @@ class WalletService:
             return await self.config(tx, guild_id)
 
     async def guild_config(self, guild_id: int) -> GuildConfig:
+        """The server's settings; from memory when known (every table message asks)."""
+        cached = self._configs.get(guild_id)
+        if cached is not None:
+            return cached
         async with self.db.read() as tx:
             return await self.config(tx, guild_id)

@@ -13,7 +13,7 @@ from bot.errors import NotEnoughChips
 from bot.games import GAMES
 from bot.games.options import CHIP_CEILING
 from bot.ui.client import CardRoomClient
-from bot.ui.views import public_message
+from bot.ui.views import DRAW, public_message
 
 from .places import channel_id_of, guild_id_of
 
@@ -57,7 +57,8 @@ class Tables(commands.Cog):
     async def view(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
-        message = public_message(snap)
+        pictures = (await self.bot.wallets.guild_config(snap.guild_id)).images
+        message = public_message(snap, png=DRAW if pictures else None)
         await interaction.followup.send(embed=message["embed"], files=message["files"], ephemeral=True)
 
     @table.command(name="close", description="Close this channel's table and refund everyone (admins)")
