@@ -124,11 +124,16 @@ class WalletService:
                 raise NotEnoughChips(f"They hold only {exc.balance:,} chips in their wallet.") from None
             return await ledger.balance(tx, guild_id, wallet(user_id))
 
-    async def leaderboard(self, guild_id: int, user_id: int, by: str) -> Leaderboard:
+    async def leaderboard(self, guild_id: int, user_id: int, by: str, game: str | None = None) -> Leaderboard:
+        """The top of the server by chips or net winnings; `game` ranks that game's net winnings."""
         async with self.db.transaction() as tx:
             await self.ensure_member(tx, guild_id, user_id)
-            return Leaderboard(await stats.leaderboard(tx, guild_id, by),
-                               await stats.rank_of(tx, guild_id, user_id, by))
+            return Leaderboard(await stats.leaderboard(tx, guild_id, by, game=game),
+                               await stats.rank_of(tx, guild_id, user_id, by, game=game))
+
+    async def game_stats(self, guild_id: int, user_id: int) -> dict[str, stats.GameStats]:
+        async with self.db.read() as tx:
+            return await stats.game_stats(tx, guild_id, user_id)
 
     async def history(self, guild_id: int, user_id: int) -> list[stats.HistoryEntry]:
         async with self.db.read() as tx:
