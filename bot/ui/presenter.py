@@ -28,6 +28,7 @@ from storage.db import Database
 from .client import CardRoomClient
 from .embeds import board_image, closing_embed, hand_image, results_embed
 from .text import MESSAGE, clip
+from .threads import archive_table_thread
 from .views import as_edit, hand_message, public_message
 
 log = logging.getLogger(__name__)
@@ -116,10 +117,12 @@ class DiscordPresenter:
         await self._channel(snap.channel_id).send(content=clip(text, MESSAGE), allowed_mentions=PINGS)
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
-        """The result, pinging the players so nobody misses where their chips went."""
+        """The result, pinging the players so nobody misses where their chips went; a thread the
+        table had to itself is then archived."""
         players = " ".join(f"<@{s.user_id}>" for s in snap.seats if not s.is_bot)
         await self._channel(snap.channel_id).send(content=players or None, embed=results_embed(snap, payouts),
                                                   allowed_mentions=PINGS)
+        await archive_table_thread(self.bot, snap.channel_id)
 
     async def retry_dms(self, user: discord.User | discord.Member) -> bool:
         """The player opened their DMs again: forget the refusal if a test message gets through."""
