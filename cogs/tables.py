@@ -60,7 +60,7 @@ class Tables(commands.Cog):
         await threads.name_thread(place, snap.title, snap.table_id)
         where = f" in {place.thread.mention}" if place.thread else ""
         if place.why_not:
-            where = f" here, not in a thread: {place.why_not}"
+            where = f" here, not in a thread ({place.why_not}),"
         try:
             await tables.join(snap.table_id, interaction.user.id, interaction.user.display_name, guild_id=guild_id)
             text = (f"Your {snap.title} table is open{where} and you are seated. Friends press **Join**; "

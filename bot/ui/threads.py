@@ -46,7 +46,7 @@ async def new_thread(interaction: discord.Interaction, title: str) -> Place:
     allowed = interaction.app_permissions
     if not (allowed.create_public_threads and allowed.send_messages_in_threads):
         return Place(here.channel_id, why_not="I need the Create Public Threads and Send Messages in Threads "
-                                              "permissions here")
+                                              "permissions")
     kind = discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread
     try:
         thread = await channel.create_thread(name=thread_name(title), type=kind,

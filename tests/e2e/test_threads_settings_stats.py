@@ -103,7 +103,8 @@ async def test_without_the_permission_the_table_opens_in_the_channel_and_says_wh
     fake, g, casino = world.fake, world.guild.id, world.channel
     async with running_bot(fake, make_bot()):
         opened = await (await fake.slash(world.alice, g, casino, "play", {"game": "bourre", "thread": True})).reply()
-        assert "open here, not in a thread: I need the Create Public Threads" in opened.text
+        assert opened.text.startswith("Your Bourré table is open here, not in a thread (I need the Create Public "
+                                      "Threads and Send Messages in Threads permissions), and you are seated.")
         assert fake.threads_of(casino) == []
         assert "Bourré" in (await lobby_in(fake, casino)).text
 
@@ -118,9 +119,18 @@ async def test_the_server_setting_makes_threads_the_default_and_a_thread_holds_i
         await (await fake.slash(world.bob, g, lounge, "play", {"game": "marriage"})).reply()
         [thread] = fake.threads_of(lounge)
         assert thread["name"] == "Marriage · table 1"
-        await lobby_in(fake, int(thread["id"]))
-        inner = await (await fake.slash(world.carol, g, lounge, "play", {"game": "bourre", "thread": False})).reply()
-        assert "open and you are seated" in inner.text and len(fake.threads_of(lounge)) == 1
+        tid = int(thread["id"])
+        await lobby_in(fake, tid)
+        here = await (await fake.slash(world.carol, g, lounge, "play", {"game": "bourre", "thread": False})).reply()
+        assert "table is open and you are seated" in here.text and len(fake.threads_of(lounge)) == 1
+
+        await (await fake.slash(world.alice, g, tid, "table close")).reply()
+        await fake.wait_for(lambda: thread["thread_metadata"]["archived"], what="the closed table's thread archived")
+        again = await (await fake.slash(world.carol, g, tid, "play", {"game": "tripoley"})).reply()
+        assert "open here, not in a thread (this is a thread already), and you are seated" in again.text
+        assert "Tripoley" in (await lobby_in(fake, tid)).text
+        assert not thread["thread_metadata"]["archived"]   # the new lobby reopened it
+        assert len(fake.threads_of(lounge)) == 1
         shown = await (await fake.slash(world.alice, g, lounge, "settings show")).reply()
         assert "**threads**: on" in shown.text and "**images**: on" in shown.text
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
+
+import pytest
 
 from storage import settings, stats
 from storage.db import Database, fetch_all, migrations
@@ -16,48 +19,40 @@ FIXTURE = Path(__file__).parents[1] / "fixtures" / "stats" / "before_deal_result
 G, ALICE, BOB, CAROL = 1, 101, 102, 103
 
 
-async def upgraded(tmp_path: Path) -> Database:
+@pytest.fixture
+async def upgraded(tmp_path: Path) -> AsyncIterator[Database]:
+    """A copy of the old database, opened (and so migrated) by today's code."""
     copy = tmp_path / "old.db"
     shutil.copy(FIXTURE, copy)
     con = sqlite3.connect(copy)
     assert con.execute("PRAGMA user_version").fetchone()[0] == 2
     con.close()
-    return await Database.open(copy)
+    db = await Database.open(copy)
+    yield db
+    await db.close()
 
 
-async def test_the_old_database_upgrades_to_the_newest_schema(tmp_path: Path) -> None:
-    db = await upgraded(tmp_path)
-    try:
-        assert await db.schema_version() == migrations()[-1][0]
-        async with db.read() as tx:
-            assert await settings.load(tx, G) == settings.GuildOverrides()   # no switch set: the defaults
-    finally:
-        await db.close()
+async def test_the_old_database_upgrades_to_the_newest_schema(upgraded: Database) -> None:
+    assert await upgraded.schema_version() == migrations()[-1][0]
+    async with upgraded.read() as tx:
+        assert await settings.load(tx, G) == settings.GuildOverrides()   # no switch set: the defaults
 
 
-async def test_deals_already_played_are_counted_from_the_action_log(tmp_path: Path) -> None:
-    db = await upgraded(tmp_path)
-    try:
-        async with db.read() as tx:
-            per_table = {r["table_id"]: (r["deals"], r["seats"], r["known"]) for r in await fetch_all(
-                tx, "SELECT table_id, COUNT(DISTINCT version) AS deals, COUNT(DISTINCT seat) AS seats, "
-                    "COUNT(won) AS known FROM deal_results GROUP BY table_id")}
-        # Tripoley: 2 deals, 3 seats; gin: 4 hands, 2 seats; Bourré: 3 hands before the admin closed
-        # it, 3 seats (one a bot); the cancelled Marriage lobby dealt nothing. Winners unknown.
-        assert per_table == {1: (2, 3, 0), 2: (4, 2, 0), 3: (3, 3, 0)}
-    finally:
-        await db.close()
+async def test_deals_already_played_are_counted_from_the_action_log(upgraded: Database) -> None:
+    async with upgraded.read() as tx:
+        per_table = {r["table_id"]: (r["deals"], r["seats"], r["known"]) for r in await fetch_all(
+            tx, "SELECT table_id, COUNT(DISTINCT version) AS deals, COUNT(DISTINCT seat) AS seats, "
+                "COUNT(won) AS known FROM deal_results GROUP BY table_id")}
+    # Tripoley: 2 deals, 3 seats; gin: 4 hands, 2 seats; Bourré: 3 hands before the admin closed
+    # it, 3 seats (one a bot); the cancelled Marriage lobby dealt nothing. Winners unknown.
+    assert per_table == {1: (2, 3, 0), 2: (4, 2, 0), 3: (3, 3, 0)}
 
 
-async def test_per_game_statistics_of_the_old_games(tmp_path: Path) -> None:
-    db = await upgraded(tmp_path)
-    try:
-        async with db.read() as tx:
-            alice, bob, carol = [await stats.game_stats(tx, G, u) for u in (ALICE, BOB, CAROL)]
-            gin = await stats.leaderboard(tx, G, "net", game="gin_rummy")
-            carol_at_gin = await stats.rank_of(tx, G, CAROL, "net", game="gin_rummy")
-    finally:
-        await db.close()
+async def test_per_game_statistics_of_the_old_games(upgraded: Database) -> None:
+    async with upgraded.read() as tx:
+        alice, bob, carol = [await stats.game_stats(tx, G, u) for u in (ALICE, BOB, CAROL)]
+        gin = await stats.leaderboard(tx, G, "net", game="gin_rummy")
+        carol_at_gin = await stats.rank_of(tx, G, CAROL, "net", game="gin_rummy")
     assert alice == {"gin_rummy": GameStats("gin_rummy", games=1, games_won=1, net=12, biggest_win=12, deals=4),
                      "tripoley": GameStats("tripoley", games=1, net=-25, deals=2)}
     assert bob["bourre"] == GameStats("bourre", games=1, net=0, deals=3)   # left with what he brought
