@@ -23,6 +23,10 @@ class GuildConfig:
     starting_chips: int
     daily_chips: int
     turn_timeout_s: int
+    images: bool = True
+    """Table and hand messages carry pictures (off: text only)."""
+    threads: bool = False
+    """/play opens a table in a thread of its own unless the command says otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +60,8 @@ class WalletService:
         s = self.settings
         config = GuildConfig(s.starting_chips if o.starting_chips is None else o.starting_chips,
                              s.daily_chips if o.daily_chips is None else o.daily_chips,
-                             s.turn_timeout_s if o.turn_timeout_s is None else o.turn_timeout_s)
+                             s.turn_timeout_s if o.turn_timeout_s is None else o.turn_timeout_s,
+                             images=o.images != 0, threads=bool(o.threads))
         self._configs[guild_id] = config
         return config
 
@@ -123,11 +128,16 @@ class WalletService:
                 raise NotEnoughChips(f"They hold only {exc.balance:,} chips in their wallet.") from None
             return await ledger.balance(tx, guild_id, wallet(user_id))
 
-    async def leaderboard(self, guild_id: int, user_id: int, by: str) -> Leaderboard:
+    async def leaderboard(self, guild_id: int, user_id: int, by: str, game: str | None = None) -> Leaderboard:
+        """The top of the server by chips or net winnings; `game` ranks that game's net winnings."""
         async with self.db.transaction() as tx:
             await self.ensure_member(tx, guild_id, user_id)
-            return Leaderboard(await stats.leaderboard(tx, guild_id, by),
-                               await stats.rank_of(tx, guild_id, user_id, by))
+            return Leaderboard(await stats.leaderboard(tx, guild_id, by, game=game),
+                               await stats.rank_of(tx, guild_id, user_id, by, game=game))
+
+    async def game_stats(self, guild_id: int, user_id: int) -> dict[str, stats.GameStats]:
+        async with self.db.read() as tx:
+            return await stats.game_stats(tx, guild_id, user_id)
 
     async def history(self, guild_id: int, user_id: int) -> list[stats.HistoryEntry]:
         async with self.db.read() as tx:
@@ -141,5 +151,9 @@ class WalletService:
             return await self.config(tx, guild_id)
 
     async def guild_config(self, guild_id: int) -> GuildConfig:
+        """The server's settings; from memory when known (every table message asks)."""
+        cached = self._configs.get(guild_id)
+        if cached is not None:
+            return cached
         async with self.db.read() as tx:
             return await self.config(tx, guild_id)

@@ -12,8 +12,10 @@ from discord.ext import commands
 from bot.errors import NotEnoughChips
 from bot.games import GAMES
 from bot.games.options import CHIP_CEILING
+from bot.ui import threads
 from bot.ui.client import CardRoomClient
-from bot.ui.views import leave_or_ask, public_message
+from bot.ui.threads import Place
+from bot.ui.views import DRAW, leave_or_ask, public_message
 
 from .places import channel_id_of, guild_id_of
 
@@ -38,26 +40,41 @@ class Tables(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="play", description="Open a table for a game in this channel")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game="Which game",
+                           thread="Open the table in a thread of its own (default: this server's setting)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str],
+                   thread: bool | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables, guild_id = self.bot.tables, guild_id_of(interaction)
-        snap = await tables.open(guild_id, channel_id_of(interaction), interaction.user.id, game.value)
+        if thread is None:
+            thread = (await self.bot.wallets.guild_config(guild_id)).threads
+        place = await threads.new_thread(interaction, game.name) if thread else Place(channel_id_of(interaction))
+        try:
+            snap = await tables.open(guild_id, place.channel_id, interaction.user.id, game.value)
+        except BaseException:
+            if place.thread is not None:   # an empty thread would only puzzle people
+                await threads.archive(place.thread)
+            raise
+        await threads.name_thread(place, snap.title, snap.table_id)
+        where = f" in {place.thread.mention}" if place.thread else ""
+        if place.why_not:
+            where = f" here, not in a thread ({place.why_not}),"
         try:
             await tables.join(snap.table_id, interaction.user.id, interaction.user.display_name, guild_id=guild_id)
-            text = (f"Your {snap.title} table is open and you are seated. Friends press **Join**; "
+            text = (f"Your {snap.title} table is open{where} and you are seated. Friends press **Join**; "
                     "**Settings** changes the table options; press **Start** when ready.")
         except NotEnoughChips as exc:
-            text = f"Your {snap.title} table is open, but you are not seated: {exc}"
+            text = f"Your {snap.title} table is open{where}, but you are not seated: {exc}"
         await interaction.followup.send(text, ephemeral=True)
 
     @table.command(name="view", description="Show the table in this channel")
     async def view(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
-        message = public_message(snap)
+        pictures = (await self.bot.wallets.guild_config(snap.guild_id)).images
+        message = public_message(snap, png=DRAW if pictures else None)
         await interaction.followup.send(embed=message["embed"], files=message["files"], ephemeral=True)
 
     @table.command(name="close", description="Close this channel's table and refund everyone (admins)")

@@ -6,12 +6,8 @@ from dataclasses import dataclass
 
 from .db import Tx, fetch_one
 
-_UPDATES = {
-    "starting_chips": "UPDATE guild_settings SET starting_chips = :v WHERE guild_id = :g",
-    "daily_chips": "UPDATE guild_settings SET daily_chips = :v WHERE guild_id = :g",
-    "turn_timeout_s": "UPDATE guild_settings SET turn_timeout_s = :v WHERE guild_id = :g",
-}
-FIELDS = tuple(_UPDATES)
+FIELDS = ("starting_chips", "daily_chips", "turn_timeout_s", "images", "threads")
+"""The columns of guild_settings that hold a setting; `store` writes only these."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,16 +15,19 @@ class GuildOverrides:
     starting_chips: int | None = None
     daily_chips: int | None = None
     turn_timeout_s: int | None = None
+    images: int | None = None
+    """0: table and hand messages without pictures."""
+    threads: int | None = None
+    """1: /play opens tables in a thread of their own by default."""
 
 
 async def load(tx: Tx, guild_id: int) -> GuildOverrides:
-    row = await fetch_one(tx, "SELECT starting_chips, daily_chips, turn_timeout_s FROM guild_settings "
-                              "WHERE guild_id = :g", {"g": guild_id})
+    row = await fetch_one(tx, f"SELECT {', '.join(FIELDS)} FROM guild_settings WHERE guild_id = :g", {"g": guild_id})
     return GuildOverrides(*row) if row else GuildOverrides()
 
 
 async def store(tx: Tx, guild_id: int, field: str, value: int | None) -> None:
     if field not in FIELDS:
         raise ValueError(f"unknown setting {field!r}")
-    await tx.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (:g)", {"g": guild_id})
-    await tx.execute(_UPDATES[field], {"v": value, "g": guild_id})
+    await tx.execute("INSERT INTO guild_settings (guild_id) VALUES (:g) ON CONFLICT DO NOTHING", {"g": guild_id})
+    await tx.execute(f"UPDATE guild_settings SET {field} = :v WHERE guild_id = :g", {"v": value, "g": guild_id})

@@ -1,8 +1,9 @@
-"""Leaderboards and history, derived from accounts, seats and tables (no separate tallies to drift)."""
+"""Leaderboards, history and per-game statistics, derived from accounts, seats, tables and each
+deal's recorded result (no running tallies to drift)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .db import Tx, fetch_all, fetch_one, fetch_single
 
@@ -34,19 +35,33 @@ _NET = """
     FROM members m WHERE m.guild_id = :g
 """
 
+# Net winnings at one game's tables, for the players who finished at least one game of it.
+_NET_IN_GAME = """
+    SELECT s.user_id, SUM(s.cashed_out - s.buy_in) AS value
+    FROM seats s JOIN game_tables t ON t.id = s.table_id
+    WHERE t.guild_id = :g AND t.game_id = :game AND s.user_id IS NOT NULL AND s.cashed_out IS NOT NULL
+      AND t.state IS NOT NULL
+    GROUP BY s.user_id
+"""
+
 _QUERIES = {"chips": _CHIPS, "net": _NET}
 
 
-async def leaderboard(tx: Tx, guild_id: int, by: str, limit: int = 10) -> list[Standing]:
-    rows = await fetch_all(tx, "SELECT user_id, value, RANK() OVER (ORDER BY value DESC) AS rank FROM ("
-                           + _QUERIES[by] + ") ORDER BY value DESC, user_id LIMIT :n", {"g": guild_id, "n": limit})
+def _ranked(by: str, game: str | None) -> str:
+    """Every ranked player's value and rank; `game` ranks that game's net winnings."""
+    values = _NET_IN_GAME if game is not None else _QUERIES[by]
+    return f"SELECT user_id, value, RANK() OVER (ORDER BY value DESC) AS rank FROM ({values}) AS v"
+
+
+async def leaderboard(tx: Tx, guild_id: int, by: str, limit: int = 10, game: str | None = None) -> list[Standing]:
+    rows = await fetch_all(tx, _ranked(by, game) + " ORDER BY value DESC, user_id LIMIT :n",
+                           {"g": guild_id, "n": limit, "game": game})
     return [Standing(r["user_id"], r["value"], r["rank"]) for r in rows]
 
 
-async def rank_of(tx: Tx, guild_id: int, user_id: int, by: str) -> Standing | None:
-    row = await fetch_one(tx, "SELECT user_id, value, rank FROM (SELECT user_id, value, "
-                          "RANK() OVER (ORDER BY value DESC) AS rank FROM (" + _QUERIES[by] + ")) "
-                          "WHERE user_id = :u", {"g": guild_id, "u": user_id})
+async def rank_of(tx: Tx, guild_id: int, user_id: int, by: str, game: str | None = None) -> Standing | None:
+    row = await fetch_one(tx, f"SELECT user_id, value, rank FROM ({_ranked(by, game)}) AS r WHERE user_id = :u",
+                          {"g": guild_id, "u": user_id, "game": game})
     return Standing(row["user_id"], row["value"], row["rank"]) if row else None
 
 
@@ -77,3 +92,60 @@ async def history(tx: Tx, guild_id: int, user_id: int, limit: int = 10) -> list[
                                "AND s.cashed_out IS NOT NULL ORDER BY s.left_at DESC, t.id DESC LIMIT :n",
                            {"g": guild_id, "u": user_id, "n": limit})
     return [HistoryEntry(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    """One player's record at one game. A game is won when the player left it with more chips
+    than they brought; a deal as the table recorded it (`record_deal`)."""
+
+    game_id: str
+    games: int = 0
+    games_won: int = 0
+    net: int = 0
+    biggest_win: int = 0
+    deals: int = 0
+    deals_won: int = 0
+
+
+# Games: seats paid out at tables whose game started (a cancelled lobby is no game).
+_GAMES = """
+    SELECT t.game_id, COUNT(*) AS games, SUM(CASE WHEN s.cashed_out > s.buy_in THEN 1 ELSE 0 END) AS won,
+           SUM(s.cashed_out - s.buy_in) AS net, MAX(s.cashed_out - s.buy_in) AS best
+    FROM seats s JOIN game_tables t ON t.id = s.table_id
+    WHERE t.guild_id = :g AND s.user_id = :u AND s.cashed_out IS NOT NULL AND t.state IS NOT NULL
+    GROUP BY t.game_id
+"""
+
+_DEALS = """
+    SELECT t.game_id, COUNT(*) AS deals, SUM(CASE WHEN d.won = 1 THEN 1 ELSE 0 END) AS won
+    FROM deal_results d JOIN seats s ON s.table_id = d.table_id AND s.seat = d.seat
+    JOIN game_tables t ON t.id = d.table_id
+    WHERE t.guild_id = :g AND s.user_id = :u
+    GROUP BY t.game_id
+"""
+
+
+async def game_stats(tx: Tx, guild_id: int, user_id: int) -> dict[str, GameStats]:
+    """The player's record at every game they have played in this server, by game id."""
+    params = {"g": guild_id, "u": user_id}
+    games = {r["game_id"]: r for r in await fetch_all(tx, _GAMES, params)}
+    deals = {r["game_id"]: r for r in await fetch_all(tx, _DEALS, params)}
+    found = {}
+    for game_id in sorted(games.keys() | deals.keys()):
+        record = GameStats(game_id)
+        if g := games.get(game_id):
+            record = replace(record, games=g["games"], games_won=g["won"], net=g["net"],
+                             biggest_win=max(g["best"], 0))
+        if d := deals.get(game_id):
+            record = replace(record, deals=d["deals"], deals_won=d["won"])
+        found[game_id] = record
+    return found
+
+
+async def record_deal(tx: Tx, table_id: int, version: int, won: dict[int, bool | None]) -> None:
+    """A deal ended with the action `version`: each seat dealt in, and whether it won."""
+    for seat, result in won.items():
+        await tx.execute("INSERT INTO deal_results (table_id, version, seat, won) VALUES (:t, :v, :s, :w) "
+                         "ON CONFLICT DO NOTHING",
+                         {"t": table_id, "v": version, "s": seat, "w": None if result is None else int(result)})

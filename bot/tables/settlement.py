@@ -11,10 +11,11 @@ from typing import Any
 from bot.clock import stamp
 from bot.games.base import Event, seat_key, spectator_holdings, takes_spectator_bets
 from bot.wallet import WalletService
-from storage import ledger, tables
+from storage import ledger, stats, tables
 from storage.ledger import HOUSE, Transfer, escrow, wallet
 from storage.tables import SeatRow, TableRow
 
+from .deal_results import deal_winners
 from .models import Closing
 from .unit import ConservationError, TableUnit
 
@@ -38,6 +39,7 @@ class Settlement:
     async def commit(self, u: TableUnit) -> None:
         """Settle and save a playing table after a change; `u.events` gains what settling says."""
         row, game = u.row, u.require_playing()
+        dealt = [s for s in row.seats if s.present]   # before anyone is paid out below
         await self._wind_up_without_humans(u, game)
         for s in row.seats:
             if s.present and s.leaving and not game.is_over() and game.can_cash_out(s.seat):
@@ -62,10 +64,15 @@ class Settlement:
             status="finished" if finished else "playing", seat=u.seat, action=u.logged or {},
             events=[e.to_dict() for e in u.events], now=stamp(u.now), stacks=stacks if changed else None,
             deal_starts=deal_starts, escrow=(row.guild_id, escrow(row.id), held))
+        summary = next((e for e in u.events if e.kind == "summary" and e.private_to is None), None)
+        deal_tx = await u.tx() if summary is not None else None   # the deal's result is saved with it
         try:
             await u.tx.save(row, commit)
         except tables.EscrowMismatch as exc:
             raise ConservationError(f"table {row.id}: {exc}") from None
+        if summary is not None and deal_tx is not None:
+            ends = {s.seat: (s.deal_stack, stacks.get(s.seat, s.cashed_out or 0)) for s in dealt}
+            await stats.record_deal(deal_tx, row.id, row.version, deal_winners(summary, ends))
         for s in row.seats:
             if s.present:
                 s.stack = stacks[s.seat]

@@ -28,6 +28,7 @@ from storage.db import Database
 from .client import CardRoomClient
 from .embeds import board_image, closing_embed, hand_image, results_embed
 from .text import MESSAGE, clip
+from .threads import archive_table_thread
 from .views import as_edit, hand_message, public_message
 
 log = logging.getLogger(__name__)
@@ -50,9 +51,14 @@ class DiscordPresenter:
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
 
+    async def _pictures(self, snap: TableSnapshot) -> bool:
+        """Whether the table's server wants pictures (an admin may turn them off)."""
+        return (await self.bot.wallets.guild_config(snap.guild_id)).images
+
     async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
         channel = self._channel(snap.channel_id)
-        png = await asyncio.to_thread(board_image, snap)   # drawing takes milliseconds: not on the loop
+        # drawing takes milliseconds: not on the loop
+        png = await asyncio.to_thread(board_image, snap) if await self._pictures(snap) else None
         if message_id is not None:
             try:
                 await channel.get_partial_message(message_id).edit(**as_edit(public_message(snap, recent, png)))
@@ -78,7 +84,8 @@ class DiscordPresenter:
         user_id = snap.seats[seat].user_id
         if user_id is None or user_id in self.dm_refused:
             return None
-        payload = hand_message(self.bot, snap, seat, events, png=await asyncio.to_thread(hand_image, snap, seat))
+        png = await asyncio.to_thread(hand_image, snap, seat) if await self._pictures(snap) else None
+        payload = hand_message(self.bot, snap, seat, events, png=png)
         if message is not None:
             try:
                 await self._channel(message.channel_id).get_partial_message(message.message_id).edit(
@@ -110,10 +117,12 @@ class DiscordPresenter:
         await self._channel(snap.channel_id).send(content=clip(text, MESSAGE), allowed_mentions=PINGS)
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
-        """The result, pinging the players so nobody misses where their chips went."""
+        """The result, pinging the players so nobody misses where their chips went; a thread the
+        table had to itself is then archived."""
         players = " ".join(f"<@{s.user_id}>" for s in snap.seats if not s.is_bot)
         await self._channel(snap.channel_id).send(content=players or None, embed=results_embed(snap, payouts),
                                                   allowed_mentions=PINGS)
+        await archive_table_thread(self.bot, snap.channel_id)
 
     async def retry_dms(self, user: discord.User | discord.Member) -> bool:
         """The player opened their DMs again: forget the refusal if a test message gets through."""

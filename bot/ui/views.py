@@ -142,7 +142,8 @@ async def _show_hand(interaction: discord.Interaction[CardRoomClient], table_id:
         else:
             await interaction.followup.send(note or text, ephemeral=True)
         return
-    message = hand_message(interaction.client, snap, seat.seat, note=note)
+    pictures = (await interaction.client.wallets.guild_config(snap.guild_id)).images
+    message = hand_message(interaction.client, snap, seat.seat, note=note, png=DRAW if pictures else None)
     if edit:
         await interaction.edit_original_response(**as_edit(message))
     else:

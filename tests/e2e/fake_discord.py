@@ -56,7 +56,12 @@ Things a test author must know:
   test that provokes one on purpose).
 * ``fake.force_reconnect(resume=True|False)`` exercises RESUME / re-IDENTIFY (on_ready
   fires again); a second ``running_bot`` on the same fake simulates a restart.
-* Not implemented (answer 404 and fail the test): reactions, pins, threads,
+* Threads: public threads are created as Discord does (``POST /channels/{id}/threads`` and
+  ``POST /channels/{id}/messages/{id}/threads``; a channel object of type 11 with ``parent_id``
+  and ``owner_id``, announced by THREAD_CREATE), renamed and archived by ``PATCH /channels/{id}``
+  (THREAD_UPDATE); posting in an archived thread unarchives it, editing a message there is refused
+  (50083). ``fake.threads_of(channel_id)`` lists a channel's threads.
+* Not implemented (answer 404 and fail the test): reactions, pins, private threads,
   roles/member edits, bans, webhooks other than interaction followups, emojis,
   stickers, polls, voice.  Add one ad hoc with ``fake.add_route`` if a test needs it,
   or extend ``_register_routes``.
@@ -132,6 +137,8 @@ P_ATTACH_FILES = 1 << 15
 P_READ_MESSAGE_HISTORY = 1 << 16
 P_USE_EXTERNAL_EMOJIS = 1 << 18
 P_USE_APPLICATION_COMMANDS = 1 << 31
+P_MANAGE_THREADS = 1 << 34
+P_CREATE_PUBLIC_THREADS = 1 << 35
 P_SEND_MESSAGES_IN_THREADS = 1 << 38
 
 ALL_PERMISSIONS: int = discord.Permissions.all().value
@@ -261,6 +268,8 @@ class FakeGuild:
     roles: dict[int, JSON] = field(default_factory=dict)
     channels: dict[int, JSON] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
+    threads: dict[int, JSON] = field(default_factory=dict)
+    """Threads by id (type 11), kept apart from ``channels`` as Discord lists them apart."""
 
     def channel(self, name: str) -> int:
         """Id of the channel called ``name`` (what tests usually have in hand)."""
@@ -1116,7 +1125,7 @@ class FakeDiscord:
             "voice_states": [],
             "members": [self._member_payload(guild, uid) for uid in member_ids],
             "channels": list(guild.channels.values()),
-            "threads": [],
+            "threads": [t for t in guild.threads.values() if not t["thread_metadata"]["archived"]],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -1135,13 +1144,18 @@ class FakeDiscord:
         guild = self._guild_of_channel(channel_id)
         if guild is None:
             return None
-        return {**guild.channels[channel_id], "guild_id": str(guild.id)}
+        return {**self._channel_data(guild, channel_id), "guild_id": str(guild.id)}
 
     def _guild_of_channel(self, channel_id: int) -> FakeGuild | None:
         for guild in self.guilds.values():
-            if channel_id in guild.channels:
+            if channel_id in guild.channels or channel_id in guild.threads:
                 return guild
         return None
+
+    @staticmethod
+    def _channel_data(guild: FakeGuild, channel_id: int) -> JSON:
+        """The stored object of a guild channel or thread (kept current: last_message_id ...)."""
+        return guild.channels[channel_id] if channel_id in guild.channels else guild.threads[channel_id]
 
     def application_payload(self) -> JSON:
         return {
@@ -1219,6 +1233,9 @@ class FakeDiscord:
             ("GET", rf"/guilds/{guild}/channels", self._h_get_guild_channels),
             ("GET", rf"/guilds/{guild}/members/" + snow.format("user_id"), self._h_get_member),
             ("GET", rf"/channels/{channel}", self._h_get_channel),
+            ("PATCH", rf"/channels/{channel}", self._h_edit_thread),
+            ("POST", rf"/channels/{channel}/threads", self._h_start_thread),
+            ("POST", rf"/channels/{channel}/messages/{message}/threads", self._h_start_thread),
             ("POST", rf"/channels/{channel}/typing", self._h_typing),
             ("GET", rf"/channels/{channel}/messages", self._h_list_messages),
             ("POST", rf"/channels/{channel}/messages", self._h_create_message),
@@ -1508,6 +1525,11 @@ class FakeDiscord:
         problems = _validate_message_body(body, has_files=bool(rec.files), partial=False)
         if problems:
             return self._reject(rec, problems, 50006 if problems == ["Cannot send an empty message"] else 50035)
+        thread = self._thread(cid)
+        if thread is not None and thread["thread_metadata"]["archived"]:
+            if thread["thread_metadata"]["locked"]:
+                return error_response(400, 50083, "Thread is archived")
+            await self._update_thread(thread, {"archived": False})   # as Discord: a post reopens it
         msg = self._create_message(cid, body, rec.files)
         await self._dispatch_message_event("MESSAGE_CREATE", msg)
         return json_response(msg.data)
@@ -1530,6 +1552,9 @@ class FakeDiscord:
             return error_response(404, 10008, "Unknown Message")
         if int(msg.data["author"]["id"]) != self.bot_user.id:
             return error_response(403, 50005, "Cannot edit a message authored by another user")
+        thread = self._thread(msg.channel_id)
+        if thread is not None and thread["thread_metadata"]["archived"]:
+            return error_response(400, 50083, "Thread is archived")
         problems = _validate_message_body(rec.json or {}, has_files=bool(rec.files), partial=True)
         if problems:
             return self._reject(rec, problems)
@@ -1544,6 +1569,96 @@ class FakeDiscord:
         msg.deleted = True
         await self._dispatch_message_event("MESSAGE_DELETE", msg)
         return no_content()
+
+    # -- threads ---------------------------------------------------------------------------
+
+    def _thread(self, channel_id: int) -> JSON | None:
+        guild = self._guild_of_channel(channel_id)
+        return guild.threads.get(channel_id) if guild is not None else None
+
+    def threads_of(self, channel_id: int) -> list[JSON]:
+        """The threads started in a channel (archived ones too), oldest first."""
+        guild = self._guild_of_channel(channel_id)
+        return [t for t in (guild.threads.values() if guild else []) if t["parent_id"] == str(channel_id)]
+
+    async def _h_start_thread(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
+        """A public thread in a text channel, standalone or from a message (then it takes the
+        message's id, as on Discord). Private threads are not modelled."""
+        cid = int(p["channel_id"])
+        guild = self._guild_of_channel(cid)
+        if guild is None or cid not in guild.channels:   # a DM, a thread, or nothing
+            if self._channel_payload(cid) is None:
+                return error_response(404, 10003, "Unknown Channel")
+            return error_response(400, 50024, "Cannot execute action on this channel type")
+        if not self.permissions_for(guild.id, self.bot_user.id) & P_CREATE_PUBLIC_THREADS:
+            return error_response(403, 50013, "Missing Permissions")
+        body = rec.json or {}
+        name = body.get("name") or ""
+        if not 1 <= len(name) <= 100:
+            return self._reject(rec, [f"thread name must be 1-100 characters, got {len(name)}"])
+        if body.get("auto_archive_duration", 1440) not in (60, 1440, 4320, 10080):
+            return self._reject(rec, [f"auto_archive_duration {body.get('auto_archive_duration')} is not allowed"])
+        tid = self.new_id()
+        if "message_id" in p:
+            starter = self._get_channel_message(p)
+            if starter is None:
+                return error_response(404, 10008, "Unknown Message")
+            if starter.data.get("thread"):
+                return error_response(400, 160004, "A thread has already been created for this message")
+            tid = starter.id
+        elif body.get("type", 12) != 11:
+            return self._reject(rec, [f"only public threads (type 11) are modelled, got {body.get('type', 12)}"])
+        thread: JSON = {
+            "id": str(tid), "type": 11, "guild_id": str(guild.id), "parent_id": str(cid),
+            "owner_id": str(self.bot_user.id), "name": name, "last_message_id": None,
+            "rate_limit_per_user": body.get("rate_limit_per_user") or 0, "message_count": 0,
+            "member_count": 1, "total_message_sent": 0, "flags": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": body.get("auto_archive_duration", 1440),
+                                "archive_timestamp": _now_iso(), "locked": False, "create_timestamp": _now_iso()},
+        }
+        guild.threads[tid] = thread
+        if "message_id" in p:
+            starter.data["thread"] = {**thread}
+        if self.connected:
+            await self.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
+        return json_response({**thread})
+
+    async def _h_edit_thread(self, rec: RequestRecord, p: dict[str, str]) -> web.Response:
+        """Rename, archive or lock a thread: its creator may rename and archive it; locking and
+        unlocking need Manage Threads. Editing other channels is not modelled."""
+        cid = int(p["channel_id"])
+        thread = self._thread(cid)
+        if thread is None:
+            self.unhandled.append(rec)
+            return error_response(404, 0, "404: fake Discord only edits threads")
+        body = rec.json or {}
+        unknown = set(body) - {"name", "archived", "locked", "auto_archive_duration"}
+        if unknown:
+            return self._reject(rec, [f"thread edit fields not modelled: {sorted(unknown)}"])
+        guild = self._guild_of_channel(cid)
+        assert guild is not None
+        moderator = bool(self.permissions_for(guild.id, self.bot_user.id) & P_MANAGE_THREADS)
+        creator = thread["owner_id"] == str(self.bot_user.id)
+        if ("locked" in body or thread["thread_metadata"]["locked"]) and not moderator:
+            return error_response(403, 50013, "Missing Permissions")
+        if ("name" in body or body.get("archived")) and not (creator or moderator):
+            return error_response(403, 50013, "Missing Permissions")
+        if "name" in body and not 1 <= len(body["name"] or "") <= 100:
+            return self._reject(rec, ["thread name must be 1-100 characters"])
+        await self._update_thread(thread, body)
+        return json_response({**thread})
+
+    async def _update_thread(self, thread: JSON, changes: JSON) -> None:
+        meta = thread["thread_metadata"]
+        if "name" in changes:
+            thread["name"] = changes["name"]
+        for key in ("archived", "locked", "auto_archive_duration"):
+            if key in changes:
+                meta[key] = changes[key]
+        if "archived" in changes:
+            meta["archive_timestamp"] = _now_iso()
+        if self.connected:
+            await self.dispatch("THREAD_UPDATE", {**thread})
 
     # -- message state -------------------------------------------------------------------
 
@@ -1599,7 +1714,7 @@ class FakeDiscord:
         self._add_attachments(msg, files, keep=[])
         self.messages[mid] = msg
         if guild is not None and not ephemeral:
-            guild.channels[channel_id]["last_message_id"] = str(mid)
+            self._channel_data(guild, channel_id)["last_message_id"] = str(mid)
         return msg
 
     def _set_mentions(self, msg: FakeMessage) -> None:
