@@ -126,16 +126,19 @@ async def test_a_failed_bot_write_is_retried_and_the_table_goes_on(
     await service.add_bot(t, ALICE)
     snap = await service.start(t, ALICE)
     assert snap.to_act == (0,)   # Alice first, then the bot
-    save, failures = tables.save_action_alone, []
+    failures: list[bool] = []
 
-    async def fails_once(*args, **kwargs):  # type: ignore[no-untyped-def]
-        if not failures:
-            failures.append(True)
-            raise OSError("disk hiccup")
-        return await save(*args, **kwargs)
+    def fails_once(save):  # type: ignore[no-untyped-def]
+        async def save_or_fail(*args, **kwargs):  # type: ignore[no-untyped-def]
+            if not failures:
+                failures.append(True)
+                raise OSError("disk hiccup")
+            return await save(*args, **kwargs)
+        return save_or_fail
 
     await service.act(t, ALICE, Show(), snap.version)   # commits; the bot's driver has not run yet
-    monkeypatch.setattr(tables, "save_action_alone", fails_once)
+    for name in ("save_action", "save_action_alone"):   # in the unit's transaction, or on its own
+        monkeypatch.setattr(tables, name, fails_once(getattr(tables, name)))
     await service.settle()
     now = await service.snapshot(t)
     assert failures == [True]
