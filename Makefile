@@ -26,10 +26,10 @@ $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 run: $(STAMP) ## start the bot (reads .env; SQLite database at data/bot.db by default)
 	@$(BIN)/python -m bot
 
-test: $(STAMP) ## the gates (ruff, mypy) and then the whole test suite
+test: $(STAMP) ## the gates (ruff, mypy) and then the whole test suite, beside a throwaway PostgreSQL server
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	scripts/with-postgres.sh $(BIN)/python -m pytest
 
 lint: $(STAMP) ## ruff (style, imports, likely bugs) and mypy (types), both configured in pyproject.toml
 	@status=0; \

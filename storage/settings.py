@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .db import Tx, fetch_one
+from .ledger import lock_wallets
 
 _UPDATES = {
     "starting_chips": "UPDATE guild_settings SET starting_chips = :v WHERE guild_id = :g",
@@ -24,11 +25,13 @@ class GuildOverrides:
 async def load(tx: Tx, guild_id: int) -> GuildOverrides:
     row = await fetch_one(tx, "SELECT starting_chips, daily_chips, turn_timeout_s FROM guild_settings "
                               "WHERE guild_id = :g", {"g": guild_id})
-    return GuildOverrides(*row) if row else GuildOverrides()
+    return GuildOverrides(row["starting_chips"], row["daily_chips"], row["turn_timeout_s"]) if row \
+        else GuildOverrides()
 
 
 async def store(tx: Tx, guild_id: int, field: str, value: int | None) -> None:
     if field not in FIELDS:
         raise ValueError(f"unknown setting {field!r}")
-    await tx.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (:g)", {"g": guild_id})
+    await lock_wallets(tx, guild_id)
+    await tx.execute("INSERT INTO guild_settings (guild_id) VALUES (:g) ON CONFLICT DO NOTHING", {"g": guild_id})
     await tx.execute(_UPDATES[field], {"v": value, "g": guild_id})

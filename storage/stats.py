@@ -19,18 +19,18 @@ _CHIPS = """
     SELECT m.user_id,
            COALESCE((SELECT balance FROM accounts a
                      WHERE a.guild_id = m.guild_id AND a.account = 'user:' || m.user_id), 0)
-         + COALESCE((SELECT SUM(s.stack) FROM seats s JOIN game_tables t ON t.id = s.table_id
-                     WHERE t.guild_id = m.guild_id AND s.user_id = m.user_id
-                       AND t.status != 'finished' AND s.cashed_out IS NULL), 0) AS value
+         + CAST(COALESCE((SELECT SUM(s.stack) FROM seats s JOIN game_tables t ON t.id = s.table_id
+                          WHERE t.guild_id = m.guild_id AND s.user_id = m.user_id
+                            AND t.status != 'finished' AND s.cashed_out IS NULL), 0) AS BIGINT) AS value
     FROM members m WHERE m.guild_id = :g
 """
 
 # Net winnings = chips taken away from tables minus chips brought, over seats already paid out.
 _NET = """
     SELECT m.user_id,
-           COALESCE((SELECT SUM(s.cashed_out - s.buy_in) FROM seats s JOIN game_tables t ON t.id = s.table_id
-                     WHERE t.guild_id = m.guild_id AND s.user_id = m.user_id AND s.cashed_out IS NOT NULL), 0)
-           AS value
+           CAST(COALESCE((SELECT SUM(s.cashed_out - s.buy_in) FROM seats s JOIN game_tables t ON t.id = s.table_id
+                          WHERE t.guild_id = m.guild_id AND s.user_id = m.user_id AND s.cashed_out IS NOT NULL), 0)
+                AS BIGINT) AS value
     FROM members m WHERE m.guild_id = :g
 """
 
@@ -39,20 +39,20 @@ _QUERIES = {"chips": _CHIPS, "net": _NET}
 
 async def leaderboard(tx: Tx, guild_id: int, by: str, limit: int = 10) -> list[Standing]:
     rows = await fetch_all(tx, "SELECT user_id, value, RANK() OVER (ORDER BY value DESC) AS rank FROM ("
-                           + _QUERIES[by] + ") ORDER BY value DESC, user_id LIMIT :n", {"g": guild_id, "n": limit})
+                           + _QUERIES[by] + ") AS v ORDER BY value DESC, user_id LIMIT :n", {"g": guild_id, "n": limit})
     return [Standing(r["user_id"], r["value"], r["rank"]) for r in rows]
 
 
 async def rank_of(tx: Tx, guild_id: int, user_id: int, by: str) -> Standing | None:
     row = await fetch_one(tx, "SELECT user_id, value, rank FROM (SELECT user_id, value, "
-                          "RANK() OVER (ORDER BY value DESC) AS rank FROM (" + _QUERIES[by] + ")) "
+                          "RANK() OVER (ORDER BY value DESC) AS rank FROM (" + _QUERIES[by] + ") AS v) AS r "
                           "WHERE user_id = :u", {"g": guild_id, "u": user_id})
     return Standing(row["user_id"], row["value"], row["rank"]) if row else None
 
 
 async def at_tables(tx: Tx, guild_id: int, user_id: int) -> int:
-    row = await fetch_single(tx, "SELECT COALESCE(SUM(s.stack), 0) AS n FROM seats s JOIN game_tables t "
-                                 "ON t.id = s.table_id WHERE t.guild_id = :g AND s.user_id = :u "
+    row = await fetch_single(tx, "SELECT CAST(COALESCE(SUM(s.stack), 0) AS BIGINT) AS n FROM seats s "
+                                 "JOIN game_tables t ON t.id = s.table_id WHERE t.guild_id = :g AND s.user_id = :u "
                                  "AND t.status != 'finished' AND s.cashed_out IS NULL", {"g": guild_id, "u": user_id})
     chips: int = row["n"]
     return chips

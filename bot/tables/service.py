@@ -24,12 +24,13 @@ from bot.games.base import BuyIn, Event, GameState, takes_spectator_bets
 from bot.games.options import resolve_options
 from bot.wallet import WalletService
 from storage import ledger, tables
-from storage.db import Database
+from storage.db import Database, Tx
 from storage.ledger import HOUSE, escrow, wallet
 from storage.tables import SeatRow, TableRow
 
 from .autoplay import Autoplay, bot_rng
 from .models import Change, Closing, HandRef, SeatInfo, TableSnapshot
+from .ownership import Shards
 from .pacing import Pacer
 from .presenter import Presenter
 from .publisher import Publisher
@@ -71,13 +72,14 @@ class TableService:
     def __init__(self, db: Database, wallets: WalletService, presenter: Presenter, clock: Clock,
                  bot_delay_s: float = 0.0, games: Mapping[str, type[GameState]] | None = None,
                  pacer: Pacer | None = None, afk_limit: int = 3, retry_base_s: float = 0.5,
-                 bot_workers: int = 0) -> None:
+                 bot_workers: int = 0, shards: Shards | None = None) -> None:
         self.db, self.wallets, self.presenter, self.clock = db, wallets, presenter, clock
         self.games: Mapping[str, type[GameState]] = GAMES if games is None else games
         self.pacer = pacer if pacer is not None else Pacer()
         self.live = LiveTables()
         self.settlement = Settlement(wallets)
-        self.autoplay = Autoplay(self, bot_delay_s, afk_limit, retry_base_s, thinker=Thinker(bot_workers))
+        self.autoplay = Autoplay(self, bot_delay_s, afk_limit, retry_base_s, thinker=Thinker(bot_workers),
+                                 shards=shards)
         self._locks: dict[int, asyncio.Lock] = {}
         self._publishers: dict[int, Publisher] = {}
         self._seen: OrderedDict[int, None] = OrderedDict()
@@ -110,7 +112,8 @@ class TableService:
         A table that turns out broken (unreadable, chips not adding up) is quarantined and the
         caller gets a TableError. `tolerant` opens even a broken or frozen table, with no game
         when its state cannot be read (closing it). A `move` (a click, a bot's or a leaver's
-        move) takes the live game without reading the stored version first: the save is guarded
+        move) takes the live game without reading the stored version first, unless other
+        processes share the database and may have moved it on: the save is guarded
         by that version, and should another writer have moved it on, nothing is written and the
         player is shown the table as it is now. After commit, `u.snapshot` holds the table with
         the private views of `reply_seats`, for the caller's reply.
@@ -120,6 +123,7 @@ class TableService:
         async with self._lock(table_id):
             try:
                 async with self.db.transaction() as tx:
+                    await tables.lock(tx, table_id)
                     row, game = await self._live(tx, table_id, tolerant, move)
                     u = TableUnit(tx, row, game, self.clock(), reply_seats=tuple(reply_seats))
                     yield u
@@ -154,9 +158,9 @@ class TableService:
         if u.row.status == "playing":
             self.autoplay.wake(table_id)
 
-    async def _live(self, tx: Any, table_id: int, tolerant: bool, move: bool = False) -> tuple[TableRow, Any]:
+    async def _live(self, tx: Tx, table_id: int, tolerant: bool, move: bool = False) -> tuple[TableRow, Any]:
         live = self.live.get(table_id)
-        if move and live is not None and live.row.status == "playing":
+        if move and live is not None and live.row.status == "playing" and not self.db.shared:
             return live.row, live.game
         version = await tables.version(tx, table_id)
         if version is None:
@@ -645,15 +649,16 @@ class TableService:
             return await tables.open_ids(tx)
 
     async def restore(self, ids: list[int] | None = None) -> list[int]:
-        """Resume open tables after a start-up: load them all at once, arm their drivers and
-        refresh their messages (paced). A table that cannot be read is quarantined; it never
+        """Resume the open tables this process drives, after a start-up or when it took over
+        another process's: load them all at once, arm their drivers and refresh their messages
+        (paced). A table that cannot be read is quarantined; it never
         stops the others."""
         async with self.db.read() as tx:
             rows = await tables.load_open(tx)
         wanted = None if ids is None else set(ids)
         restored = []
         for row in rows:
-            if wanted is not None and row.id not in wanted:
+            if (wanted is not None and row.id not in wanted) or not self.autoplay.shards.drives(row.guild_id):
                 continue
             try:
                 game = self.decode(row)

@@ -1,9 +1,10 @@
 """The unit of work: one write transaction on one table, and the live games kept between them.
 
 Every write path (a click, a leave, a timeout, a bot move, a top-up, a spectator bet, a stop)
-opens a `TableUnit` through `TableService.unit`: the table's lock, `BEGIN IMMEDIATE`, the live
-game (taken from memory when its version is the stored one, else loaded and decoded), the
-path's checks and changes, then settlement and one save, commit. The path says only what it
+opens a `TableUnit` through `TableService.unit`: the table's lock (in memory, and in the
+database against other processes), a write transaction, the live game (taken from memory when
+its version is the stored one, else loaded and decoded), the path's checks and changes, then
+settlement and one save, commit. The path says only what it
 changes; what follows from a change (leavers paid, the end of a game, deadlines, the log) is
 settled in one place (`settlement.py`).
 """

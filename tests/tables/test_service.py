@@ -18,6 +18,8 @@ from storage.ledger import escrow
 from tests.conftest import RecordingPresenter, unpaced
 from tests.tables.toy_game import Fold, HighCard, Show
 
+pytestmark = pytest.mark.both_backends
+
 G, C = 1, 100
 ALICE, BOB, CAROL = 11, 12, 13
 
