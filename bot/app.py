@@ -159,6 +159,7 @@ class CardRoomBot(CardRoomClient):
                      if guild else f"globally ({exc}): start again later, and report it with this line if it "
                      "keeps failing")
             raise StartupError(f"Discord refused to sync the slash commands {where}.") from None
+        marker.parent.mkdir(parents=True, exist_ok=True)   # on PostgreSQL nothing else made the folder
         marker.write_text(digest)
         log.info("synced %d application commands %s", len(synced),
                  f"to guild {guild.id}" if guild else "globally")

@@ -173,17 +173,19 @@ class Autoplay:
             return False
         u.begin(seat)
         u.reply = False
-        events: list[Event] = []
         if expired is not None:
             if not is_human(u.row, seat) or u.row.version != expired:
                 return False
-            events.append(Event("timeout", f"{{p{seat}}}'s time ran out; the move was made for them.", seat))
-            events += await self._count_missed(u, seat)
-        elif is_human(u.row, seat):
-            return False
-        elif u.row.seats[seat].is_bot and not fallback and self._bot_move(u, seat, choice):
+            # the move first: a player who then leaves is no longer to act (Gin Rummy refuses it)
+            u.apply(seat, game.timeout_action(seat),
+                    [Event("timeout", f"{{p{seat}}}'s time ran out; the move was made for them.", seat)])
+            u.events += await self._count_missed(u, seat)
             return True
-        u.apply(seat, u.require_playing().timeout_action(seat), events)   # a failed bot move re-decoded it
+        if is_human(u.row, seat):
+            return False
+        if u.row.seats[seat].is_bot and not fallback and self._bot_move(u, seat, choice):
+            return True
+        u.apply(seat, u.require_playing().timeout_action(seat))   # a failed bot move re-decoded it
         return True
 
     def _bot_move(self, u: TableUnit, seat: int, choice: tuple[int, Any] | None) -> bool:
