@@ -9,7 +9,7 @@ GAME ?= gin_rummy
 DEALS ?= 1
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint bench demo docs constraints clean
+.PHONY: help run test lint bench bench-each demo docs constraints clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -37,7 +37,10 @@ lint: $(STAMP) ## ruff (style, imports, likely bugs) and mypy (types), both conf
 	$(BIN)/mypy || status=1; \
 	exit $$status
 
-bench: $(STAMP) ## run every benchmark in bench/, one progress line each
+bench: $(STAMP) ## run every benchmark in bench/, one progress line each (beside a throwaway PostgreSQL server)
+	@scripts/with-postgres.sh $(MAKE) --no-print-directory bench-each
+
+bench-each:
 	@set -e; total=$$(ls bench/*.py | wc -l); n=0; \
 	for f in bench/*.py; do \
 		n=$$((n + 1)); start=$$(date +%s); \

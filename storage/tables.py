@@ -118,10 +118,14 @@ async def load_open(tx: Tx) -> list[TableRow]:
     return list(rows.values())
 
 
-async def lock(tx: Tx, table_id: int) -> None:
-    """Take the table for this transaction: a unit of work on it in another process waits until
-    this one commits (the save's version guard is then what tells it the table moved on)."""
-    await tx.lock("table", table_id)
+async def lock(tx: Tx, table_id: int) -> int | None:
+    """Take the table for this transaction, so a unit of work on it in another process waits until
+    this one commits; the version it read doing so (None when it read nothing: a transaction
+    that is already exclusive needs no lock, or there is no such table)."""
+    if tx.exclusive:
+        return None
+    r = await fetch_one(tx, "SELECT version FROM game_tables WHERE id = :t FOR UPDATE", {"t": table_id})
+    return r["version"] if r else None
 
 
 async def version(tx: Tx, table_id: int) -> int | None:

@@ -112,9 +112,9 @@ class TableService:
         A table that turns out broken (unreadable, chips not adding up) is quarantined and the
         caller gets a TableError. `tolerant` opens even a broken or frozen table, with no game
         when its state cannot be read (closing it). A `move` (a click, a bot's or a leaver's
-        move) takes the live game without reading the stored version first, unless other
-        processes share the database and may have moved it on: the save is guarded
-        by that version, and should another writer have moved it on, nothing is written and the
+        move) takes the live game without reading the stored version first, unless taking the
+        table's lock read it anyway (a database other processes share): the save is guarded by
+        that version, and should another writer have moved it on, nothing is written and the
         player is shown the table as it is now. After commit, `u.snapshot` holds the table with
         the private views of `reply_seats`, for the caller's reply.
         """
@@ -123,8 +123,8 @@ class TableService:
         async with self._lock(table_id):
             try:
                 async with self.db.transaction() as tx:
-                    await tables.lock(tx, table_id)
-                    row, game = await self._live(tx, table_id, tolerant, move)
+                    locked = await tables.lock(tx, table_id)
+                    row, game = await self._live(tx, table_id, tolerant, move, locked)
                     u = TableUnit(tx, row, game, self.clock(), reply_seats=tuple(reply_seats))
                     yield u
                     if u.logged is not None and u.row.status == "playing":
@@ -158,11 +158,12 @@ class TableService:
         if u.row.status == "playing":
             self.autoplay.wake(table_id)
 
-    async def _live(self, tx: Tx, table_id: int, tolerant: bool, move: bool = False) -> tuple[TableRow, Any]:
+    async def _live(self, tx: Tx, table_id: int, tolerant: bool, move: bool = False,
+                    locked: int | None = None) -> tuple[TableRow, Any]:
         live = self.live.get(table_id)
-        if move and live is not None and live.row.status == "playing" and not self.db.shared:
+        if move and locked is None and live is not None and live.row.status == "playing":
             return live.row, live.game
-        version = await tables.version(tx, table_id)
+        version = locked if locked is not None else await tables.version(tx, table_id)
         if version is None:
             raise TableError("That table no longer exists.")
         live = self.live.get(table_id, version)
