@@ -95,23 +95,15 @@ class Database(ABC):
         """Reads that need a consistent snapshot."""
 
 
-def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
-    """(version, name, sql) of every migration, in order. A migration is written once, in SQL both
-    databases read, in storage/migrations; where PostgreSQL needs other words (generated ids),
-    storage/migrations/postgresql holds its own file of the same number, which replaces it."""
-    found = _read(resources.files("storage.migrations"))
-    if dialect == "postgresql":
-        found |= _read(resources.files("storage.migrations").joinpath("postgresql"))
-    return sorted((version, name, sql) for version, (name, sql) in found.items())
-
-
-def _read(folder: Any) -> dict[int, tuple[str, str]]:
-    found = {}
-    for entry in folder.iterdir():
+def migrations() -> list[tuple[int, str, str]]:
+    """(version, name, sql) of every migration in storage/migrations, in order. Each is written
+    once, in SQLite's words, which PostgreSQL reads with two words changed (`postgres.dialect`)."""
+    found = []
+    for entry in resources.files("storage.migrations").iterdir():
         m = re.fullmatch(r"(\d{4})_(\w+)\.sql", entry.name)
         if m:
-            found[int(m.group(1))] = (m.group(2), entry.read_text(encoding="utf-8"))
-    return found
+            found.append((int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
+    return sorted(found)
 
 
 def statements(sql: str) -> list[str]:

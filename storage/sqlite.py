@@ -104,7 +104,7 @@ class SqliteDatabase(Database):
     async def migrate(self) -> None:
         """Apply every migration newer than the database, each in its own transaction."""
         current = await self.schema_version()
-        for version, name, sql in migrations("sqlite"):
+        for version, name, sql in migrations():
             if version <= current:
                 continue
             log.info("applying migration %04d_%s", version, name)
