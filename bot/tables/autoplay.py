@@ -9,7 +9,8 @@ out is treated as leaving.
 
 When several processes share the database, each drives only the tables of the servers on its
 shards (`Shards`). A timeout is played in a unit that re-reads the table under its lock and
-checks the deadline there, so however many processes see it due, it fires once.
+plays it only if the table is still at the version whose deadline passed, so however many
+processes see it due, it fires once.
 """
 
 from __future__ import annotations
