@@ -20,6 +20,7 @@ from storage.db import Database, fetch_all
 from storage.ledger import HOUSE, Transfer, wallet
 
 from tests.conftest import RecordingPresenter, unpaced
+from tests.tables.toy_game import HighCard, Show
 
 G, C = 1, 100
 ALICE, BOB = 11, 12
@@ -115,3 +116,28 @@ async def test_a_process_drives_only_its_shards_until_a_silent_ones_lease_expire
     assert theirs.drives(guild_1)
     await first.tick()
     assert not mine.drives(guild_1) and mine.drives(guild_0)
+
+
+async def test_a_click_another_process_serves_is_picked_up_by_the_process_that_drives_the_table(
+        two: tuple[Database, Database], settings: Settings, clock: FakeClock) -> None:
+    """Discord may hand a click to a process that does not drive the table (a DM goes to shard 0):
+    it serves it, leaves the seat bot alone, and the driving process, seeing the stored version
+    move past its live copy, drives on."""
+    guild = 1 << 22   # on shard 1 of 2
+    owner, other = (TableService(db, WalletService(db, settings, clock), RecordingPresenter(), clock,
+                                 games={"high_card": HighCard}, pacer=unpaced(), shards=Shards(2, [shard]))
+                    for db, shard in zip(two, (1, 0)))
+    t = (await owner.open(guild, C, ALICE, "high_card", seed=7)).table_id
+    await owner.join(t, ALICE, "Alice")
+    await owner.add_bot(t, ALICE)
+    started = await owner.start(t, ALICE)
+    await owner.settle()
+    assert started.to_act == (0,)
+    clicked = await other.act(t, ALICE, Show(), started.version)
+    await other.settle()
+    assert clicked.to_act == (1,)   # the bot's turn, which the serving process does not play
+    assert (await other.snapshot(t)).version == clicked.version
+    await owner.autoplay.revalidate()
+    await owner.settle()
+    after = await owner.snapshot(t)
+    assert after.version > clicked.version and 1 not in after.to_act
