@@ -9,7 +9,7 @@ GAME ?= gin_rummy
 DEALS ?= 1
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint bench demo docs constraints clean
+.PHONY: help run test lint bench bench-each demo docs constraints clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -26,10 +26,10 @@ $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 run: $(STAMP) ## start the bot (reads .env; SQLite database at data/bot.db by default)
 	@$(BIN)/python -m bot
 
-test: $(STAMP) ## the gates (ruff, mypy) and then the whole test suite
+test: $(STAMP) ## the gates (ruff, mypy) and then the whole test suite, beside a throwaway PostgreSQL server
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	scripts/with-postgres.sh $(BIN)/python -m pytest
 
 lint: $(STAMP) ## ruff (style, imports, likely bugs) and mypy (types), both configured in pyproject.toml
 	@status=0; \
@@ -37,7 +37,10 @@ lint: $(STAMP) ## ruff (style, imports, likely bugs) and mypy (types), both conf
 	$(BIN)/mypy || status=1; \
 	exit $$status
 
-bench: $(STAMP) ## run every benchmark in bench/, one progress line each
+bench: $(STAMP) ## run every benchmark in bench/, one progress line each (beside a throwaway PostgreSQL server)
+	@scripts/with-postgres.sh $(MAKE) --no-print-directory bench-each
+
+bench-each:
 	@set -e; total=$$(ls bench/*.py | wc -l); n=0; \
 	for f in bench/*.py; do \
 		n=$$((n + 1)); start=$$(date +%s); \

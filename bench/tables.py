@@ -7,9 +7,13 @@ turn, or at once at bot delay 0) and seat bots; the six games take turns. For 10
 and p99 latency of one action (the person's click, from call to committed reply), CPU ms per
 action, Discord requests/s counted against the global limit and exempt ones (interaction
 responses), the most writes any channel saw in 5 s, memory per table, and the restart time of
-200 and 1,000 open tables.
+200 and 1,000 open tables. Last, the storage backends side by side at 200 tables and bot delay 0:
+SQLite, PostgreSQL with one bot process, and PostgreSQL with two processes (two shards, each with
+half the tables, on one server), when TEST_DATABASE_URL names a PostgreSQL server (`make bench`
+starts a throwaway one).
 
 Run: .venv/bin/python bench/tables.py [--seconds S] [--tables 10,50,200,500] [--bots seat|random]
+                                       [--backends-only]
 (`--bots random` measures the table service alone: bots that cost nothing to think)
 """
 
@@ -20,14 +24,19 @@ import asyncio
 import bisect
 import gc
 import logging
+import multiprocessing
+import os
 import random
 import resource
+import secrets
 import sys
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
+
+import asyncpg
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,12 +48,14 @@ from bot.games import GAMES  # noqa: E402
 from bot.games.base import Event  # noqa: E402
 from bot.memory import keep_long_lived  # noqa: E402
 from bot.tables.models import Closing, HandRef, TableSnapshot  # noqa: E402
+from bot.tables.ownership import Shards  # noqa: E402
 from bot.tables.pacing import Pacer  # noqa: E402
 from bot.tables.service import TableService  # noqa: E402
 from bot.ui.embeds import board_image, closing_embed, hand_image, results_embed  # noqa: E402
 from bot.ui.views import hand_message, public_message  # noqa: E402
 from bot.wallet import WalletService  # noqa: E402
-from storage.db import Database  # noqa: E402
+from storage.connect import open_database  # noqa: E402
+from storage.db import Database, fetch_single  # noqa: E402
 
 GUILD = 1
 HUMAN_DELAY_S = 1.0
@@ -128,15 +139,15 @@ def rss_mb() -> float:
 
 
 async def open_tables(service: TableService, count: int, first_user: int = 1000,
-                      games: list[str] | None = None) -> list[tuple[int, int, int]]:
-    """(table, person's user id, person's seat) for `count` tables, games in turn."""
+                      games: list[str] | None = None, guild: int = GUILD) -> list[tuple[int, int, int]]:
+    """(table, person's user id, person's seat) for `count` tables of `guild`, games in turn."""
     games = games or sorted(GAMES)
     made = []
     for i in range(count):
         game_id = games[i % len(games)]
         cls = GAMES[game_id]
         user = first_user + i
-        snap = await service.open(GUILD, 10_000 + i, user, game_id, seed=i)
+        snap = await service.open(guild, guild + 10_000 + i, user, game_id, seed=i)
         await service.join(snap.table_id, user, f"P{user}")
         for _ in range(cls.min_players - 1):
             await service.add_bot(snap.table_id, user)
@@ -188,15 +199,21 @@ class Person:
 
 
 async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[str] | None = None,
-                   bot_workers: int | None = None) -> dict[str, float]:
+                   bot_workers: int | None = None, database: str | None = None, shard: tuple[int, int] = (0, 1),
+                   together: Any = None) -> dict[str, Any]:
+    """One process's load: on a fresh SQLite file, or on `database` (PostgreSQL) as the process of
+    `shard` (id, count) with the tables of a server on that shard; `together`, a barrier, starts
+    the load of several processes at once."""
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
-        db = await Database.open(settings.database_path)
+        db = await open_database(database or settings.database_path)
+        guild = (shard[0] << 22) + 1   # a server on this process's shard (1 when there is one shard)
         presenter = CountingPresenter()
         wallets = WalletService(db, settings, utc_now)
         pacer = Pacer(per_second=settings.requests_per_s)
         service = TableService(db, wallets, presenter, utc_now, bot_delay_s=bot_delay_s, pacer=pacer,
-                               bot_workers=settings.bot_workers if bot_workers is None else bot_workers)
+                               bot_workers=settings.bot_workers if bot_workers is None else bot_workers,
+                               shards=Shards(shard[1], [shard[0]]))
         publish = service._publish
 
         def observed(u: Any) -> None:   # wakes a saturating person at once, not after the paced DM
@@ -206,16 +223,18 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
         service._publish = observed  # type: ignore[method-assign]
         gc.collect()
         before_mb = rss_mb()
-        made = await open_tables(service, tables, games=games)
+        made = await open_tables(service, tables, games=games, guild=guild)
+        if together is not None:
+            await asyncio.to_thread(together.wait)
         keep_long_lived()   # as the bot does once it has restored its tables
-        logged_before = await count_actions(db)
+        logged_before = await count_actions(db, guild)
         requests_before = presenter.requests
         presenter.writes.clear()
         people = [Person(service, presenter, t, u, s, HUMAN_DELAY_S if bot_delay_s else 0.0) for t, u, s in made]
         cpu0, wall0 = time.process_time(), time.monotonic()
         await asyncio.gather(*(p.run(wall0 + seconds) for p in people))
         wall, cpu = time.monotonic() - wall0, time.process_time() - cpu0
-        actions = await count_actions(db) - logged_before
+        actions = await count_actions(db, guild) - logged_before
         memory = (rss_mb() - before_mb) / tables
         await service.stop()
         await db.close()
@@ -224,12 +243,15 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
     return {"actions/s": actions / wall, "p50 ms": pct(latencies, 50) * 1000, "p99 ms": pct(latencies, 99) * 1000,
             "cpu ms/action": cpu * 1000 / max(actions, 1),
             "global req/s": (presenter.requests - requests_before) / wall,
-            "exempt req/s": 2 * clicks / wall, "max writes/5s": presenter.most_in_window(), "MB/table": memory}
+            "exempt req/s": 2 * clicks / wall, "max writes/5s": presenter.most_in_window(), "MB/table": memory,
+            "actions": actions, "wall": wall, "cpu": cpu, "latencies": latencies}
 
 
-async def count_actions(db: Database) -> int:
+async def count_actions(db: Database, guild: int) -> int:
     async with db.read() as tx:
-        return (await tx.execute_fetchall("SELECT COUNT(*) FROM table_actions"))[0][0]
+        count: int = (await fetch_single(tx, "SELECT COUNT(*) FROM table_actions a JOIN game_tables t "
+                                             "ON t.id = a.table_id WHERE t.guild_id = :g", {"g": guild}))[0]
+        return count
 
 
 def pct(values: list[float], p: float) -> float:
@@ -243,7 +265,7 @@ async def restart_time(tables: int) -> tuple[float, float]:
     have them all shown again within the request budget."""
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
-        db = await Database.open(settings.database_path)
+        db = await open_database(settings.database_path)
         wallets = WalletService(db, settings, utc_now)
         first = TableService(db, wallets, CountingPresenter(), utc_now, bot_delay_s=3600,
                              pacer=Pacer(per_second=1e9, channel_interval=0))
@@ -267,6 +289,56 @@ def _any_legal(game: Any, seat: int, rng: random.Random) -> Any:
     return rng.choice(game.legal_actions(seat))
 
 
+async def fresh_schema(server: str) -> str:
+    """A URL on `server` whose tables go to a new schema of their own."""
+    schema = f"bench_{secrets.token_hex(4)}"
+    con = await asyncpg.connect(server)
+    try:
+        await con.execute(f"CREATE SCHEMA {schema}")
+    finally:
+        await con.close()
+    return f"{server}?search_path={schema}"
+
+
+def one_process(tables: int, seconds: float, games: list[str], database: str, shard: tuple[int, int],
+                together: Any) -> dict[str, Any]:
+    """In a worker process: that process's share of the load."""
+    logging.basicConfig(level=logging.ERROR)
+    return asyncio.run(run_load(tables, 0.0, seconds, games, 0, database, shard, together))
+
+
+def processes(count: int, tables: int, seconds: float, games: list[str], database: str) -> dict[str, float]:
+    """`count` bot processes on one database, each driving its shard's share of `tables` at once."""
+    context = multiprocessing.get_context("spawn")
+    with context.Manager() as manager, context.Pool(count) as pool:
+        together = manager.Barrier(count)
+        parts = pool.starmap(one_process, [(tables // count, seconds, games, database, (i, count), together)
+                                           for i in range(count)])
+    latencies = sorted(x for part in parts for x in part["latencies"])
+    actions = sum(part["actions"] for part in parts)
+    return {"actions/s": sum(part["actions"] / part["wall"] for part in parts),
+            "p50 ms": pct(latencies, 50) * 1000, "p99 ms": pct(latencies, 99) * 1000,
+            "cpu ms/action": sum(part["cpu"] for part in parts) * 1000 / max(actions, 1)}
+
+
+def backends(seconds: float, games: list[str], tables: int = 200) -> None:
+    """SQLite, PostgreSQL with one process and with two, side by side at bot delay 0."""
+    columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action"]
+    print(f"\nBackends at {tables} tables, bot delay 0 (saturation), {seconds:g} s per row")
+    print(f"  {'backend':<28} " + " ".join(f"{c:>13}" for c in columns))
+    server = os.environ.get("TEST_DATABASE_URL")
+    rows: list[tuple[str, Any]] = [("SQLite, 1 process", lambda: asyncio.run(run_load(tables, 0.0, seconds, games)))]
+    if server:
+        rows += [(f"PostgreSQL, {n} process{'es' if n > 1 else ''}",
+                  lambda n=n: processes(n, tables, seconds, games, asyncio.run(fresh_schema(server))))
+                 for n in (1, 2)]
+    for name, run in rows:
+        r = run()
+        print(f"  {name:<28} " + " ".join(f"{r[c]:>13,.1f}" for c in columns), flush=True)
+    if not server:
+        print("  (PostgreSQL rows: set TEST_DATABASE_URL, or run through scripts/with-postgres.sh as make bench does)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0, help="load per configuration")
@@ -276,6 +348,7 @@ def main() -> None:
     parser.add_argument("--bots", choices=("seat", "random"), default="seat",
                         help="seat: the games' own seat bots; random: bots that pick any legal move at no cost, "
                              "to measure the table service apart from the bots' thinking")
+    parser.add_argument("--backends-only", action="store_true", help="only the backends side by side")
     args = parser.parse_args()
     if args.bots == "random":
         for cls in GAMES.values():
@@ -283,6 +356,9 @@ def main() -> None:
     logging.basicConfig(level=logging.ERROR)
     sizes = [int(x) for x in args.tables.split(",")]
     games = args.games.split(",")
+    if args.backends_only:
+        backends(args.seconds, games)
+        return
     columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action", "global req/s", "exempt req/s",
                "max writes/5s", "MB/table"]
     bots = "seat bots" if args.bots == "seat" else "bots playing any legal move"
@@ -299,6 +375,7 @@ def main() -> None:
     for n in (200, 1000):
         resumed, shown = asyncio.run(restart_time(n))
         print(f"  {n:>6} {resumed:>13.3f} {shown:>15.1f}", flush=True)
+    backends(args.seconds, games)
 
 
 if __name__ == "__main__":

@@ -78,6 +78,10 @@ def backup_database(target: Path) -> int:
     settings = settings_or_none(require_token=False)
     if settings is None:
         return EXIT_OWNER_MUST_ACT
+    if settings.database_url:
+        print("error: DATABASE_URL names a PostgreSQL server: back it up with pg_dump (see docs/owner-guide.md).",
+              file=sys.stderr)
+        return EXIT_OWNER_MUST_ACT
     source = settings.database_path
     if not source.is_file():
         print(f"error: there is no database at {source}: check DATABASE_PATH.", file=sys.stderr)

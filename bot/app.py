@@ -8,7 +8,7 @@ import hashlib
 import json
 import logging
 import socket
-import sqlite3
+from typing import Any
 
 import aiohttp
 import discord
@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.clock import Clock, parse_stamp, utc_now
 from bot.config import Settings
 from bot.memory import keep_long_lived
+from bot.tables.ownership import Leases, Shards
 from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
 from bot.ui.client import CardRoomClient
@@ -25,6 +26,7 @@ from bot.ui.errors import report_error
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.views import DYNAMIC_ITEMS
 from bot.wallet import WalletService
+from storage.connect import DatabaseUnavailable, open_database
 from storage.db import Database
 
 log = logging.getLogger(__name__)
@@ -52,19 +54,31 @@ class CardRoomTree(app_commands.CommandTree):
         await report_error(interaction, error)
 
 
+def _sharding(settings: Settings) -> dict[str, Any]:
+    """The shards this process runs: SHARD_IDS of SHARD_COUNT, else all of as many as Discord advises."""
+    found: dict[str, Any] = {}
+    if settings.shard_count is not None:
+        found["shard_count"] = settings.shard_count
+    if settings.shard_ids is not None:
+        found["shard_ids"] = list(settings.shard_ids)
+    return found
+
+
 class CardRoomBot(CardRoomClient):
     def __init__(self, settings: Settings, clock: Clock = utc_now) -> None:
         # The bot never joins voice channels, so discord.py need not warn that voice libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         tree_cls=CardRoomTree, help_command=None)
+                         tree_cls=CardRoomTree, help_command=None, **_sharding(settings))
         self.settings = settings
         self.clock = clock
         self.db: Database | None = None
         self.wallets: WalletService
         self.tables: TableService
         self.presenter: DiscordPresenter
+        self.driven = Shards(settings.shard_count or 1, settings.shard_ids)
         self._deadlines: asyncio.Task[None] | None = None
+        self._leases: asyncio.Task[None] | None = None
         self._restoring: asyncio.Task[None] | None = None
         self._left_open: list[int] = []
         self.short_lived_ids: set[str] = set()
@@ -84,12 +98,16 @@ class CardRoomBot(CardRoomClient):
                                transient=True) from None
 
     async def _open_database(self) -> Database:
-        path = self.settings.database_path
         try:
-            return await Database.open(path)
-        except (OSError, sqlite3.Error) as exc:
-            raise StartupError(f"cannot open the database {path} ({exc}): check DATABASE_PATH, that the "
-                               "file is a cardroom database and that this user may write to its folder.") from None
+            return await open_database(self.settings.database)
+        except DatabaseUnavailable as exc:
+            if self.settings.database_url:
+                raise StartupError(f"cannot open the database at DATABASE_URL ({exc}): check that the PostgreSQL "
+                                   "server is running and the URL's user, password and database name.",
+                                   transient=True) from None
+            raise StartupError(f"cannot open the database {self.settings.database_path} ({exc}): check "
+                               "DATABASE_PATH, that the file is a cardroom database and that this user may write "
+                               "to its folder.") from None
 
     async def setup_hook(self) -> None:
         self.db = await self._open_database()
@@ -99,12 +117,16 @@ class CardRoomBot(CardRoomClient):
         self.wallets = WalletService(self.db, self.settings, self.clock)
         self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s,
                                    pacer=pacer, afk_limit=self.settings.afk_turns,
-                                   bot_workers=self.settings.bot_workers)
+                                   bot_workers=self.settings.bot_workers, shards=self.driven)
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync()
         self._left_open = await self.tables.open_table_ids()  # before anyone can open a new one
+        if self.db.shared:
+            leases = Leases(self.db, self.driven, self.clock, self.settings.lease_timeout_s)
+            await leases.tick()   # our shards' tables are ours before they are restored
+            self._leases = asyncio.create_task(self._keep_leases(leases))
         self._deadlines = asyncio.create_task(self._fire_deadlines())
 
     async def on_ready(self) -> None:
@@ -142,6 +164,7 @@ class CardRoomBot(CardRoomClient):
                      if guild else f"globally ({exc}): start again later, and report it with this line if it "
                      "keeps failing")
             raise StartupError(f"Discord refused to sync the slash commands {where}.") from None
+        marker.parent.mkdir(parents=True, exist_ok=True)   # on PostgreSQL nothing else made the folder
         marker.write_text(digest)
         log.info("synced %d application commands %s", len(synced),
                  f"to guild {guild.id}" if guild else "globally")
@@ -162,8 +185,24 @@ class CardRoomBot(CardRoomClient):
                 log.exception("the deadline loop failed; retrying")
                 await asyncio.sleep(DEADLINE_POLL_S)
 
+    async def _keep_leases(self, leases: Leases) -> None:
+        """With other processes on the database: renew our leases a few times per timeout, take
+        over the tables of a process gone silent, and drive on tables another process moved."""
+        while True:
+            await asyncio.sleep(self.settings.lease_timeout_s / 4)
+            try:
+                if await leases.tick():
+                    log.warning("took over the tables of shards whose process went silent; now driving shards %s",
+                                sorted(self.driven.held))
+                    await self.tables.restore()
+                await self.tables.autoplay.revalidate()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("keeping the shard leases failed; retrying")
+
     async def close(self) -> None:
-        for task in (self._deadlines, self._restoring):
+        for task in (self._deadlines, self._leases, self._restoring):
             if task is not None:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)

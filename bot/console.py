@@ -18,7 +18,7 @@ from bot.tables.service import TableService
 from bot.ui.boards import board_for
 from bot.wallet import WalletService
 from storage import ledger
-from storage.db import Database
+from storage.connect import open_database
 
 GUILD, CHANNEL = 1, 1
 MAX_MOVES = 20_000
@@ -111,7 +111,7 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
         raise SystemExit(f"{cls.title} takes {cls.min_players}–{cls.max_players} players.")
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="demo", database_path=Path(tmp) / "demo.db", starting_chips=10_000)
-        db = await Database.open(settings.database_path)
+        db = await open_database(settings.database_path)
         try:
             clock = FakeClock()
             wallets = WalletService(db, settings, clock)

@@ -10,7 +10,7 @@ async def refused(tx: Tx) -> set[int]:
 
 
 async def mark_refused(tx: Tx, user_id: int, now: str) -> None:
-    await tx.execute("INSERT OR IGNORE INTO dm_refusals (user_id, refused_at) VALUES (:u, :now)",
+    await tx.execute("INSERT INTO dm_refusals (user_id, refused_at) VALUES (:u, :now) ON CONFLICT DO NOTHING",
                      {"u": user_id, "now": now})
 
 

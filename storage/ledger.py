@@ -46,8 +46,16 @@ async def balance(tx: Tx, guild_id: int, account: str) -> int:
     return row["balance"] if row else 0
 
 
+async def lock_wallets(tx: Tx, guild_id: int) -> None:
+    """Take the server's wallets for this transaction: every write to a server's members,
+    accounts or ledger takes this first, so writers in several processes take turns (and never
+    wait for each other in a circle); a table's unit takes it after its table's lock."""
+    await tx.lock("guild", guild_id)
+
+
 async def open_account(tx: Tx, guild_id: int, account: str) -> None:
-    await tx.execute("INSERT OR IGNORE INTO accounts (guild_id, account) VALUES (:g, :a)",
+    await lock_wallets(tx, guild_id)
+    await tx.execute("INSERT INTO accounts (guild_id, account) VALUES (:g, :a) ON CONFLICT DO NOTHING",
                      {"g": guild_id, "a": account})
 
 
@@ -59,17 +67,18 @@ async def transfer(tx: Tx, guild_id: int, t: Transfer, now: str) -> bool:
     """
     if t.amount < 0:
         raise ValueError(f"negative transfer {t}")
+    await lock_wallets(tx, guild_id)
     if await fetch_one(tx, "SELECT 1 FROM ledger WHERE idem_key = :k", {"k": t.key}):
         return False
     if t.amount == 0:
         return True
     await open_account(tx, guild_id, t.src)
     await open_account(tx, guild_id, t.dst)
-    cur = await tx.execute(
+    debited = await tx.execute(
         "UPDATE accounts SET balance = balance - :n "
         "WHERE guild_id = :g AND account = :a AND (account = 'house' OR balance >= :n)",
         {"n": t.amount, "g": guild_id, "a": t.src})
-    if cur.rowcount != 1:
+    if debited != 1:
         raise InsufficientFunds(t.src, await balance(tx, guild_id, t.src), t.amount)
     await tx.execute("UPDATE accounts SET balance = balance + :n WHERE guild_id = :g AND account = :a",
                      {"n": t.amount, "g": guild_id, "a": t.dst})
@@ -96,8 +105,10 @@ class Audit:
 async def audit(tx: Tx, guild_id: int) -> Audit:
     rows = await fetch_all(tx, """
         SELECT a.account, a.balance,
-               COALESCE((SELECT SUM(amount) FROM ledger WHERE guild_id = a.guild_id AND to_account = a.account), 0)
-             - COALESCE((SELECT SUM(amount) FROM ledger WHERE guild_id = a.guild_id AND from_account = a.account), 0)
+               CAST(COALESCE((SELECT SUM(amount) FROM ledger
+                              WHERE guild_id = a.guild_id AND to_account = a.account), 0)
+                  - COALESCE((SELECT SUM(amount) FROM ledger
+                              WHERE guild_id = a.guild_id AND from_account = a.account), 0) AS BIGINT)
                AS history
         FROM accounts a WHERE a.guild_id = :g""", {"g": guild_id})
     return Audit(sum(r["balance"] for r in rows),

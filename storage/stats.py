@@ -20,24 +20,24 @@ _CHIPS = """
     SELECT m.user_id,
            COALESCE((SELECT balance FROM accounts a
                      WHERE a.guild_id = m.guild_id AND a.account = 'user:' || m.user_id), 0)
-         + COALESCE((SELECT SUM(s.stack) FROM seats s JOIN game_tables t ON t.id = s.table_id
-                     WHERE t.guild_id = m.guild_id AND s.user_id = m.user_id
-                       AND t.status != 'finished' AND s.cashed_out IS NULL), 0) AS value
+         + CAST(COALESCE((SELECT SUM(s.stack) FROM seats s JOIN game_tables t ON t.id = s.table_id
+                          WHERE t.guild_id = m.guild_id AND s.user_id = m.user_id
+                            AND t.status != 'finished' AND s.cashed_out IS NULL), 0) AS BIGINT) AS value
     FROM members m WHERE m.guild_id = :g
 """
 
 # Net winnings = chips taken away from tables minus chips brought, over seats already paid out.
 _NET = """
     SELECT m.user_id,
-           COALESCE((SELECT SUM(s.cashed_out - s.buy_in) FROM seats s JOIN game_tables t ON t.id = s.table_id
-                     WHERE t.guild_id = m.guild_id AND s.user_id = m.user_id AND s.cashed_out IS NOT NULL), 0)
-           AS value
+           CAST(COALESCE((SELECT SUM(s.cashed_out - s.buy_in) FROM seats s JOIN game_tables t ON t.id = s.table_id
+                          WHERE t.guild_id = m.guild_id AND s.user_id = m.user_id AND s.cashed_out IS NOT NULL), 0)
+                AS BIGINT) AS value
     FROM members m WHERE m.guild_id = :g
 """
 
 # Net winnings at one game's tables, for the players who finished at least one game of it.
 _NET_IN_GAME = """
-    SELECT s.user_id, SUM(s.cashed_out - s.buy_in) AS value
+    SELECT s.user_id, CAST(SUM(s.cashed_out - s.buy_in) AS BIGINT) AS value
     FROM seats s JOIN game_tables t ON t.id = s.table_id
     WHERE t.guild_id = :g AND t.game_id = :game AND s.user_id IS NOT NULL AND s.cashed_out IS NOT NULL
       AND t.state IS NOT NULL
@@ -66,8 +66,8 @@ async def rank_of(tx: Tx, guild_id: int, user_id: int, by: str, game: str | None
 
 
 async def at_tables(tx: Tx, guild_id: int, user_id: int) -> int:
-    row = await fetch_single(tx, "SELECT COALESCE(SUM(s.stack), 0) AS n FROM seats s JOIN game_tables t "
-                                 "ON t.id = s.table_id WHERE t.guild_id = :g AND s.user_id = :u "
+    row = await fetch_single(tx, "SELECT CAST(COALESCE(SUM(s.stack), 0) AS BIGINT) AS n FROM seats s "
+                                 "JOIN game_tables t ON t.id = s.table_id WHERE t.guild_id = :g AND s.user_id = :u "
                                  "AND t.status != 'finished' AND s.cashed_out IS NULL", {"g": guild_id, "u": user_id})
     chips: int = row["n"]
     return chips
@@ -110,15 +110,15 @@ class GameStats:
 
 # Games: seats paid out at tables whose game started (a cancelled lobby is no game).
 _GAMES = """
-    SELECT t.game_id, COUNT(*) AS games, SUM(CASE WHEN s.cashed_out > s.buy_in THEN 1 ELSE 0 END) AS won,
-           SUM(s.cashed_out - s.buy_in) AS net, MAX(s.cashed_out - s.buy_in) AS best
+    SELECT t.game_id, COUNT(*) AS games, CAST(SUM(CASE WHEN s.cashed_out > s.buy_in THEN 1 ELSE 0 END) AS BIGINT) AS won,
+           CAST(SUM(s.cashed_out - s.buy_in) AS BIGINT) AS net, MAX(s.cashed_out - s.buy_in) AS best
     FROM seats s JOIN game_tables t ON t.id = s.table_id
     WHERE t.guild_id = :g AND s.user_id = :u AND s.cashed_out IS NOT NULL AND t.state IS NOT NULL
     GROUP BY t.game_id
 """
 
 _DEALS = """
-    SELECT t.game_id, COUNT(*) AS deals, SUM(CASE WHEN d.won = 1 THEN 1 ELSE 0 END) AS won
+    SELECT t.game_id, COUNT(*) AS deals, CAST(SUM(CASE WHEN d.won = 1 THEN 1 ELSE 0 END) AS BIGINT) AS won
     FROM deal_results d JOIN seats s ON s.table_id = d.table_id AND s.seat = d.seat
     JOIN game_tables t ON t.id = d.table_id
     WHERE t.guild_id = :g AND s.user_id = :u

@@ -7,12 +7,10 @@ version is still the one that was read, so a stale writer changes nothing.
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .db import Database, Tx, fetch_all, fetch_one, in_one_trip
+from .db import Database, Step, Tx, fetch_all, fetch_one, fetch_single
 
 
 @dataclass(slots=True)
@@ -67,14 +65,13 @@ class StaleVersion(Exception):
 
 async def create(tx: Tx, guild_id: int, channel_id: int, game_id: str, host_id: int,
                  options: dict[str, Any], seed: int, now: str) -> int:
-    cur = await tx.execute(
-        "INSERT INTO game_tables (guild_id, channel_id, game_id, status, host_id, options, seed, created_at) "
-        "VALUES (:g, :c, :game, 'lobby', :host, :opts, :seed, :now)",
+    row = await fetch_single(
+        tx, "INSERT INTO game_tables (guild_id, channel_id, game_id, status, host_id, options, seed, created_at) "
+            "VALUES (:g, :c, :game, 'lobby', :host, :opts, :seed, :now) RETURNING id",
         {"g": guild_id, "c": channel_id, "game": game_id, "host": host_id,
          "opts": json.dumps(options), "seed": seed, "now": now})
-    if cur.lastrowid is None:  # sqlite3 sets it after every successful INSERT
-        raise RuntimeError("the new table got no id")
-    return cur.lastrowid
+    table_id: int = row["id"]
+    return table_id
 
 
 def _row(r: Any) -> TableRow:
@@ -121,6 +118,16 @@ async def load_open(tx: Tx) -> list[TableRow]:
     return list(rows.values())
 
 
+async def lock(tx: Tx, table_id: int) -> int | None:
+    """Take the table for this transaction, so a unit of work on it in another process waits until
+    this one commits; the version it read doing so (None when it read nothing: a transaction
+    that is already exclusive needs no lock, or there is no such table)."""
+    if tx.exclusive:
+        return None
+    r = await fetch_one(tx, "SELECT version FROM game_tables WHERE id = :t FOR UPDATE", {"t": table_id})
+    return r["version"] if r else None
+
+
 async def version(tx: Tx, table_id: int) -> int | None:
     """The stored version alone: enough to tell whether a live game in memory is current."""
     r = await fetch_one(tx, "SELECT version FROM game_tables WHERE id = :t", {"t": table_id})
@@ -138,10 +145,18 @@ async def open_ids(tx: Tx) -> list[int]:
         tx, "SELECT id FROM game_tables WHERE status != 'finished' AND frozen IS NULL ORDER BY id")]
 
 
-async def due(tx: Tx, now: str) -> list[int]:
-    return [r["id"] for r in await fetch_all(
-        tx, "SELECT id FROM game_tables WHERE status = 'playing' AND frozen IS NULL AND deadline IS NOT NULL "
-            "AND deadline <= :now ORDER BY deadline", {"now": now})]
+async def due(tx: Tx, now: str) -> list[tuple[int, int]]:
+    """(table, server) of every table whose deadline has passed, the most overdue first."""
+    return [(r["id"], r["guild_id"]) for r in await fetch_all(
+        tx, "SELECT id, guild_id FROM game_tables WHERE status = 'playing' AND frozen IS NULL "
+            "AND deadline IS NOT NULL AND deadline <= :now ORDER BY deadline", {"now": now})]
+
+
+async def playing_versions(tx: Tx) -> list[tuple[int, int, int]]:
+    """(table, server, version) of every table in play: what tells a process that another one
+    moved a table it drives."""
+    return [(r["id"], r["guild_id"], r["version"]) for r in await fetch_all(
+        tx, "SELECT id, guild_id, version FROM game_tables WHERE status = 'playing' AND frozen IS NULL")]
 
 
 async def next_deadline(tx: Tx) -> str | None:
@@ -235,20 +250,20 @@ class Commit:
 
 async def save_action(tx: Tx, row: TableRow, commit: Commit) -> int:
     """Check the escrow, save the state if the version is still `row.version`, log the action
-    and refresh the stacks, in one trip to the database thread. Returns the new version;
+    and refresh the stacks, in one trip where the backend allows it. Returns the new version;
     EscrowMismatch or StaleVersion (having written nothing) otherwise."""
-    await in_one_trip(tx, _action_writer(row, commit))
+    await tx.run(_action_steps(row, commit))
     return _saved(row, commit)
 
 
 async def save_action_alone(db: Database, row: TableRow, commit: Commit) -> int:
-    """`save_action` as a transaction of its own, committed with the others waiting (a move
-    that wrote nothing else: most of them)."""
-    await db.commit_alone(_action_writer(row, commit))
+    """`save_action` as a transaction of its own, committed with the others waiting where the
+    backend groups commits (a move that wrote nothing else: most of them)."""
+    await db.commit_alone(_action_steps(row, commit))
     return _saved(row, commit)
 
 
-def _action_writer(row: TableRow, commit: Commit) -> Callable[[sqlite3.Connection], None]:
+def _action_steps(row: TableRow, commit: Commit) -> list[Step]:
     state = json.dumps(commit.state, separators=(",", ":"))
     log_row = {"t": row.id, "v": row.version + 1, "s": commit.seat, "a": json.dumps(commit.action),
                "e": json.dumps(commit.events), "now": commit.now}
@@ -257,22 +272,26 @@ def _action_writer(row: TableRow, commit: Commit) -> Callable[[sqlite3.Connectio
     guild, account, expected = commit.escrow
     seen = row.version
 
-    def write(c: sqlite3.Connection) -> None:
-        held = c.execute("SELECT COALESCE((SELECT balance FROM accounts WHERE guild_id = :g AND account = :a), 0)",
-                         {"g": guild, "a": account}).fetchone()[0]
-        if held != expected:
-            raise EscrowMismatch(held, expected)
-        cur = c.execute("UPDATE game_tables SET state = :s, version = version + 1, deadline = :d, status = :st "
-                        "WHERE id = :t AND version = :seen",
-                        {"s": state, "d": commit.deadline, "st": commit.status, "t": row.id, "seen": seen})
-        if cur.rowcount != 1:
-            raise StaleVersion(f"table {row.id} is no longer at version {seen}")
-        c.execute("INSERT INTO table_actions (table_id, version, seat, action, events, created_at) "
-                  "VALUES (:t, :v, :s, :a, :e, :now)", log_row)
-        if stacks:
-            c.executemany(stacks_sql, stacks)
+    def escrow_holds(rows: list[Any]) -> None:
+        if rows[0][0] != expected:
+            raise EscrowMismatch(rows[0][0], expected)
 
-    return write
+    def still_current(changed: int) -> None:
+        if changed != 1:
+            raise StaleVersion(f"table {row.id} is no longer at version {seen}")
+
+    steps = [
+        Step("SELECT COALESCE((SELECT balance FROM accounts WHERE guild_id = :g AND account = :a), 0)",
+             {"g": guild, "a": account}, query=True, check=escrow_holds),
+        Step("UPDATE game_tables SET state = :s, version = version + 1, deadline = :d, status = :st "
+             "WHERE id = :t AND version = :seen",
+             {"s": state, "d": commit.deadline, "st": commit.status, "t": row.id, "seen": seen},
+             check=still_current),
+        Step("INSERT INTO table_actions (table_id, version, seat, action, events, created_at) "
+             "VALUES (:t, :v, :s, :a, :e, :now)", log_row)]
+    if stacks:
+        steps.append(Step(stacks_sql, rows=stacks))
+    return steps
 
 
 def _saved(row: TableRow, commit: Commit) -> int:

@@ -1,11 +1,19 @@
-"""Shared fixtures: a migrated database, a fake clock, a recording presenter, the services."""
+"""Shared fixtures: a migrated database, a fake clock, a recording presenter, the services.
+
+`db` is SQLite; in a module or test marked `both_backends` it is SQLite and then PostgreSQL:
+a fresh schema on the server TEST_DATABASE_URL names (`make test` starts a throwaway one).
+"""
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 from hypothesis import settings as hypothesis_settings
 
@@ -16,6 +24,7 @@ from bot.tables.models import Closing, HandRef, TableSnapshot
 from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
 from bot.wallet import WalletService
+from storage.connect import open_database
 from storage.db import Database
 
 from tests.tables.toy_game import HighCard
@@ -78,11 +87,51 @@ def settings(tmp_path: Path) -> Settings:
                     turn_timeout_s=60, bot_delay_s=0)
 
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_backends"):
+        metafunc.parametrize("backend", BACKENDS)
+
+
 @pytest.fixture
-async def db(settings: Settings) -> AsyncIterator[Database]:
-    database = await Database.open(settings.database_path)
-    yield database
-    await database.close()
+def backend() -> str:
+    return "sqlite"
+
+
+@asynccontextmanager
+async def pg_schema() -> AsyncIterator[str]:
+    """A database URL on the test server whose tables live in a schema of their own, dropped after."""
+    server = os.environ.get("TEST_DATABASE_URL")
+    if not server:
+        pytest.fail("TEST_DATABASE_URL is not set: run the tests with `make test`, which starts a throwaway "
+                    "PostgreSQL server (scripts/with-postgres.sh), or point it at a server of your own.",
+                    pytrace=False)
+    schema = f"test_{secrets.token_hex(6)}"
+    con = await asyncpg.connect(server)
+    try:
+        await con.execute(f"CREATE SCHEMA {schema}")
+        yield f"{server}?search_path={schema}"
+        await con.execute(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        await con.close()
+
+
+@pytest.fixture
+async def pg_url() -> AsyncIterator[str]:
+    """A fresh PostgreSQL schema, for tests that open it several times (several processes)."""
+    async with pg_schema() as url:
+        yield url
+
+
+@pytest.fixture
+async def db(settings: Settings, backend: str) -> AsyncIterator[Database]:
+    async with AsyncExitStack() as stack:
+        target = await stack.enter_async_context(pg_schema()) if backend == "postgresql" else settings.database_path
+        database = await open_database(target)
+        stack.push_async_callback(database.close)
+        yield database
 
 
 @pytest.fixture

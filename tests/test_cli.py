@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
+from storage.connect import open_database
 from storage.db import Database
 
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "TURN_TIMEOUT_S", "DEV_GUILD_ID")
@@ -35,7 +36,7 @@ def test_backup_copies_a_database_in_use(tmp_path: Path, capsys: pytest.CaptureF
     (tmp_path / ".env").write_text(f"DATABASE_PATH={source}\n")
 
     async def open_and_write() -> Database:
-        db = await Database.open(source)
+        db = await open_database(source)
         async with db.transaction() as tx:
             await tx.execute("CREATE TABLE probe (x INTEGER)")
             await tx.execute("INSERT INTO probe VALUES (42)")

@@ -22,6 +22,11 @@ def test_defaults_and_overrides() -> None:
     ({"DISCORD_TOKEN": "x", "DAILY_CHIPS": "lots"}, "DAILY_CHIPS must be a whole number"),
     ({"DISCORD_TOKEN": "x", "TURN_TIMEOUT_S": "5"}, "TURN_TIMEOUT_S must be between 10 and 3600"),
     ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be"),
+    ({"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://u:secret@host/db"}, "DATABASE_URL must be .*'host/db'"),
+    ({"DISCORD_TOKEN": "x", "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+    ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "0"}, "set DATABASE_URL to a PostgreSQL server"),
+    ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "SHARD_IDS": "1-2", "DATABASE_URL": "postgresql://h/db"},
+     "SHARD_IDS must be between 0 and 1"),
 ])
 def test_bad_settings_name_the_variable(env: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
@@ -35,3 +40,19 @@ def test_missing_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0
     assert "DISCORD_TOKEN" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_database_is_a_sqlite_file_unless_a_postgresql_url_names_a_server() -> None:
+    base = {"DISCORD_TOKEN": "x"}
+    assert Settings.from_env({**base, "DATABASE_PATH": "x/a.db"}).database == Path("x/a.db")
+    assert Settings.from_env({**base, "DATABASE_URL": "sqlite:///y/b.db"}).database == Path("y/b.db")
+    assert Settings.from_env({**base, "DATABASE_URL": "sqlite:////abs/c.db"}).database == Path("/abs/c.db")
+    pg = Settings.from_env({**base, "DATABASE_URL": "postgresql://bot:pw@db/cardroom"})
+    assert pg.database == "postgresql://bot:pw@db/cardroom" and "pw" not in repr(pg)
+
+
+def test_a_process_runs_the_shards_it_is_given() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://h/db", "SHARD_COUNT": "4",
+                           "SHARD_IDS": "0, 2-3", "LEASE_TIMEOUT_S": "5"})
+    assert (s.shard_count, s.shard_ids, s.lease_timeout_s) == (4, (0, 2, 3), 5.0)
+    assert Settings.from_env({"DISCORD_TOKEN": "x"}).shard_ids is None

@@ -6,6 +6,11 @@ move is retried with backoff, then the seat's timeout move is played instead. De
 the table row; `fire_due` plays the timeout move of every late seat, one table at a time, and a
 table that fails never stops the others. A person who lets `afk_limit` decisions in a row time
 out is treated as leaving.
+
+When several processes share the database, each drives only the tables of the servers on its
+shards (`Shards`). A timeout is played in a unit that re-reads the table under its lock and
+plays it only if the table is still at the version whose deadline passed, so however many
+processes see it due, it fires once.
 """
 
 from __future__ import annotations
@@ -20,15 +25,16 @@ from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from bot.clock import Clock, parse_stamp, stamp
-from bot.errors import PlayerError
+from bot.errors import PlayerError, StaleControl
 from bot.games.base import Event
 from storage import tables
 from storage.db import Database
 from storage.tables import TableRow
 
+from .ownership import Shards
 from .settlement import is_human
 from .thinking import Thinker
-from .unit import LiveTable, TableUnit
+from .unit import LiveTable, LiveTables, TableUnit
 
 
 class AutoplayHost(Protocol):
@@ -39,6 +45,8 @@ class AutoplayHost(Protocol):
 
     def unit(self, table_id: int, *, tolerant: bool = False, move: bool = False,
              reply_seats: Sequence[int] = ()) -> AbstractAsyncContextManager[TableUnit]: ...
+
+    live: LiveTables
 
     async def live_table(self, table_id: int) -> LiveTable | None: ...
 
@@ -67,8 +75,10 @@ def bot_rng(row: TableRow, seat: int) -> random.Random:
 
 class Autoplay:
     def __init__(self, service: AutoplayHost, bot_delay_s: float, afk_limit: int = 3,
-                 retry_base_s: float = 0.5, bot_tries: int = 3, thinker: Thinker | None = None) -> None:
+                 retry_base_s: float = 0.5, bot_tries: int = 3, thinker: Thinker | None = None,
+                 shards: Shards | None = None) -> None:
         self.service = service
+        self.shards = shards if shards is not None else Shards()
         self.thinker = thinker if thinker is not None else Thinker()
         self.bot_delay_s, self.afk_limit = bot_delay_s, afk_limit
         self.retry_base_s, self.bot_tries = retry_base_s, bot_tries
@@ -94,8 +104,10 @@ class Autoplay:
                     await asyncio.sleep(self.bot_delay_s)
                 fallback = failures >= self.bot_tries
                 choice = None if fallback else await self._think(table_id, seat)
-                await self.auto_move(table_id, seat, timed_out=False, fallback=fallback, choice=choice)
+                await self.auto_move(table_id, seat, fallback=fallback, choice=choice)
                 failures = 0
+            except StaleControl:
+                continue   # another process moved the table on: look at it again
             except PlayerError:
                 break   # the table closed, or was set aside
             except asyncio.CancelledError:
@@ -110,7 +122,8 @@ class Autoplay:
     async def _next_auto_seat(self, table_id: int) -> int | None:
         """The first seat to act that nobody is choosing for: a bot or a player who is leaving."""
         live = await self.service.live_table(table_id)
-        if live is None or live.row.status != "playing" or live.game is None:
+        if live is None or live.row.status != "playing" or live.game is None \
+                or not self.shards.drives(live.row.guild_id):
             return None
         return next((s for s in live.game.to_act() if not is_human(live.row, s)), None)
 
@@ -151,32 +164,42 @@ class Autoplay:
             return None
         return live.row.version, type(live.game), live.row.state, bot_seed(live.row, seat), live.game
 
-    async def auto_move(self, table_id: int, seat: int, timed_out: bool, fallback: bool = False,
-                        choice: tuple[int, Any] | None = None) -> bool:
-        """One move for a seat that does not choose itself; False when it is no longer to act.
+    async def auto_move(self, table_id: int, seat: int, expired: int | None = None, fallback: bool = False,
+                        choice: tuple[int, Any] | None = None) -> int | None:
+        """One move for a seat that does not choose itself: the table's version after it, or None
+        when there was none to make.
 
         A bot plays its `choice` (made for the version it names) unless `fallback`; when the
         choice is missing, stale or refused, the bot thinks again, and when that fails too the
-        timeout move is played.
+        timeout move is played. `expired` names the version whose deadline passed: the timeout
+        is played only while the table, read under its lock, is still at that version, so a
+        deadline fires once however many processes saw it due.
         """
-        async with self.service.unit(table_id, move=True) as u:
-            game = u.require_playing()
-            if seat not in game.to_act():
+        async with self.service.unit(table_id, move=expired is None) as u:
+            moved = await self._move(u, seat, expired, fallback, choice)
+        return u.row.version if moved else None
+
+    async def _move(self, u: TableUnit, seat: int, expired: int | None, fallback: bool,
+                    choice: tuple[int, Any] | None) -> bool:
+        game = u.require_playing()
+        if seat not in game.to_act():
+            return False
+        u.begin(seat)
+        u.reply = False
+        if expired is not None:
+            if not is_human(u.row, seat) or u.row.version != expired:
                 return False
-            u.begin(seat)
-            u.reply = False
-            events: list[Event] = []
-            if timed_out:
-                if not is_human(u.row, seat):
-                    return False
-                events.append(Event("timeout", f"{{p{seat}}}'s time ran out; the move was made for them.", seat))
-                events += await self._count_missed(u, seat)
-            elif is_human(u.row, seat):
-                return False
-            elif u.row.seats[seat].is_bot and not fallback and self._bot_move(u, seat, choice):
-                return True
-            u.apply(seat, u.require_playing().timeout_action(seat), events)   # a failed bot move re-decoded it
+            # the move first: a player who then leaves is no longer to act (Gin Rummy refuses it)
+            u.apply(seat, game.timeout_action(seat),
+                    [Event("timeout", f"{{p{seat}}}'s time ran out; the move was made for them.", seat)])
+            u.events += await self._count_missed(u, seat)
             return True
+        if is_human(u.row, seat):
+            return False
+        if u.row.seats[seat].is_bot and not fallback and self._bot_move(u, seat, choice):
+            return True
+        u.apply(seat, u.require_playing().timeout_action(seat))   # a failed bot move re-decoded it
+        return True
 
     def _bot_move(self, u: TableUnit, seat: int, choice: tuple[int, Any] | None) -> bool:
         """The bot's own choice; False (the game untouched) when choosing or playing it failed."""
@@ -214,7 +237,8 @@ class Autoplay:
         one table's failure is logged with its id and the others go on."""
         try:
             async with self.service.db.read() as tx:
-                due = await tables.due(tx, stamp(self.service.clock()))
+                due = [t for t, guild in await tables.due(tx, stamp(self.service.clock()))
+                       if self.shards.drives(guild)]
         except Exception:
             log.exception("could not read the due deadlines")
             return 0
@@ -237,9 +261,23 @@ class Autoplay:
         late = [s for s in live.game.to_act() if is_human(row, s)]
         if not late:
             await self.service.clear_deadline(table_id)
-        for seat in late:
-            await self.auto_move(table_id, seat, timed_out=True)
+        version: int | None = row.version
+        for seat in late:   # every seat late at that version; each timeout makes the next version
+            version = await self.auto_move(table_id, seat, expired=version)
+            if version is None:
+                break
         self.wake(table_id)
+
+    async def revalidate(self) -> None:
+        """Pick up tables another process moved on (a click it served, a table it drove until we
+        took it over): their live copies are dropped, and their drivers woken."""
+        async with self.service.db.read() as tx:
+            playing = await tables.playing_versions(tx)
+        for table_id, guild_id, version in playing:
+            if not self.shards.drives(guild_id) or self.service.live.get(table_id, version) is not None:
+                continue
+            self.service.live.drop(table_id)
+            self.wake(table_id)
 
     # --- shutdown and tests ----------------------------------------------------------------
 

@@ -25,13 +25,14 @@ from bot.games.base import BuyIn, Event, GameState, takes_spectator_bets
 from bot.games.options import resolve_options
 from bot.wallet import WalletService
 from storage import ledger, tables
-from storage.db import Database
+from storage.db import Database, Tx
 from storage.ledger import HOUSE, escrow, wallet
 from storage.tables import SeatRow, TableRow
 
 from .autoplay import Autoplay, bot_rng
 from .leaving import LeaveQuote, forfeit_terms, left_text, quote_leave
 from .models import Change, Closing, HandRef, SeatInfo, TableSnapshot
+from .ownership import Shards
 from .pacing import Pacer
 from .presenter import Presenter
 from .publisher import Publisher
@@ -85,13 +86,14 @@ class TableService:
     def __init__(self, db: Database, wallets: WalletService, presenter: Presenter, clock: Clock,
                  bot_delay_s: float = 0.0, games: Mapping[str, type[GameState]] | None = None,
                  pacer: Pacer | None = None, afk_limit: int = 3, retry_base_s: float = 0.5,
-                 bot_workers: int = 0) -> None:
+                 bot_workers: int = 0, shards: Shards | None = None) -> None:
         self.db, self.wallets, self.presenter, self.clock = db, wallets, presenter, clock
         self.games: Mapping[str, type[GameState]] = GAMES if games is None else games
         self.pacer = pacer if pacer is not None else Pacer()
         self.live = LiveTables()
         self.settlement = Settlement(wallets)
-        self.autoplay = Autoplay(self, bot_delay_s, afk_limit, retry_base_s, thinker=Thinker(bot_workers))
+        self.autoplay = Autoplay(self, bot_delay_s, afk_limit, retry_base_s, thinker=Thinker(bot_workers),
+                                 shards=shards)
         self._locks: dict[int, asyncio.Lock] = {}
         self._publishers: dict[int, Publisher] = {}
         self._seen: OrderedDict[int, None] = OrderedDict()
@@ -125,8 +127,9 @@ class TableService:
         A table that turns out broken (unreadable, chips not adding up) is quarantined and the
         caller gets a TableError. `tolerant` opens even a broken or frozen table, with no game
         when its state cannot be read (closing it). A `move` (a click, a bot's or a leaver's
-        move) takes the live game without reading the stored version first: the save is guarded
-        by that version, and should another writer have moved it on, nothing is written and the
+        move) takes the live game without reading the stored version first, unless taking the
+        table's lock read it anyway (a database other processes share): the save is guarded by
+        that version, and should another writer have moved it on, nothing is written and the
         player is shown the table as it is now. After commit, `u.snapshot` holds the table with
         the private views of `reply_seats`, for the caller's reply.
         """
@@ -136,10 +139,10 @@ class TableService:
             try:
                 async with AsyncExitStack() as stack:
                     tx = UnitTransaction(self.db, stack)
-                    live = self.live.get(table_id) if move else None
+                    live = self.live.get(table_id) if move and not self.db.shared else None
                     if live is not None and live.row.status == "playing":
                         row, game = live.row, live.game
-                    else:
+                    else:   # on a shared database the row lock reads the version anyway
                         row, game = await self._live(await tx(), table_id, tolerant)
                     u = TableUnit(tx, row, game, self.clock(), reply_seats=tuple(reply_seats))
                     yield u
@@ -174,8 +177,9 @@ class TableService:
         if u.row.status == "playing":
             self.autoplay.wake(table_id)
 
-    async def _live(self, tx: Any, table_id: int, tolerant: bool) -> tuple[TableRow, Any]:
-        version = await tables.version(tx, table_id)
+    async def _live(self, tx: Tx, table_id: int, tolerant: bool) -> tuple[TableRow, Any]:
+        locked = await tables.lock(tx, table_id)
+        version = locked if locked is not None else await tables.version(tx, table_id)
         if version is None:
             raise TableError("That table no longer exists.")
         live = self.live.get(table_id, version)
@@ -694,15 +698,16 @@ class TableService:
             return await tables.open_ids(tx)
 
     async def restore(self, ids: list[int] | None = None) -> list[int]:
-        """Resume open tables after a start-up: load them all at once, arm their drivers and
-        refresh their messages (paced). A table that cannot be read is quarantined; it never
+        """Resume the open tables this process drives, after a start-up or when it took over
+        another process's: load them all at once, arm their drivers and refresh their messages
+        (paced). A table that cannot be read is quarantined; it never
         stops the others."""
         async with self.db.read() as tx:
             rows = await tables.load_open(tx)
         wanted = None if ids is None else set(ids)
         restored = []
         for row in rows:
-            if wanted is not None and row.id not in wanted:
+            if (wanted is not None and row.id not in wanted) or not self.autoplay.shards.drives(row.guild_id):
                 continue
             try:
                 game = self.decode(row)

@@ -1,16 +1,16 @@
 """The unit of work: one write transaction on one table, and the live games kept between them.
 
 Every write path (a click, a leave, a timeout, a bot move, a top-up, a spectator bet, a stop)
-opens a `TableUnit` through `TableService.unit`: the table's lock, the live game (taken from
-memory when its version is the stored one, else loaded and decoded), the path's checks and
-changes, then settlement and one save. The path says only what it changes; what follows from a
-change (leavers paid, the end of a game, deadlines, the log) is settled in one place
-(`settlement.py`).
+opens a `TableUnit` through `TableService.unit`: the table's lock (in memory, and, on a database
+other processes share, in the database), the live game (taken from memory when its version is
+the stored one, else loaded and decoded), the path's checks and changes, then settlement and one
+save. The path says only what it changes; what follows from a change (leavers paid, the end of a
+game, deadlines, the log) is settled in one place (`settlement.py`).
 
-The write transaction begins when something first needs it (`await u.tx()`). A move that only
-saves never begins one: its save is committed with the other tables' saves waiting at the same
-moment (`Database.commit_alone`), so the database is held for one trip per group of moves, not
-for the whole of each move.
+The write transaction begins when something first needs it (`await u.tx()`). On a database of
+its own (SQLite), a move that only saves never begins one: its save is committed with the other
+tables' saves waiting at the same moment (`Database.commit_alone`), so the database is held for
+one trip per group of moves, not for the whole of each move.
 """
 
 from __future__ import annotations

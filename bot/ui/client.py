@@ -20,7 +20,7 @@ class DmRetry(Protocol):
         """Try a DM again after the player opened theirs; True when it got through."""
 
 
-class CardRoomClient(commands.Bot):
+class CardRoomClient(commands.AutoShardedBot):
     tables: TableService
     wallets: WalletService
     presenter: DmRetry

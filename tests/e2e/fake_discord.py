@@ -702,6 +702,7 @@ class _GatewaySession:
         self.seq = 0
         self.identified = False
         self.intents = 0
+        self.shard = (0, 1)  # (shard id, shard count) from IDENTIFY
         self.session_id = secrets.token_hex(16)
         self._lock = asyncio.Lock()
 
@@ -777,6 +778,10 @@ class FakeDiscord:
         self.bot_errors: list[str] = []  # ERROR records logged by discord.py (with tracebacks)
         self.fail_fast_on_bot_errors = True  # wait_for raises as soon as one is logged
         self.identify_count = 0  # READY+GUILD_CREATEs fully sent this many times
+        # Sharding as Discord does it: a session that IDENTIFYs as shard (i, n) gets the guilds
+        # with (guild_id >> 22) % n == i, and their events; DMs go to shard 0. A test may set
+        # ``route(event, data) -> shard id or None`` to deliver some events elsewhere.
+        self.route: Callable[[str, JSON], int | None] | None = None
         self.resume_count = 0
 
         self._sessions: list[_GatewaySession] = []
@@ -944,10 +949,14 @@ class FakeDiscord:
         return user.id
 
     def create_guild(self, name: str = "Test Guild", channels: Sequence[str] = ("general",), *,
-                     everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS) -> FakeGuild:
+                     everyone_permissions: int = DEFAULT_EVERYONE_PERMISSIONS,
+                     shard: tuple[int, int] | None = None) -> FakeGuild:
         """Guild with an @everyone role, a Manager role (MANAGE_GUILD), an Admin role,
-        the bot's managed role and member, and the given text channels."""
+        the bot's managed role and member, and the given text channels; on ``shard`` (id,
+        count) when given."""
         gid = self.new_id()
+        while shard is not None and self._shard_of(gid, shard[1]) != shard[0]:
+            gid = self._last_snowflake = gid + (1 << 22)
         guild = FakeGuild(id=gid, name=name, owner_id=self.owner.id)
         guild.roles[gid] = self._role_payload(gid, "@everyone", everyone_permissions, position=0)
         bot_role = self.new_id()
@@ -1986,13 +1995,16 @@ class FakeDiscord:
         elif op == 2:  # IDENTIFY
             self.identify_payload = d
             session.intents = int(d.get("intents", 0))
+            session.shard = (int(d["shard"][0]), int(d["shard"][1])) if d.get("shard") else (0, 1)
+            shard, count = session.shard
+            guilds = [g for g in list(self.guilds.values()) if self._shard_of(g.id, count) == shard]
             await session.send(0, {
                 "v": 10,
                 "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
-                "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.session_id,
                 "resume_gateway_url": self.gateway_url,
-                "shard": [0, 1],
+                "shard": list(session.shard),
                 "application": {"id": str(self.application_id), "flags": 0},
                 "private_channels": [],
                 "relationships": [],
@@ -2001,7 +2013,7 @@ class FakeDiscord:
                 "geo_ordered_rtc_regions": [],
                 "user_settings": {},
             }, "READY")
-            for guild in list(self.guilds.values()):
+            for guild in guilds:
                 await session.send(0, self._guild_create_payload(guild, session.intents), "GUILD_CREATE")
             session.identified = True
             self.identify_count += 1
@@ -2051,12 +2063,25 @@ class FakeDiscord:
             tasks, self._live_tasks = self._live_tasks, []
             await asyncio.gather(*tasks)
 
+    @staticmethod
+    def _shard_of(guild_id: int, shard_count: int) -> int:
+        return (guild_id >> 22) % shard_count
+
+    def _delivers(self, session: _GatewaySession, event: str, data: JSON) -> bool:
+        """Whether ``event`` goes to ``session``: the shard of its guild (shard 0 for a DM)."""
+        shard, count = session.shard
+        routed = self.route(event, data) if self.route is not None else None
+        if routed is not None:
+            return routed == shard
+        return shard == (self._shard_of(int(data["guild_id"]), count) if data.get("guild_id") else 0)
+
     async def _dispatch_now(self, event: str, data: JSON) -> None:
         sessions = [s for s in self._sessions if s.identified]
         if not sessions:
             raise RuntimeError(f"cannot dispatch {event}: no bot is connected to the fake gateway")
         for session in sessions:
-            await session.send(0, data, event)
+            if self._delivers(session, event, data):
+                await session.send(0, data, event)
 
     def _push_live(self, event: str, build: Callable[[_GatewaySession], JSON], intent: int = 0) -> None:
         """World changes made after the bot connected are sent as gateway events (only to

@@ -3,6 +3,8 @@ the per-game leaderboard."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.games.base import Event
 from bot.tables.deal_results import deal_winners
 from bot.tables.service import TableService
@@ -44,6 +46,7 @@ def test_without_a_named_winner_whoever_gained_chips_won() -> None:
         {0: True, 1: False, 2: False, 3: None}
 
 
+@pytest.mark.both_backends
 async def test_each_deal_is_recorded_for_every_seat_dealt_in(service: TableService, db: Database) -> None:
     t = await play_high_card(service, (ALICE, BOB))
     async with db.read() as tx:
@@ -63,6 +66,7 @@ async def test_each_deal_is_recorded_for_every_seat_dealt_in(service: TableServi
     assert (loser.games_won, loser.biggest_win) == (0, 0)
 
 
+@pytest.mark.both_backends
 async def test_a_cancelled_lobby_is_no_game(service: TableService, db: Database) -> None:
     snap = await service.open(G, C, ALICE, "high_card", seed=7)
     await service.join(snap.table_id, ALICE, "A")
@@ -72,6 +76,7 @@ async def test_a_cancelled_lobby_is_no_game(service: TableService, db: Database)
         assert await stats.leaderboard(tx, G, "net", game="high_card") == []
 
 
+@pytest.mark.both_backends
 async def test_the_game_leaderboard_ranks_only_that_games_net(service: TableService, wallets: WalletService) -> None:
     await play_high_card(service, (ALICE, BOB, CAROL), folder=CAROL)
     board = await wallets.leaderboard(G, CAROL, "net", game="high_card")

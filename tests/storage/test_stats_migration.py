@@ -13,6 +13,7 @@ import pytest
 
 from storage import settings, stats
 from storage.db import Database, fetch_all, migrations
+from storage.sqlite import SqliteDatabase
 from storage.stats import GameStats
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "stats" / "before_deal_results.db"
@@ -27,7 +28,7 @@ async def upgraded(tmp_path: Path) -> AsyncIterator[Database]:
     con = sqlite3.connect(copy)
     assert con.execute("PRAGMA user_version").fetchone()[0] == 2
     con.close()
-    db = await Database.open(copy)
+    db = await SqliteDatabase.open(copy)
     yield db
     await db.close()
 

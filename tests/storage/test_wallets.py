@@ -12,8 +12,11 @@ from bot.clock import FakeClock
 from bot.errors import NotEnoughChips, PlayerError
 from bot.wallet import WalletService
 from storage import ledger
-from storage.db import Database, migrations
+from storage.connect import open_database
+from storage.db import Database, fetch_single, migrations
 from storage.ledger import HOUSE, Transfer, wallet
+
+pytestmark = pytest.mark.both_backends
 
 G = 1
 
@@ -101,26 +104,23 @@ async def test_the_house_is_the_only_account_that_goes_negative(db: Database) ->
         assert await ledger.balance(tx, G, wallet(6)) == 0
 
 
-async def test_migrations_upgrade_an_old_database(tmp_path: Path) -> None:
+async def test_migrations_upgrade_an_old_sqlite_database(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     con = sqlite3.connect(path)
     con.execute("CREATE TABLE unrelated (x INTEGER)")
     con.execute("INSERT INTO unrelated VALUES (7)")
     con.commit()
     con.close()
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         assert await db.schema_version() == migrations()[-1][0]
         async with db.read() as tx:
-            async with tx.execute("SELECT x FROM unrelated") as cur:
-                assert (await cur.fetchone())[0] == 7
-            async with tx.execute("PRAGMA journal_mode") as cur:
-                assert (await cur.fetchone())[0] == "wal"
-            async with tx.execute("PRAGMA foreign_keys") as cur:
-                assert (await cur.fetchone())[0] == 1
+            assert (await fetch_single(tx, "SELECT x FROM unrelated"))[0] == 7
+            assert (await fetch_single(tx, "PRAGMA journal_mode"))[0] == "wal"
+            assert (await fetch_single(tx, "PRAGMA foreign_keys"))[0] == 1
     finally:
         await db.close()
-    again = await Database.open(path)  # a second start applies nothing twice
+    again = await open_database(path)  # a second start applies nothing twice
     assert await again.schema_version() == migrations()[-1][0]
     await again.close()
 

@@ -15,7 +15,7 @@ from bot.games import GAMES
 from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage import ledger, tables
-from storage.db import Database
+from storage.db import Database, fetch_all
 
 from tests.conftest import RecordingPresenter, unpaced
 from tests.tables.test_service import ALICE, BOB, CAROL, G, books_ok, escrow_of, lobby, wallet_of
@@ -215,7 +215,7 @@ async def test_controls_act_only_for_their_tables_server(service: TableService, 
         await service.join(t, stranger, "Stranger", guild_id=0)   # a forged click from a DM
     async with db.read() as tx:
         assert await ledger.balance(tx, G, ledger.wallet(stranger)) == 0   # no starting grant was minted
-        assert not await tx.execute_fetchall("SELECT 1 FROM members WHERE user_id = :u", {"u": stranger})
+        assert not await fetch_all(tx, "SELECT 1 FROM members WHERE user_id = :u", {"u": stranger})
     snap = await service.start(t, ALICE)
     user = snap.seats[snap.to_act[0]].user_id
     with pytest.raises(TableError, match="another server"):
@@ -317,7 +317,7 @@ async def test_a_player_is_told_once_per_decision_and_never_about_others_moves(
 async def test_buy_ins_have_idempotency_keys_that_name_what_they_are(service: TableService, db: Database) -> None:
     t = await lobby(service, ALICE, BOB)
     async with db.read() as tx:
-        keys = [r["idem_key"] for r in await tx.execute_fetchall("SELECT idem_key FROM ledger WHERE kind = 'buy_in'")]
+        keys = [r["idem_key"] for r in await fetch_all(tx, "SELECT idem_key FROM ledger WHERE kind = 'buy_in'")]
     assert sorted(keys) == sorted([f"buyin:{t}:{ALICE}:v0", f"buyin:{t}:{BOB}:v1"])
 
 

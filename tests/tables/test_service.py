@@ -18,6 +18,8 @@ from storage.ledger import escrow
 from tests.conftest import RecordingPresenter, unpaced
 from tests.tables.toy_game import Fold, HighCard, Show
 
+pytestmark = pytest.mark.both_backends
+
 G, C = 1, 100
 ALICE, BOB, CAROL = 11, 12, 13
 
@@ -278,6 +280,24 @@ async def test_deadlines_fire_after_a_restart(db: Database, wallets: WalletServi
     clock.advance(61)
     assert await second.fire_due() == 1
     assert (await second.snapshot(t)).version == snap.version + 1
+
+
+async def test_a_player_away_for_the_afk_limit_leaves_and_the_gin_table_ends(db: Database, wallets: WalletService,
+                                                                            clock: FakeClock) -> None:
+    """The last missed turn's move is played before the player is marked leaving (Gin Rummy
+    refuses a move from a seat on its way out, which left the table stuck at that deadline)."""
+    service = TableService(db, wallets, RecordingPresenter(), clock, pacer=unpaced(), afk_limit=2)
+    t = (await service.open(G, C, ALICE, "gin_rummy", seed=7)).table_id
+    await service.join(t, ALICE, "Alice")
+    await service.add_bot(t, ALICE)
+    await service.start(t, ALICE)
+    for _ in range(2):
+        clock.advance(3600)
+        assert await service.fire_due() == 1
+        await service.settle()
+    snap = await service.snapshot(t)
+    assert snap.status == "finished" and snap.seats[0].cashed_out is not None
+    assert await escrow_of(db, t) == 0 and await books_ok(db)
 
 
 async def test_host_stop_ends_a_tripoley_game_after_the_deal(db: Database, wallets: WalletService,

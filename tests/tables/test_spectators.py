@@ -9,7 +9,7 @@ from bot.games import GAMES, IllegalAction
 from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage import ledger
-from storage.db import Database
+from storage.db import Database, fetch_all
 from storage.ledger import escrow
 
 from tests.conftest import RecordingPresenter, unpaced
@@ -76,7 +76,7 @@ async def test_an_onlooker_bets_and_is_paid_through_the_ledger(db, wallets, pres
     assert await audit(db, t, service) == 0
     wallet = (await wallets.balance(G, ONLOOKER)).wallet
     async with db.read() as tx:
-        paid = await tx.execute_fetchall("SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE to_account = :a "
+        paid = await fetch_all(tx, "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE to_account = :a "
                                          "AND kind LIKE 'spectator%'", {"a": f"user:{ONLOOKER}"})
     assert wallet == 1000 - low + paid[0][0]
 
