@@ -110,7 +110,8 @@ class GameStats:
 
 # Games: seats paid out at tables whose game started (a cancelled lobby is no game).
 _GAMES = """
-    SELECT t.game_id, COUNT(*) AS games, CAST(SUM(CASE WHEN s.cashed_out > s.buy_in THEN 1 ELSE 0 END) AS BIGINT) AS won,
+    SELECT t.game_id, COUNT(*) AS games,
+           CAST(SUM(CASE WHEN s.cashed_out > s.buy_in THEN 1 ELSE 0 END) AS BIGINT) AS won,
            CAST(SUM(s.cashed_out - s.buy_in) AS BIGINT) AS net, MAX(s.cashed_out - s.buy_in) AS best
     FROM seats s JOIN game_tables t ON t.id = s.table_id
     WHERE t.guild_id = :g AND s.user_id = :u AND s.cashed_out IS NOT NULL AND t.state IS NOT NULL
