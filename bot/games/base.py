@@ -7,13 +7,14 @@ through the methods of `GameState`; nothing here knows about Discord, users or s
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
 from .actions import Action
 from .codec import StateCodec, action_from_dict, action_to_dict
 from .errors import IllegalAction, MalformedAction, PlayerError
+from .messages import LEGACY, Join, Msg, Seat, Text, from_json, to_json
 from .options import CHIP_CEILING, OptionSpec
 
 __all__ = ["Action", "BuyIn", "Engine", "Event", "GameState", "IllegalAction", "MalformedAction", "PlayerError",
@@ -26,36 +27,37 @@ def seat_key(seat: int) -> str:
     return f"seat:{seat}"
 
 
-def player(seat: int) -> str:
-    """A placeholder for a seat's display name inside event text (`Event.render`)."""
-    return "{p%d}" % seat
+def player(seat: int) -> Seat:
+    """A seat inside a message (`Msg`): the reader's UI shows the player's name there."""
+    return Seat(seat)
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for the table log and the renderer.
 
-    `text` names seats with `player(seat)` placeholders; the table fills in display names.
-    An event that reveals hidden information sets `private_to` to the only seat that may see it.
+    `text` is a catalog message (or several joined), never prose: the UI renders it in each
+    reader's language. An event that reveals hidden information sets `private_to` to the only
+    seat that may see it.
     """
 
     kind: str
-    text: str
+    text: Text
     seat: int | None = None
     private_to: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
-    def render(self, names: Sequence[str]) -> str:
-        return self.text.format_map({f"p{i}": name for i, name in enumerate(names)})
-
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "seat": self.seat,
+        return {"kind": self.kind, "message": to_json(self.text), "seat": self.seat,
                 "private_to": self.private_to, "data": dict(self.data)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
-        return cls(data["kind"], data["text"], data.get("seat"), data.get("private_to"),
-                   dict(data.get("data") or {}))
+        """Reads events saved before they were messages too (their English `text` as it was)."""
+        text = from_json(data["message"]) if "message" in data else Msg(LEGACY, {"text": data["text"]})
+        if not isinstance(text, (Msg, Join)):
+            raise ValueError(f"an event's message must be a Msg or a Join, not {text!r}")
+        return cls(data["kind"], text, data.get("seat"), data.get("private_to"), dict(data.get("data") or {}))
 
 
 @dataclass(frozen=True, slots=True)
