@@ -17,6 +17,7 @@ from ..actions import Action
 from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
+from ..messages import Seat, msg
 from . import seat_bot
 from .actions import ACTION_TYPES, Exchange, Fold, PlayCard, PlayHand
 from .draw import can_fold, declare, exchange
@@ -233,8 +234,8 @@ class Bourre(BourreState, Engine):
         self.stacks[seat] = 0
         was = self.seated[seat]
         self.seated[seat] = False
-        text = "{p%d} leaves the table with %d chips." % (seat, amount) if was or amount else \
-            "{p%d} has left the table." % seat
+        text = msg("bou.leaves", player=Seat(seat), chips=amount) if was or amount else \
+            msg("bou.has_left", player=Seat(seat))
         return [Event("leave", text, seat=seat, data={"chips": amount})]
 
     # --- views ---------------------------------------------------------------------------

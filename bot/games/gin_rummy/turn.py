@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..base import Event, IllegalAction, player
-from ..messages import card, msg
 from ..cards import Card
+from ..messages import card, msg
 from .actions import Arrangement, Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
 from .hand_end import showdown, void_hand
 from .melds import VALUE, discard_deadwoods, min_deadwood, normalise

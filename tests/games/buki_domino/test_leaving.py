@@ -18,8 +18,8 @@ from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play, Set
 from bot.games.tiles import Tile
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
-from tests.games.invariants import check_state
 from tests.english import english
+from tests.games.invariants import check_state
 
 T = Tile.parse
 

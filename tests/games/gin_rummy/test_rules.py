@@ -17,8 +17,8 @@ from bot.games.gin_rummy.showdown import auto_best, plan_layoffs
 from bot.games.simulate import play
 
 from .helpers import DEALER, NON_DEALER, every_meld, knock, knock_after_draw, start
-from tests.games.invariants import play_checked
 from tests.english import english
+from tests.games.invariants import play_checked
 
 G7_KNOCKER = "AS 2S 3S 7H 7D 7C 9C 10C JC 4D"        # scores 23 against G7_DEFENDER
 G7_DEFENDER = "4S 5S 7S 8H 8D KC QC 2H 3H 6C"

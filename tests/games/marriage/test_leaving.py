@@ -18,8 +18,8 @@ from bot.games.marriage.deal import end_deal
 from bot.games.marriage.table import eligible
 
 from .helpers import cards, game_in_play, set_position
-from tests.games.invariants import check_illegal_changes_nothing, check_state
 from tests.english import english
+from tests.games.invariants import check_illegal_changes_nothing, check_state
 
 LOSER = "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC 3C 5C 7C 9C JC AD 6D AH 2H 4H"
 

@@ -33,8 +33,8 @@ from bot.games.tripoley.phases import Phase
 from bot.games.tripoley.rules import timeout_suit
 
 from .positions import ANN, BOB, CAL, DEE, MichiganRummyGame, TripoleyGame, position, total
-from tests.games.invariants import check_state
 from tests.english import english
+from tests.games.invariants import check_state
 
 ON_PLAY = {"pay_timing": "on_play"}
 
