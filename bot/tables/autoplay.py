@@ -21,6 +21,7 @@ from typing import Any, Protocol, TypeVar
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import PlayerError
 from bot.games.base import Event
+from bot.games.messages import Seat, msg
 from storage import tables
 from storage.db import Database
 from storage.tables import TableRow
@@ -157,7 +158,7 @@ class Autoplay:
             if timed_out:
                 if not is_human(u.row, seat):
                     return False
-                events.append(Event("timeout", f"{{p{seat}}}'s time ran out; the move was made for them.", seat))
+                events.append(Event("timeout", msg("table.timed_out", player=Seat(seat)), seat))
                 events += await self._count_missed(u, seat)
             elif is_human(u.row, seat):
                 return False
@@ -192,8 +193,7 @@ class Autoplay:
         await tables.set_leaving(u.tx, u.row.id, seat)
         info.leaving = True
         leaving: list[Event] = u.require_playing().leave(seat)
-        return [Event("leave", f"{{p{seat}}} let {info.missed} turns in a row run out and leaves the table "
-                               "at the end of this deal.", seat)] + leaving
+        return [Event("leave", msg("table.missed_leaves", player=Seat(seat), turns=info.missed), seat)] + leaving
 
     # --- deadlines -------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from bot.games import GAMES
 from bot.games.base import action_to_dict, seat_key
 from bot.games.messages import from_json
 from bot.i18n import ENGLISH, render
+
 from tests.english import SEAT_MARKS
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "states"
