@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Protocol, Self
 from .actions import Action
 from .codec import StateCodec, action_from_dict, action_to_dict
 from .errors import IllegalAction, MalformedAction, PlayerError
-from .messages import LEGACY, Join, Msg, Seat, Text, from_json, to_json
+from .messages import LEGACY, Join, Msg, Text, from_json, to_json
 from .options import CHIP_CEILING, OptionSpec
 
 __all__ = ["Action", "BuyIn", "Engine", "Event", "GameState", "IllegalAction", "MalformedAction", "PlayerError",
@@ -27,9 +27,10 @@ def seat_key(seat: int) -> str:
     return f"seat:{seat}"
 
 
-def player(seat: int) -> Seat:
-    """A seat inside a message (`Msg`): the reader's UI shows the player's name there."""
-    return Seat(seat)
+def player(seat: int) -> str:
+    """A `{pN}` placeholder for a seat inside an `IllegalAction` sentence; messages (`Msg`)
+    name seats with `messages.Seat`."""
+    return "{p%d}" % seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +43,16 @@ class Event:
     """
 
     kind: str
-    text: Text
+    text: Text | str
     seat: int | None = None
     private_to: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # English text with `{pN}` seats, from the engines that do not yet speak in messages,
+        # is kept as a legacy message: shown as it is, in every language.
+        if isinstance(self.text, str):
+            object.__setattr__(self, "text", Msg(LEGACY, {"text": self.text}))
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "message": to_json(self.text), "seat": self.seat,
@@ -54,8 +61,8 @@ class Event:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
         """Reads events saved before they were messages too (their English `text` as it was)."""
-        text = from_json(data["message"]) if "message" in data else Msg(LEGACY, {"text": data["text"]})
-        if not isinstance(text, (Msg, Join)):
+        text = from_json(data["message"]) if "message" in data else data["text"]
+        if not isinstance(text, (Msg, Join, str)):
             raise ValueError(f"an event's message must be a Msg or a Join, not {text!r}")
         return cls(data["kind"], text, data.get("seat"), data.get("private_to"), dict(data.get("data") or {}))
 

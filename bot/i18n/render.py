@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.cards import Card
-from bot.games.messages import LEGACY, Cards, Join, Msg, Seat, Tiles, Value
+from bot.games.messages import LEGACY, Cards, Join, Msg, Seat, Text, Tiles, Value, from_json
 from bot.games.tiles import Tile
 
 from .catalog import number, t
@@ -48,6 +48,17 @@ def render(locale: Locale, value: Value, names: Sequence[str]) -> str:
     if isinstance(value, int):
         return number(locale, value)
     return value
+
+
+def saved_lines(data: object) -> list[Text]:
+    """The lines of a message an engine saved in its state (`messages.to_json`), or of the
+    English text older saves hold there."""
+    if isinstance(data, str):
+        return [Msg(LEGACY, {"text": line}) for line in data.splitlines()]
+    value = from_json(data)
+    if isinstance(value, Join) and value.sep == "lines":
+        return [v for v in value.items if isinstance(v, (Msg, Join))]
+    return [value] if isinstance(value, (Msg, Join)) else []
 
 
 def _and(locale: Locale, items: list[str]) -> str:

@@ -412,7 +412,8 @@ class TableService:
             u.game, row.status = game, "playing"
             u.closings.append(Closing(f"The game has started with {len(row.seats)} players; the table is "
                                       "in the message below."))
-            u.record({"kind": "start"}, [Event("start", msg("table.begins", game=msg(f"game.{cls.id}"), n=len(row.seats)))])
+            begins = msg("table.begins", game=msg(f"game.{cls.id}"), n=len(row.seats))
+            u.record({"kind": "start"}, [Event("start", begins)])
         log.info("table %d started with %d seats", table_id, len(u.row.seats))
         return u.committed
 

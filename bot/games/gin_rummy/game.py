@@ -19,7 +19,7 @@ from ..actions import Action
 from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
-from ..messages import msg
+from ..messages import Seat, msg
 from . import seat_bot, turn
 from .actions import ACTION_TYPES, Resign
 from .deal import deal
@@ -133,7 +133,7 @@ class GinRummy(GinState, Engine):
         if self.left[seat]:
             raise IllegalAction("You have already left this table.")
         events = self.leave(seat)
-        events.append(Event("leave", msg("gin.leave", player=player(seat), chips=self.stacks[seat]), seat))
+        events.append(Event("leave", msg("gin.leave", player=Seat(seat), chips=self.stacks[seat]), seat))
         self.stacks[seat] = 0
         self.left[seat] = True
         return events

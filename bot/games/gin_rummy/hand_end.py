@@ -3,9 +3,11 @@ hands, bonuses and the staked settlement from the seats' escrow (the stacks)."""
 
 from __future__ import annotations
 
-from ..base import Event, player
+from collections.abc import Sequence
+
+from ..base import Event
 from ..cards import Card, card_texts
-from ..messages import Join, Msg, Value, card, cards, joined, lines, msg
+from ..messages import Join, Msg, Seat, Value, card, cards, joined, lines, msg
 from .deal import deal
 from .melds import deadwood_cards, min_deadwood
 from .phases import Phase
@@ -14,7 +16,7 @@ from .showdown import Collection, auto_best, plan_layoffs
 from .state import GinState, HandRecord, Payment
 
 
-def _melds(melds: list[list[Card]]) -> Value:
+def _melds(melds: Sequence[Sequence[Card]]) -> Value:
     return Join(tuple(cards(m) for m in melds), "dot") if melds else msg("gin.no_melds")
 
 
@@ -43,18 +45,18 @@ def showdown(s: GinState, knocker: int, chosen: Collection | None, big_gin: bool
     }
     s.last_hand = record
     said: list[Msg] = [msg(f"gin.hand_{hs.kind if hs.kind in ('big_gin', 'gin') else 'knock'}",
-                           hand=s.hand_no, player=player(knocker), deadwood=K)]
+                           hand=s.hand_no, player=Seat(knocker), deadwood=K)]
     if K:
-        said.append(msg("gin.shows_deadwood", player=player(knocker), melds=_melds(arrangement),
+        said.append(msg("gin.shows_deadwood", player=Seat(knocker), melds=_melds(arrangement),
                         cards=cards(deadwood_cards(khand, arrangement))))
     else:
-        said.append(msg("gin.shows", player=player(knocker), melds=_melds(arrangement)))
+        said.append(msg("gin.shows", player=Seat(knocker), melds=_melds(arrangement)))
     if plan.steps:
-        said.append(msg("gin.lays_off", player=player(defender), cards=joined(card(c) for c, _ in plan.steps)))
-    said.append(msg("gin.defender_shows", player=player(defender), melds=_melds(plan.melds),
+        said.append(msg("gin.lays_off", player=Seat(defender), cards=joined(card(c) for c, _ in plan.steps)))
+    said.append(msg("gin.defender_shows", player=Seat(defender), melds=_melds(plan.melds),
                     cards=cards(plan.dead) if plan.dead else msg("gin.none"), deadwood=plan.deadwood))
-    said.append(msg("gin.scores", player=player(scorer), points=hs.points, why=hs.why))
-    events = [Event("showdown", msg("gin.showdown", player=player(scorer), points=hs.points, why=hs.why),
+    said.append(msg("gin.scores", player=Seat(scorer), points=hs.points, why=hs.why))
+    events = [Event("showdown", msg("gin.showdown", player=Seat(scorer), points=hs.points, why=hs.why),
                     knocker, data={"points": hs.points, "scorer": scorer})]
     return events + _score(s, record, scorer, hs.points, said)
 
@@ -66,12 +68,12 @@ def _pay(s: GinState, payer: int, points: int, why: Msg) -> tuple[int, Msg | Non
     if amount <= 0:
         return 0, None
     if paid == 0:
-        return 0, msg("gin.owes_nothing_left", payer=player(payer), payee=player(1 - payer),
+        return 0, msg("gin.owes_nothing_left", payer=Seat(payer), payee=Seat(1 - payer),
                       chips=msg("count.chips", n=amount), why=why)
     s.stacks[payer] -= paid
     s.stacks[1 - payer] += paid
-    return paid, msg("gin.pays_capped" if paid < amount else "gin.pays", payer=player(payer),
-                     payee=player(1 - payer), chips=msg("count.chips", n=paid), why=why, due=amount)
+    return paid, msg("gin.pays_capped" if paid < amount else "gin.pays", payer=Seat(payer),
+                     payee=Seat(1 - payer), chips=msg("count.chips", n=paid), why=why, due=amount)
 
 
 def _score(s: GinState, record: HandRecord, scorer: int, points: int, said: list[Msg]) -> list[Event]:
@@ -85,7 +87,7 @@ def _score(s: GinState, record: HandRecord, scorer: int, points: int, said: list
             record["payments"].append({"payer": 1 - scorer, "chips": paid})
     elif s.opts.stake_per_point and not reached_target(s.opts, s.scores[scorer]):
         said.append(msg("gin.settled_at_end"))
-    said.append(msg("gin.score", p0=player(0), s0=s.scores[0], p1=player(1), s1=s.scores[1]))
+    said.append(msg("gin.score", p0=Seat(0), s0=s.scores[0], p1=Seat(1), s1=s.scores[1]))
     record["scores"] = list(s.scores)
     if reached_target(s.opts, s.scores[scorer]):
         events = finish_match(s, scorer, forfeit=None, said=said)
@@ -93,7 +95,7 @@ def _score(s: GinState, record: HandRecord, scorer: int, points: int, said: list
     s.dealer = _next_dealer(s, scorer)
     deal(s)
     return [Event("summary", lines(said), scorer),
-            Event("deal", msg("gin.deal", hand=s.hand_no, player=player(s.dealer)), s.dealer)]
+            Event("deal", msg("gin.deal", hand=s.hand_no, player=Seat(s.dealer)), s.dealer)]
 
 
 def _next_dealer(s: GinState, scorer: int | None) -> int:
@@ -112,7 +114,7 @@ def void_hand(s: GinState) -> list[Event]:
         s.dealer = _next_dealer(s, None)
     deal(s)
     return [Event("summary", text),
-            Event("deal", msg("gin.deal", hand=s.hand_no, player=player(s.dealer)), s.dealer)]
+            Event("deal", msg("gin.deal", hand=s.hand_no, player=Seat(s.dealer)), s.dealer)]
 
 
 def finish_match(s: GinState, winner: int, forfeit: int | None, said: list[Msg] | None = None) -> list[Event]:
@@ -121,15 +123,15 @@ def finish_match(s: GinState, winner: int, forfeit: int | None, said: list[Msg] 
     said = [] if said is None else said
     paid_scores = list(s.scores)
     if forfeit is not None:
-        said.append(msg("gin.forfeit", loser=player(forfeit), winner=player(winner)))
+        said.append(msg("gin.forfeit", loser=Seat(forfeit), winner=Seat(winner)))
         s.scores[winner] = max(s.scores[winner], s.opts.target_score)
         s.last_hand = {"hand_no": s.hand_no, "kind": "forfeit", "forfeit": forfeit,
                        "scores": list(s.scores), "payments": []}
     else:
-        said.append(msg("gin.match_won", player=player(winner), n=s.scores[winner]))
+        said.append(msg("gin.match_won", player=Seat(winner), n=s.scores[winner]))
     totals, parts = final_totals(s.opts, s.scores, s.hands_won, winner)
     for p in (0, 1):
-        said.append(msg("gin.total_of", player=player(p), total=parts[p]))
+        said.append(msg("gin.total_of", player=Seat(p), total=parts[p]))
     diff = match_end_transfer(s.opts, totals, paid_scores)
     payments: list[Payment] = []
     if diff:
@@ -141,7 +143,7 @@ def finish_match(s: GinState, winner: int, forfeit: int | None, said: list[Msg] 
             payments.append({"payer": payer, "chips": paid})
     elif s.opts.stake_per_point:
         said.append(msg("gin.no_chips_move"))
-    said.append(msg("gin.escrow_returned", p0=player(0), c0=s.stacks[0], p1=player(1), c1=s.stacks[1]))
+    said.append(msg("gin.escrow_returned", p0=Seat(0), c0=s.stacks[0], p1=Seat(1), c1=s.stacks[1]))
     s.result = {"winner": winner, "forfeit": forfeit, "scores": list(s.scores),
                 "totals": totals, "hands_won": list(s.hands_won), "payments": payments,
                 "stacks": list(s.stacks)}

@@ -6,9 +6,9 @@ Every function checks before it changes anything, so an illegal action changes n
 from __future__ import annotations
 
 from ..actions import Action
-from ..base import Event, IllegalAction, player
+from ..base import Event, IllegalAction
 from ..cards import Card
-from ..messages import card, msg
+from ..messages import Seat, card, msg
 from .actions import Arrangement, Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
 from .hand_end import showdown, void_hand
 from .melds import VALUE, discard_deadwoods, min_deadwood, normalise
@@ -79,7 +79,7 @@ def _first_offer(s: GinState, seat: int, action: Action) -> list[Event]:
     if not isinstance(action, Pass):
         raise IllegalAction("First take the upcard or pass.", rule="GIN-7")
     other = 1 - seat
-    events = [Event("pass", msg("gin.pass", player=player(seat), card=card(top)), seat)]
+    events = [Event("pass", msg("gin.pass", player=Seat(seat), card=card(top)), seat)]
     if s.opts.first_turn == "classic" and s.passes == 0:
         s.passes = 1                 # classic: the dealer may now take it or pass
     else:
@@ -98,7 +98,7 @@ def _draw(s: GinState, seat: int, action: Action) -> list[Event]:
         s.pickup = None
         s.refused = None
         s.phase = Phase.DISCARD
-        events = [Event("draw", msg("gin.draw", player=player(seat), left=len(s.stock)), seat),
+        events = [Event("draw", msg("gin.draw", player=Seat(seat), left=len(s.stock)), seat),
                   Event("drew", msg("gin.drew", card=card(drawn)), seat, private_to=seat,
                         data={"card": str(drawn)})]
         return events + _check_big_gin(s, seat)
@@ -121,7 +121,7 @@ def _take_pile(s: GinState, seat: int) -> list[Event]:
     s.pickup = taken
     s.refused = None
     s.phase = Phase.DISCARD
-    events = [Event("take", msg("gin.take", player=player(seat), card=card(taken)), seat,
+    events = [Event("take", msg("gin.take", player=Seat(seat), card=card(taken)), seat,
                     data={"card": str(taken)})]
     return events + _check_big_gin(s, seat)
 
@@ -158,7 +158,7 @@ def _discard(s: GinState, seat: int, action: Action) -> list[Event]:
     s.hands[seat] = rest
     s.pile.append(thrown)
     s.pickup = None
-    events = [Event("discard", msg("gin.discard", player=player(seat), card=card(thrown)), seat,
+    events = [Event("discard", msg("gin.discard", player=Seat(seat), card=card(thrown)), seat,
                     data={"card": str(thrown)})]
     if len(s.stock) == 2:
         return events + void_hand(s)
@@ -172,8 +172,8 @@ def _knock(s: GinState, seat: int, thrown: Card) -> list[Event]:
     s.pickup = None
     dw = min_deadwood(s.hands[seat])
     s.knock = {"knocker": seat, "discard": str(thrown), "deadwood": dw}
-    said = msg("gin.goes_gin", player=player(seat)) if dw == 0 else \
-        msg("gin.knocks", player=player(seat), deadwood=dw)
+    said = msg("gin.goes_gin", player=Seat(seat)) if dw == 0 else \
+        msg("gin.knocks", player=Seat(seat), deadwood=dw)
     events = [Event("knock", said, seat, data={"deadwood": dw}),
               Event("knock_discard", msg("gin.knock_discard", card=card(thrown)), seat, private_to=seat)]
     # GIN-14 player_choice: only a real choice is asked for (against gin nothing is laid

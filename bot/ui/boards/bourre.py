@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from bot.i18n import ENGLISH, render, saved_lines
 from bot.ui.text import clip, seat_name
 
 from .groups import Group
@@ -26,9 +27,9 @@ def _pretty(note: str) -> str:
     return Card.parse(note).pretty
 
 
-def _render(text: str, names: Sequence[str], n: int) -> str:
-    """Event text with `{pN}` placeholders filled by display names."""
-    return text.format_map({f"p{i}": seat_name(names, i) for i in range(max(n, len(names)))})
+def _summary(saved: object, names: Sequence[str]) -> str:
+    """The last hand's summary (a saved message) with the players' names."""
+    return "\n".join(render(ENGLISH, line, names) for line in saved_lines(saved))
 
 
 def _trick_line(plays: Sequence[dict[str, Any]], names: Sequence[str], winner: int | None) -> str:
@@ -60,12 +61,11 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     the game's end once it is over."""
     fields: list[tuple[str, str]] = []
     seats = public.get("seats", [])
-    n = len(seats)
     dealer = public.get("dealer")
     trump = public.get("trump", "S")
     if public.get("over"):
         if public.get("last_summary"):
-            fields.append(("Last hand", clip(_render(public["last_summary"], names, n), SUMMARY_LIMIT)))
+            fields.append(("Last hand", clip(_summary(public["last_summary"], names), SUMMARY_LIMIT)))
         return fields
     d = seat_name(names, dealer)
     where = _UPCARD.get(public.get("upcard_state", ""), "")
@@ -110,7 +110,7 @@ def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
     summary = public.get("last_summary")
     if not summary:
         return None
-    lines = [_render(line, names, len(public.get("seats", []))).replace("**", "") for line in summary.splitlines()]
+    lines = [render(ENGLISH, line, names).replace("**", "") for line in saved_lines(summary)]
     head = lines[0].split(" — ")[0]
     return f"{head} — {lines[1].rstrip('.')}" if len(lines) > 1 else head
 
