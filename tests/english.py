@@ -4,10 +4,15 @@ can name a seat without a table's display names."""
 from __future__ import annotations
 
 from bot.games.base import Event
-from bot.i18n import ENGLISH, render
+from bot.i18n import ENGLISH, render, saved_lines
 
 SEAT_MARKS = tuple("{p%d}" % i for i in range(10))
 
 
 def english(event: Event) -> str:
     return render(ENGLISH, event.text, SEAT_MARKS)
+
+
+def english_saved(data: object) -> str:
+    """A message an engine saved in its state (`messages.to_json`), in English."""
+    return "\n".join(render(ENGLISH, line, SEAT_MARKS) for line in saved_lines(data))

@@ -26,7 +26,7 @@ MAX_ACTIONS = 1000
 """Enough to finish every fixture's game except open-ended Marriage, which plays this far."""
 
 
-MESSAGE_FIELDS = {"last_summary"}
+MESSAGE_FIELDS = {"last_summary", "end_reason"}
 """View fields that held English text and now hold a message: compared as their English."""
 
 

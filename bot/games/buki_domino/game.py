@@ -25,8 +25,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..codec import StateCodec
+from ..messages import Seat, msg
 from ..tiles import Tile
 from . import seat_bot, spectators, turn, views
 from .actions import ACTION_TYPES
@@ -152,10 +153,8 @@ class BukiDomino(BukiState, Engine):
         first = not any(self.leaving)
         self.leaving[seat] = True
         hand = self.hands_done + 1
-        head = f"Buki-Domino needs four players: the game ends after hand {hand}." if first else \
-            f"The game already ends after hand {hand}."
-        return [Event("leaving", f"{head} Until then {player(seat)}'s turns are played automatically (the "
-                                 "minimum bet, the heaviest tile).", seat=seat,
+        key = "dom.leaving_first" if first else "dom.leaving"
+        return [Event("leaving", msg(key, hand=hand, player=Seat(seat)), seat=seat,
                       data={"hand": hand})]
 
     def can_cash_out(self, seat: int) -> bool:
@@ -174,5 +173,5 @@ class BukiDomino(BukiState, Engine):
         amount = self.stacks[seat]
         self.stacks[seat] = 0
         self.active[seat] = False
-        return [Event("cash_out", f"{player(seat)} leaves the table with {amount} chips.", seat=seat,
+        return [Event("cash_out", msg("dom.cash_out", player=Seat(seat), chips=amount), seat=seat,
                       data={"amount": amount})]

@@ -6,9 +6,10 @@ Reads only `BukiDomino.public_view()` / `private_view()`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
+
+from bot.i18n import ENGLISH, render, saved_lines
 
 from .groups import Group
 
@@ -130,7 +131,8 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
         if spect:
             fields.append(("Spectator bets", _clip(spect)))
     else:
-        reason = re.sub(r"\{p(\d)\}", lambda m: _name(names, int(m.group(1))), public["end_reason"] or "finished")
+        saved = public["end_reason"]
+        reason = "finished" if not saved else " ".join(render(ENGLISH, line, names) for line in saved_lines(saved))
         fields.append(("Game over", _clip(f"The game ended: {reason}.")))
     last = public.get("last_hand")
     if last and stage == "over":

@@ -121,7 +121,7 @@ def test_d8_settlement_non_banker_wins() -> None:
         g.apply(1, Bet(3))
         ev = g.apply(1, Play(T("[3|1]"), "R"))
         assert g.stacks == [44, winner_after, 48, banker_after]
-        assert "stake of 3 back" in summary(ev)[0].text
+        assert "stake of 3 back" in english(summary(ev)[0])
 
 
 def test_d9_banker_wins() -> None:
@@ -143,7 +143,7 @@ def test_d11_missing_bets_when_the_hand_ends() -> None:
     g, events = _d6_game(stacks=[60] * 4)
     events += g.apply(1, Play(T("[3|1]"), "R"))
     assert g.stacks == [58, 65, 58, 59] and sum(g.stacks) == 240
-    assert sum("the minimum of 2 is recorded" in line for line in summary(events)[0].text.splitlines()) == 3
+    assert sum("the minimum of 2 is recorded" in line for line in english(summary(events)[0]).splitlines()) == 3
 
 
 def test_d12_cover_cap() -> None:
