@@ -26,10 +26,6 @@ MAX_ACTIONS = 1000
 """Enough to finish every fixture's game except open-ended Marriage, which plays this far."""
 
 
-MESSAGE_FIELDS = {"last_summary", "end_reason"}
-"""View fields that held English text and now hold a message: compared as their English."""
-
-
 def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
@@ -39,14 +35,15 @@ def _view(value: Any) -> Any:
 
 
 def _as_english(value: Any) -> Any:
-    """The view with each message field as the English text older code wrote there, so a saved
-    table shows word for word what it showed before."""
+    """The view with each message in it as the English text older code wrote in its place, so a
+    saved table shows word for word what it showed before."""
     if isinstance(value, list):
         return [_as_english(v) for v in value]
     if not isinstance(value, dict):
         return value
-    return {k: render(ENGLISH, from_json(v), SEAT_MARKS) if k in MESSAGE_FIELDS and isinstance(v, dict)
-            else _as_english(v) for k, v in value.items()}
+    if set(value) in ({"key", "params"}, {"join", "sep"}):      # a message (`messages.to_json`)
+        return render(ENGLISH, from_json(value), SEAT_MARKS)
+    return {k: _as_english(v) for k, v in value.items()}
 
 
 def _load(path: Path) -> tuple[dict[str, Any], Any]:
