@@ -43,16 +43,10 @@ class Event:
     """
 
     kind: str
-    text: Text | str
+    text: Text
     seat: int | None = None
     private_to: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        # English text with `{pN}` seats, from the engines that do not yet speak in messages,
-        # is kept as a legacy message: shown as it is, in every language.
-        if isinstance(self.text, str):
-            object.__setattr__(self, "text", Msg(LEGACY, {"text": self.text}))
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "message": to_json(self.text), "seat": self.seat,
@@ -61,8 +55,8 @@ class Event:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
         """Reads events saved before they were messages too (their English `text` as it was)."""
-        text = from_json(data["message"]) if "message" in data else data["text"]
-        if not isinstance(text, (Msg, Join, str)):
+        text = from_json(data["message"]) if "message" in data else Msg(LEGACY, {"text": data["text"]})
+        if not isinstance(text, (Msg, Join)):
             raise ValueError(f"an event's message must be a Msg or a Join, not {text!r}")
         return cls(data["kind"], text, data.get("seat"), data.get("private_to"), dict(data.get("data") or {}))
 

@@ -9,6 +9,7 @@ import pytest
 
 from bot.i18n import ENGLISH, Locale, available, negotiate, number, t
 from bot.i18n.catalog import catalog
+
 from tests.i18n.checks import leftover_english
 
 
@@ -42,14 +43,14 @@ def test_every_key_in_both_catalogs_with_the_same_parameters(locale: Locale) -> 
 def test_every_message_formats_with_its_parameters(locale: Locale) -> None:
     for key, value in catalog(locale).messages.items():
         for form in _forms(value):
-            form.format_map({name: "x" for name in _fields(form)})
+            form.format_map(dict.fromkeys(_fields(form), "x"))
 
 
 def test_japanese_messages_have_no_english_words() -> None:
     ja = Locale("ja")
     for key, value in catalog(ja).messages.items():
         for form in _forms(value):
-            words = leftover_english(form.format_map({name: "" for name in _fields(form)}))
+            words = leftover_english(form.format_map(dict.fromkeys(_fields(form), "")))
             assert not words, (key, words)
 
 

@@ -13,6 +13,7 @@ from bot.games import GAMES
 from bot.games.base import Event, seat_key, takes_spectator_bets
 from bot.games.messages import LEGACY, Join, Msg, Value
 from bot.i18n import ENGLISH, Locale, render, saved_lines
+
 from tests.i18n.checks import NAMES, leftover_english, unknown_keys
 
 JA = Locale("ja")

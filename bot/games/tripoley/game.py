@@ -18,9 +18,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..cards import Card
 from ..codec import StateCodec
+from ..messages import Seat, msg
 from . import seat_bot, turn
 from .actions import ACTION_TYPES
 from .deal import finish_game, first_dealer, start_deal
@@ -131,11 +132,11 @@ class DealGame(DealState, Engine):
         if self.phase == Phase.OVER:
             raise IllegalAction("The game is already over.", rule="TRI-38")
         if self.phase == Phase.BETWEEN:
-            return [Event("stop", "The host stopped the game.")] + finish_game(self, before_deal=True)
+            return [Event("stop", msg("tri.host_stopped"))] + finish_game(self, before_deal=True)
         if self.stop_requested:
             raise IllegalAction("The game already ends after this deal.", rule="TRI-38")
         self.stop_requested = True
-        return [Event("stop", "The host asked to stop: the game ends when this deal does.")]
+        return [Event("stop", msg("tri.host_stop_after"))]
 
     def _depart(self, seat: int) -> None:
         self.status[seat] = LEFT
@@ -160,7 +161,7 @@ class DealGame(DealState, Engine):
         self.cashed.add(seat)
         if self.phase != Phase.OVER:
             self._depart(seat)
-        return [Event("left", f"{player(seat)} leaves the table with {amount} chips.", seat=seat)]
+        return [Event("left", msg("tri.left", player=Seat(seat), chips=amount), seat=seat)]
 
 
 class TripoleyGame(TripoleyState, DealGame):
