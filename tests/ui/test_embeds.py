@@ -114,7 +114,8 @@ def test_deal_summary_is_titled_by_how_the_deal_ended() -> None:
     for version, game, _events in _playing("gin_rummy", 1, 2):
         if game.public_view()["last_hand"]:
             snap = snapshot("gin_rummy", game, version)
-            closing = Closing("text", summary=Event("summary", Msg(LEGACY, {"text": "text"})), public=game.public_view())
+            summary = Event("summary", Msg(LEGACY, {"text": "text"}))
+            closing = Closing("text", summary=summary, public=game.public_view())
             title = closing_embed(snap, closing).title
             assert title.startswith("Hand 1 — ") and title.endswith(" points · Gin Rummy")
             return
