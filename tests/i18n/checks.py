@@ -12,9 +12,10 @@ ALLOWED = re.compile(
     r"(?:10|[2-9JQKA])[♠♥♦♣]"      # cards
     r"|\[\d\|\d\]"                 # dominoes
     r"|<@\d+>"                     # mentions of onlookers
-    r"|\b[A-Z]{3}-\d+\b"           # rule ids (DOM-8)
+    r"|(?<![A-Za-z])[A-Z]{3}-\d+"   # rule ids (DOM-8)
+    r"|(?<![A-Za-z])Discord(?![A-Za-z])"   # the app's name
 )
-LATIN = re.compile(r"[A-Za-z]{2,}|\b[B-HL-PR-Zb-z]\b")
+LATIN = re.compile(r"[A-Za-z]{2,}|(?<![A-Za-z])[B-HL-PR-Zb-z](?![A-Za-z])")
 KEY = re.compile(r"\b[a-z_]+\.[a-z_]+(?:\.[a-z_]+)*\b")
 
 
