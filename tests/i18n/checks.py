@@ -11,7 +11,8 @@ NAMES = ("あかね", "ぼたん", "ちづる", "だいち", "えみ", "ふう�
 ALLOWED = re.compile(
     r"(?:10|[2-9JQKA])[♠♥♦♣]"      # cards
     r"|\[\d\|\d\]"                 # dominoes
-    r"|<@\d+>"                     # mentions of onlookers
+    r"|<@\d+>"                     # mentions
+    r"|<t:\d+(?::[tTdDfFR])?>"      # times, which each reader's app writes in their language
     r"|(?<![A-Za-z])[A-Z]{3}-\d+"   # rule ids (DOM-8)
     r"|(?<![A-Za-z])Discord(?![A-Za-z])"   # the app's name
 )
