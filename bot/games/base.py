@@ -170,7 +170,6 @@ class Engine:
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     action_types: ClassVar[tuple[type[Action], ...]]
-    rules_summary: ClassVar[str]
     state_codec: ClassVar[StateCodec]
 
     def to_dict(self) -> dict[str, Any]:

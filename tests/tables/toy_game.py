@@ -41,7 +41,6 @@ class HighCard:
     title = "High Card"
     min_players = 2
     max_players = 4
-    rules_summary = "Everyone antes 1; the highest card shown takes the pot."
     option_specs = (OptionSpec("deals", 3, "deals in a game", minimum=1, maximum=50),
                     OptionSpec("buy_in", 20, "chips each player brings", minimum=2),
                     OptionSpec("turn_timeout_s", 30, "seconds per turn", minimum=10, maximum=600))

@@ -25,7 +25,6 @@ from .hand import start_hand
 from .legal import CARD_ID, CARDS, PRETTY
 from .options import OPTION_SPECS, resolve
 from .phases import Phase
-from .rules_summary import RULES_SUMMARY
 from .state import BourreState
 from .tricks import legal, only_bou15_forbids, play_card, why_not
 from .views import PrivateView, PublicView, private_view, public_view
@@ -73,7 +72,6 @@ class Bourre(BourreState, Engine):
     max_players = 8
     option_specs = OPTION_SPECS
     action_types = ACTION_TYPES
-    rules_summary = RULES_SUMMARY
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
 
     # --- construction --------------------------------------------------------------------

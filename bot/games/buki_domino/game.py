@@ -35,7 +35,6 @@ from .hands import start_hand
 from .line import code_of
 from .options import OPTION_SPECS, resolve
 from .phases import Phase
-from .rules_summary import RULES_SUMMARY
 from .state import SEATS, BukiState
 
 OVER = Phase.OVER  # a module constant: an enum member lookup is slow on Python 3.11
@@ -50,7 +49,6 @@ class BukiDomino(BukiState, Engine):
     max_players = SEATS
     option_specs = OPTION_SPECS
     action_types = ACTION_TYPES
-    rules_summary = RULES_SUMMARY
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
 
     start_events: list[Event]

@@ -26,7 +26,6 @@ from .deal import deal
 from .hand_end import finish_match
 from .options import OPTION_SPECS, resolve
 from .phases import Phase
-from .rules_summary import RULES_SUMMARY
 from .state import GinState
 from .views import PrivateView, PublicView, private_view, public_view
 
@@ -40,7 +39,6 @@ class GinRummy(GinState, Engine):
     max_players = 2
     option_specs = OPTION_SPECS
     action_types = ACTION_TYPES
-    rules_summary = RULES_SUMMARY
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
 
     # --- creation -------------------------------------------------------------------------

@@ -27,7 +27,6 @@ from .actions import ACTION_TYPES
 from .deal import start_deal
 from .options import OPTION_SPECS, resolve
 from .phases import Phase
-from .rules_summary import RULES_SUMMARY
 from .state import MarriageState
 
 OVER, DECLARE, PLAY, BETWEEN = Phase.OVER, Phase.DECLARE, Phase.PLAY, Phase.BETWEEN
@@ -42,7 +41,6 @@ class Marriage(MarriageState, Engine):
     max_players = 5
     option_specs = OPTION_SPECS
     action_types = ACTION_TYPES
-    rules_summary = RULES_SUMMARY
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
 
     # --- creation -------------------------------------------------------------------------

@@ -27,7 +27,6 @@ from .actions import ACTION_TYPES
 from .deal import finish_game, first_dealer, start_deal
 from .options import MICHIGAN_OPTIONS, TRIPOLEY_OPTIONS, DealOptions, MichiganOptions, TripoleyOptions, resolve
 from .phases import Phase
-from .rules_summary import MICHIGAN_RUMMY_SUMMARY, TRIPOLEY_SUMMARY
 from .state import ACTIVE, BROKE, LEFT, DealState, MichiganState, TripoleyState
 from .views import PrivateView, PublicView, private_view, public_view
 
@@ -172,7 +171,6 @@ class TripoleyGame(TripoleyState, DealGame):
     min_players = 2
     max_players = 9
     option_specs = TRIPOLEY_OPTIONS
-    rules_summary = TRIPOLEY_SUMMARY
     options_class = TripoleyOptions
     default_buy_in = 100
 
@@ -186,6 +184,5 @@ class MichiganRummyGame(MichiganState, DealGame):
     min_players = 3
     max_players = 8
     option_specs = MICHIGAN_OPTIONS
-    rules_summary = MICHIGAN_RUMMY_SUMMARY
     options_class = MichiganOptions
     default_buy_in = 150

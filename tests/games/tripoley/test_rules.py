@@ -156,9 +156,8 @@ def test_out_of_turn_and_wrong_phase_actions_are_refused() -> None:
     assert game.to_dict() == before
 
 
-def test_rules_summaries_are_short() -> None:
+def test_every_action_type_has_a_kind() -> None:
     for cls in (TripoleyGame, MichiganRummyGame):
-        assert len(cls.rules_summary) <= 1800
         assert all(a.kind for a in cls.action_types)
 
 
