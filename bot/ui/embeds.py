@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import discord
 
 from bot.games import GAMES
@@ -51,6 +53,13 @@ def embed_lines(e: discord.Embed) -> int:
             lines += height
     lines += max(row, default=0)
     return lines + (1 if e.footer.text else 0)
+
+
+def phase_of(phase: str, locale: Locale = ENGLISH) -> str:
+    """A game's phase as its view names it (“Play or fold”), in `locale`."""
+    key = "phase." + re.sub(r"[^a-z]+", "_", phase.lower()).strip("_")
+    found = t(locale, key)
+    return phase if found == key else found
 
 
 def title_of(snap: TableSnapshot, locale: Locale = ENGLISH) -> str:
@@ -124,13 +133,13 @@ def table_embed(snap: TableSnapshot, events: list[Event] | None = None, image: s
         _add(e, t(locale, "ui.players"), " · ".join(seat_line(snap, s, locale) for s in snap.seats))
         e.set_footer(text=t(locale, "ui.table_footer", table=str(snap.table_id)))
         return attach_image(e, image) if image else e
-    e = _embed(f"{title} · {phase}" if phase else title, PHASE_COLOUR["playing"])
+    e = _embed(f"{title} · {phase_of(phase, locale)}" if phase else title, PHASE_COLOUR["playing"])
     if snap.to_act:
         due = f" · {discord.utils.format_dt(snap.deadline, 'R')}" if snap.deadline else ""
         _add(e, t(locale, "ui.to_act"), ", ".join(_mention(snap, s) for s in snap.to_act) + due, inline=True)
     players = t(locale, "ui.players")
     if snap.public is not None:
-        for name, value in board_for(snap.game_id).table_fields(public, snap.names):
+        for name, value in board_for(snap.game_id).table_fields(public, snap.names, locale):
             _add(e, name, value, inline="\n" not in value and len(value) <= INLINE_WIDTH)
     board_has_players = any(f.name in ("Players", players) for f in e.fields)
     _add(e, t(locale, "ui.stacks") if board_has_players else players,
@@ -156,7 +165,7 @@ def hand_embed(snap: TableSnapshot, seat: int, where: str, events: list[Event] |
     your_turn = seat in snap.to_act
     e = _embed(t(locale, "ui.your_hand_title", game=title_of(snap, locale)),
                discord.Colour.gold() if your_turn else discord.Colour.light_grey(),
-               board.hand_text(private, snap.public or {}))
+               board.hand_text(private, snap.public or {}, locale))
     if note:
         _add(e, t(locale, "ui.note"), note)
     for ev in events or []:
@@ -173,11 +182,11 @@ def hand_embed(snap: TableSnapshot, seat: int, where: str, events: list[Event] |
     return attach_image(e, image) if image else e
 
 
-def board_image(snap: TableSnapshot) -> bytes | None:
-    """The table's picture (PNG) while a game is on, else None."""
+def board_image(snap: TableSnapshot, locale: Locale = ENGLISH) -> bytes | None:
+    """The table's picture (PNG) while a game is on, else None; its few words in `locale`."""
     if snap.status != "playing" or snap.public is None:
         return None
-    return board_png(snap.game_id, snap.public, snap.names, board_for(snap.game_id).image_labels(snap.public))
+    return board_png(snap.game_id, snap.public, snap.names, board_for(snap.game_id).image_labels(snap.public, locale))
 
 
 def hand_image(snap: TableSnapshot, seat: int) -> bytes | None:
@@ -202,7 +211,7 @@ def closing_embed(snap: TableSnapshot, closing: Closing, locale: Locale = ENGLIS
     how = None
     game = title_of(snap, locale)
     if closing.summary is not None and closing.public is not None:
-        how = board_for(snap.game_id).summary_title(closing.public, snap.names)   # “Hand 3 — Ann knocks, 26 points”
+        how = board_for(snap.game_id).summary_title(closing.public, snap.names, locale)   # “Hand 3 — Ann knocks, …”
     title = f"{how} · {game}" if how else (
         t(locale, "ui.deal_over", game=game) if closing.summary is not None
         else t(locale, "ui.table_title", game=game, table=str(snap.table_id)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -20,10 +21,11 @@ from tests.i18n.checks import NAMES, leftover_english, unknown_keys
 
 JA = Locale("ja")
 FRAME = ("手番", "チップ", "プレイヤー", "直前の動き")
-"""The table message's own field names in Japanese (the board's fields are the game's)."""
+"""The table message's own field names in Japanese."""
 
 
-def _first_deal(game_id: str, seed: int) -> tuple[object, list[Event], int]:
+def _first_deal(game_id: str, seed: int, seen: list[TableSnapshot] | None = None) -> tuple[Any, list[Event], int]:
+    """Seat bots play the first deal; `seen` collects the table as it stood every few moves."""
     cls = GAMES[game_id]
     players = cls.min_players if game_id == "gin_rummy" else min(cls.max_players, 4)
     game = cls.start([cls.buy_in({}).default] * players, {}, seed)
@@ -32,6 +34,8 @@ def _first_deal(game_id: str, seed: int) -> tuple[object, list[Event], int]:
     for version in range(1, 2000):
         seat = game.to_act()[0]
         events += game.apply(seat, game.bot_action(seat, rng))
+        if seen is not None and version % 5 == 1:
+            seen.append(_japanese_names(snapshot(game_id, game, version)))
         if any(e.kind == "summary" for e in events) or game.is_over():
             return game, events, version
     raise AssertionError(f"{game_id}: no deal ended")
@@ -48,7 +52,8 @@ def _clean(text: str) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_deal_reads_in_japanese_within_discords_limits(game_id: str) -> None:
-    game, events, version = _first_deal(game_id, 3)
+    during: list[TableSnapshot] = []
+    game, events, version = _first_deal(game_id, 3, during)
     snap = _japanese_names(snapshot(game_id, game, version))
     public_events = [e for e in events if e.private_to is None]
     for locale in (ENGLISH, JA):
@@ -61,12 +66,25 @@ def test_a_deal_reads_in_japanese_within_discords_limits(game_id: str) -> None:
             assert len(embed) <= EMBED_TOTAL
     table = table_embed(snap, public_events, locale=JA)
     assert {f.name for f in table.fields} & set(FRAME)
+    _clean(str(table.title))
     for field in table.fields:
-        if field.name in FRAME:
-            _clean(str(field.value).replace("🤖 ", ""))
+        _clean(field.name)
+        _clean(str(field.value).replace("🤖 ", ""))
     _clean(str(table.footer.text))
-    _clean(str(closing_embed(snap, Closing("", summary=summaries[0], public=game.public_view(),
-                                           summaries=summaries), JA).description))
+    for moment in [*during, snap]:
+        board = table_embed(moment, locale=JA)
+        for text in (board.title, *(f.name for f in board.fields), *(f.value for f in board.fields)):
+            _clean(str(text or "").replace("🤖 ", ""))
+        for seat in range(len(moment.seats)):
+            hand = hand_embed(moment, seat, "サーバー · #カード", [e for e in events if e.private_to == seat][-2:],
+                              locale=JA)
+            for text in (hand.title, hand.description, hand.footer.text, *(f.name for f in hand.fields),
+                         *(f.value for f in hand.fields)):
+                _clean(str(text or ""))
+    closing = closing_embed(snap, Closing("", summary=summaries[0], public=game.public_view(),
+                                          summaries=summaries), JA)
+    _clean(str(closing.title))
+    _clean(str(closing.description))
 
 
 def test_the_lobby_reads_in_japanese() -> None:

@@ -126,9 +126,9 @@ def deal_result(public: dict[str, Any], names: Sequence[str], locale: Locale = E
     lines = []
     if public.get("poker_winner") is not None:
         shown = next((s["cards"] for s in public.get("showdown", []) if s["seat"] == public["poker_winner"]), None)
-        winner = seat_name(names, public["poker_winner"])
-        lines.append(t(locale, "tri.board.poker_with", player=winner, hand=_hand_name(shown, locale)) if shown
-                     else t(locale, "tri.board.poker", player=winner))
+        poker = seat_name(names, public["poker_winner"])
+        lines.append(t(locale, "tri.board.poker_with", player=poker, hand=_hand_name(shown, locale)) if shown
+                     else t(locale, "tri.board.poker", player=poker))
     winner = public.get("michigan_winner")
     lines.append(t(locale, "tri.board.mich_out", player=seat_name(names, winner)) if winner is not None else
                  t(locale, "tri.board.mich_nobody"))
