@@ -14,10 +14,10 @@ from bot.games.messages import LEGACY, Cards, Join, Msg, Seat, Text, Tiles, Valu
 from bot.games.tiles import Tile
 
 from .catalog import number, t
-from .locale import Locale
+from .locale import ENGLISH, Locale
 
 
-def seat_name(locale: Locale, names: Sequence[str], seat: int | None) -> str:
+def seat_name(names: Sequence[str], seat: int | None, locale: Locale = ENGLISH) -> str:
     """A seat's display name; “—” for nobody, `Seat 3` for a seat the names do not cover."""
     if seat is None:
         return "—"
@@ -38,7 +38,7 @@ def render(locale: Locale, value: Value, names: Sequence[str]) -> str:
         return t(locale, f"sep.{value.sep}").join(render(locale, v, names) for v in value.items) \
             if value.sep != "and" else _and(locale, [render(locale, v, names) for v in value.items])
     if isinstance(value, Seat):
-        return seat_name(locale, names, value.n)
+        return seat_name(names, value.n, locale)
     if isinstance(value, Cards):
         return " ".join(Card.parse(c).pretty for c in value.codes)
     if isinstance(value, Tiles):

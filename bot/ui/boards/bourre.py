@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import SUIT_SYMBOLS, SUITS, Card
-from bot.i18n import ENGLISH, Locale, render, saved_lines, t
-from bot.ui.text import clip, seat_name
+from bot.i18n import ENGLISH, Locale, render, saved_lines, seat_name, t
+from bot.ui.text import clip
 
 from .groups import Group
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import SUITS, Card
-from bot.i18n import ENGLISH, Locale, t
-from bot.ui.text import clip, seat_name
+from bot.i18n import ENGLISH, Locale, seat_name, t
+from bot.ui.text import clip
 
 from .groups import Group
 

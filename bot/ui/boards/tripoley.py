@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.games.cards import SUIT_SYMBOLS, Card, parse_card_texts
 from bot.games.poker import best_hand, hand_message
-from bot.i18n import ENGLISH, Locale, render, t
-from bot.ui.text import clip, seat_name
+from bot.i18n import ENGLISH, Locale, render, seat_name, t
+from bot.ui.text import clip
 
 from .groups import Group
 
