@@ -17,6 +17,8 @@ from discord.ext import commands
 
 from bot.clock import Clock, parse_stamp, utc_now
 from bot.config import Settings
+from bot.i18n.choose import Languages
+from bot.i18n.commands import CatalogTranslator
 from bot.memory import keep_long_lived
 from bot.tables.ownership import Leases, Shards
 from bot.tables.pacing import Pacer
@@ -31,7 +33,7 @@ from storage.db import Database
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.wallet", "cogs.tables", "cogs.admin")
+COGS = ("cogs.wallet", "cogs.tables", "cogs.admin", "cogs.language")
 DEADLINE_POLL_S = 1.0
 NETWORK_ERRORS = (aiohttp.ClientConnectionError, socket.gaierror, ConnectionError, TimeoutError)
 """What connecting to Discord raises when the network, DNS or Discord's address is unreachable."""
@@ -115,12 +117,14 @@ class CardRoomBot(CardRoomClient):
         self.presenter = presenter = DiscordPresenter(self, self.db, pacer)
         await presenter.load()
         self.wallets = WalletService(self.db, self.settings, self.clock)
+        self.languages = Languages(self.db)
         self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s,
                                    pacer=pacer, afk_limit=self.settings.afk_turns,
                                    bot_workers=self.settings.bot_workers, shards=self.driven)
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())
         await self._sync()
         self._left_open = await self.tables.open_table_ids()  # before anyone can open a new one
         if self.db.shared:
@@ -147,7 +151,9 @@ class CardRoomBot(CardRoomClient):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [await c.get_translated_payload(self.tree, translator) if translator else c.to_dict(self.tree)
+                   for c in self.tree.get_commands(guild=guild)]
         synced_for = {"application_id": self.application_id, "commands": payload}
         digest = hashlib.sha256(json.dumps(synced_for, sort_keys=True).encode()).hexdigest()
         marker = self.settings.database_path.with_suffix(f".sync-{guild.id if guild else 'global'}")

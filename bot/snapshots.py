@@ -100,6 +100,6 @@ def write_snapshots(out: Path, seed: int = 7) -> list[Path]:
         if summary is not None:
             snap = snapshot(game_id, game, length)
             closing = Closing(snap.render(summary), tuple((s.name, s.stack) for s in snap.seats), summary,
-                              game.public_view())
+                              game.public_view(), (summary,))
             written += _write(out, f"{game_id}-end-summary", closing_embed(snap, closing), None)
     return written

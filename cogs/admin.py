@@ -13,7 +13,7 @@ from bot.ui.client import CardRoomClient
 from .places import guild_id_of
 
 MANAGE = discord.Permissions(manage_guild=True)
-SWITCH = {"on": 1, "yes": 1, "true": 1, "off": 0, "no": 0, "false": 0}
+SWITCH = {"on": 1, "yes": 1, "true": 1, "off": 0, "no": 0, "false": 0, "オン": 1, "オフ": 0}
 
 
 @dataclass(frozen=True, slots=True)

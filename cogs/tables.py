@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.errors import NotEnoughChips
 from bot.games import GAMES
 from bot.games.options import CHIP_CEILING
+from bot.i18n import negotiate, t
 from bot.ui import threads
 from bot.ui.client import CardRoomClient
 from bot.ui.threads import Place
@@ -24,7 +25,6 @@ class GameRules(Protocol):
     """What the game choices and /rules show of a game class."""
 
     title: ClassVar[str]
-    rules_summary: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
 
@@ -127,7 +127,7 @@ class Tables(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         cls = RULES[game.value]
         embed = discord.Embed(title=f"{cls.title} · rules", colour=discord.Colour.blurple(),
-                              description=cls.rules_summary[:4096])
+                              description=t(negotiate(interaction.locale), f"rules.{game.value}")[:4096])
         embed.set_footer(text=f"{cls.min_players}–{cls.max_players} players · open a table with /play")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -7,13 +7,14 @@ through the methods of `GameState`; nothing here knows about Discord, users or s
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
 from .actions import Action
 from .codec import StateCodec, action_from_dict, action_to_dict
 from .errors import IllegalAction, MalformedAction, PlayerError
+from .messages import LEGACY, Join, Msg, Text, from_json, msg, to_json
 from .options import CHIP_CEILING, OptionSpec, Preset
 
 __all__ = ["Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState", "IllegalAction", "MalformedAction",
@@ -28,7 +29,8 @@ def seat_key(seat: int) -> str:
 
 
 def player(seat: int) -> str:
-    """A placeholder for a seat's display name inside event text (`Event.render`)."""
+    """A `{pN}` placeholder for a seat inside an `IllegalAction` sentence; messages (`Msg`)
+    name seats with `messages.Seat`."""
     return "{p%d}" % seat
 
 
@@ -36,27 +38,28 @@ def player(seat: int) -> str:
 class Event:
     """Something that happened, for the table log and the renderer.
 
-    `text` names seats with `player(seat)` placeholders; the table fills in display names.
-    An event that reveals hidden information sets `private_to` to the only seat that may see it.
+    `text` is a catalog message (or several joined), never prose: the UI renders it in each
+    reader's language. An event that reveals hidden information sets `private_to` to the only
+    seat that may see it.
     """
 
     kind: str
-    text: str
+    text: Text
     seat: int | None = None
     private_to: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
-    def render(self, names: Sequence[str]) -> str:
-        return self.text.format_map({f"p{i}": name for i, name in enumerate(names)})
-
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "seat": self.seat,
+        return {"kind": self.kind, "message": to_json(self.text), "seat": self.seat,
                 "private_to": self.private_to, "data": dict(self.data)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
-        return cls(data["kind"], data["text"], data.get("seat"), data.get("private_to"),
-                   dict(data.get("data") or {}))
+        """Reads events saved before they were messages too (their English `text` as it was)."""
+        text = from_json(data["message"]) if "message" in data else Msg(LEGACY, {"text": data["text"]})
+        if not isinstance(text, (Msg, Join)):
+            raise ValueError(f"an event's message must be a Msg or a Join, not {text!r}")
+        return cls(data["kind"], text, data.get("seat"), data.get("private_to"), dict(data.get("data") or {}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +173,6 @@ class Engine:
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     option_presets: ClassVar[tuple[Preset, ...]] = ()   # the variants the rules name, offered in the lobby
     action_types: ClassVar[tuple[type[Action], ...]]
-    rules_summary: ClassVar[str]
     state_codec: ClassVar[StateCodec]
 
     def to_dict(self) -> dict[str, Any]:
@@ -235,20 +237,20 @@ class StopAfterDeal:
         if self.is_over():
             raise IllegalAction("The game is already over.", rule=self.stop_rule)
         if not self.deal_under_way():
-            return [Event("stop", "The host stopped the game.")] + self.end_between_deals()
+            return [Event("stop", msg("tri.host_stopped"))] + self.end_between_deals()
         if self.stop_requested:
             raise IllegalAction("The game already ends after this deal.", rule=self.stop_rule)
         self.stop_requested = True
-        return [Event("stop", "The host asked to stop: the game ends when this deal does.")]
+        return [Event("stop", msg("tri.host_stop_after"))]
 
 
-def last_deal_note(stop_requested: bool, deal: int, max_deals: int, rule: str) -> str | None:
+def last_deal_note(stop_requested: bool, deal: int, max_deals: int, rule: str) -> Msg | None:
     """The table's note while deal number `deal` (under way) is the game's last: the host asked
     to stop, or it is the `max_deals`-th (0: no limit). None otherwise."""
     if stop_requested:
-        return f"The host asked to stop: the game ends when this deal does ({rule})."
+        return msg("game.ending_stop", rule=rule)
     if max_deals and deal >= max_deals:
-        return f"Deal {deal} of {max_deals}: the game ends when this deal does ({rule})."
+        return msg("game.ending_limit", deal=deal, deals=max_deals, rule=rule)
     return None
 
 

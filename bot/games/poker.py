@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import Card
+from .messages import Msg, msg
 
 CATEGORIES = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
               "full_house", "four_of_a_kind", "straight_flush")
@@ -159,6 +160,20 @@ class HandValue:
         if cat == ONE_PAIR:
             return f"Pair of {_RANK_WORDS[r[0]]}"
         return f"{title}, {name(r[0])}" if cat == FLUSH else f"{name(r[0])} high".capitalize()
+
+
+def hand_message(value: HandValue) -> Msg:
+    """The hand's name for people, as a catalog message ("Full house, nines over fours")."""
+    cat, r = value.key >> 20, value.ranks
+    if cat == STRAIGHT_FLUSH and r[0] == 14:
+        return msg("poker.royal_flush")
+    if cat in (STRAIGHT, STRAIGHT_FLUSH, FLUSH):
+        return msg(f"poker.{value.category}", rank=msg(f"poker.rank.{r[0]}"))
+    if cat == HIGH_CARD:
+        return msg("poker.high_card", rank=msg(f"poker.rank_title.{r[0]}"))
+    two = cat in (FULL_HOUSE, TWO_PAIR)
+    return msg(f"poker.{value.category}", ranks=msg(f"poker.ranks.{r[0]}"),
+               other=msg(f"poker.ranks.{r[1]}") if two else "")
 
 
 def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:

@@ -27,6 +27,7 @@ from typing import Any, Protocol, TypeVar
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import PlayerError, StaleControl
 from bot.games.base import Event
+from bot.games.messages import Seat, msg
 from storage import tables
 from storage.db import Database
 from storage.tables import TableRow
@@ -191,7 +192,7 @@ class Autoplay:
                 return False
             # the move first: a player who then leaves is no longer to act (Gin Rummy refuses it)
             u.apply(seat, game.timeout_action(seat),
-                    [Event("timeout", f"{{p{seat}}}'s time ran out; the move was made for them.", seat)])
+                    [Event("timeout", msg("table.timed_out", player=Seat(seat)), seat)])
             u.events += await self._count_missed(u, seat)
             return True
         if is_human(u.row, seat):
@@ -227,8 +228,7 @@ class Autoplay:
         await tables.set_leaving(await u.tx(), u.row.id, seat)
         info.leaving = True
         leaving: list[Event] = u.require_playing().leave(seat)
-        return [Event("leave", f"{{p{seat}}} let {info.missed} turns in a row run out and leaves the table "
-                               "at the end of this deal.", seat)] + leaving
+        return [Event("leave", msg("table.missed_leaves", player=Seat(seat), turns=info.missed), seat)] + leaving
 
     # --- deadlines -------------------------------------------------------------------------
 

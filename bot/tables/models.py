@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from bot.games.base import BuyIn, Event
+from bot.i18n import ENGLISH, Locale, render
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +63,9 @@ class TableSnapshot:
     def seat_of(self, user_id: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.user_id == user_id and s.present), None)
 
-    def render(self, event: Event) -> str:
-        return event.render(self.names)
+    def render(self, event: Event, locale: Locale = ENGLISH) -> str:
+        """The event in `locale`, seats shown by their players' names."""
+        return render(locale, event.text, self.names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +74,14 @@ class Closing:
     won what and why), a lobby whose game started, a table that closed."""
 
     text: str
+    """In English; a deal's summaries are rendered in each reader's language from `summaries`."""
     stacks: tuple[tuple[str, int], ...] = ()
     summary: Event | None = None
     """The deal's summary event, when a deal ended (its data names the winner and the score)."""
     public: dict[str, Any] | None = None
     """The public view just after the deal ended (what the deal's title is read from)."""
+    summaries: tuple[Event, ...] = ()
+    """Every public summary of the deal (a deal that also ended the game has two)."""
 
 
 class HandRef(NamedTuple):

@@ -22,6 +22,7 @@ from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, GameState, takes_spectator_bets
+from bot.games.messages import Seat, msg
 from bot.games.options import resolve_options
 from bot.wallet import WalletService
 from storage import ledger, tables
@@ -449,7 +450,8 @@ class TableService:
             u.game, row.status = game, "playing"
             u.closings.append(Closing(f"The game has started with {len(row.seats)} players; the table is "
                                       "in the message below."))
-            u.record({"kind": "start"}, [Event("start", f"The game begins: {cls.title}, {len(row.seats)} players.")])
+            begins = msg("table.begins", game=msg(f"game.{cls.id}"), n=len(row.seats))
+            u.record({"kind": "start"}, [Event("start", begins)])
         log.info("table %d started with %d seats", table_id, len(u.row.seats))
         return u.committed
 
@@ -483,7 +485,7 @@ class TableService:
             stack_before, forfeit = seat.stack, forfeit_terms(game)
             await tables.set_leaving(await u.tx(), row.id, seat.seat)
             seat.leaving = True
-            u.record({"kind": "leave"}, [Event("leave", f"{{p{seat.seat}}} is leaving the table.", seat.seat)]
+            u.record({"kind": "leave"}, [Event("leave", msg("table.leaving", player=Seat(seat.seat)), seat.seat)]
                      + game.leave(seat.seat), seat.seat)
         return left_text(stack_before, seat.cashed_out, forfeit)
 

@@ -10,6 +10,8 @@ from typing import Any
 
 from bot.clock import stamp
 from bot.games.base import Event, seat_key, spectator_holdings, takes_spectator_bets
+from bot.games.messages import Seat, msg
+from bot.i18n import ENGLISH, render
 from bot.wallet import WalletService
 from storage import ledger, stats, tables
 from storage.ledger import HOUSE, Transfer, escrow, wallet
@@ -46,7 +48,7 @@ class Settlement:
                 stack = game.chips()[seat_key(s.seat)]
                 u.events += game.cash_out(s.seat)
                 await self.pay_out(u, s, stack)
-                u.events.append(Event("left", f"{{p{s.seat}}} left the table with {stack:,} chips.", s.seat))
+                u.events.append(Event("left", msg("table.left_with", player=Seat(s.seat), chips=stack), s.seat))
         await self._pay_spectators(u, game)
         finished = game.is_over() or not any(s.present for s in row.seats)
         if finished:
@@ -92,7 +94,7 @@ class Settlement:
         staying = [s for s in row.seats if s.present and not s.leaving]
         if not staying:
             return
-        u.events.append(Event("closing", "Nobody is left playing, so the table closes when this deal ends."))
+        u.events.append(Event("closing", msg("table.nobody_left")))
         for s in staying:
             await tables.set_leaving(await u.tx(), row.id, s.seat)
             s.leaving = True
@@ -104,8 +106,8 @@ class Settlement:
         summaries = [e for e in u.events if e.kind == "summary" and e.private_to is None]
         stacks = stacks_line(u.row, {s.seat: s.stack if s.present else (s.cashed_out or 0) for s in u.row.seats})
         if summaries:
-            u.closings.append(Closing("\n\n".join(e.render(names) for e in summaries), stacks, summaries[0],
-                                      game.public_view()))
+            u.closings.append(Closing("\n\n".join(render(ENGLISH, e.text, names) for e in summaries), stacks,
+                                      summaries[0], game.public_view(), tuple(summaries)))
         elif finished:
             u.closings.append(Closing("The game is over.", stacks))
 

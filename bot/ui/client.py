@@ -11,6 +11,7 @@ from typing import Protocol
 import discord
 from discord.ext import commands
 
+from bot.i18n.choose import Languages
 from bot.tables.service import TableService
 from bot.wallet import WalletService
 
@@ -23,6 +24,7 @@ class DmRetry(Protocol):
 class CardRoomClient(commands.AutoShardedBot):
     tables: TableService
     wallets: WalletService
+    languages: Languages
     presenter: DmRetry
     short_lived_ids: set[str]
     """Custom ids of the short-lived replies' controls still alive (`views.ShortLived`)."""

@@ -18,13 +18,16 @@ import discord
 from bot.errors import PlayerError
 from bot.games import GAMES, GameState
 from bot.games.options import OptionSpec, OptionValue, Preset, changed_options
+from bot.i18n import ENGLISH, t
 from bot.tables.models import TableSnapshot
 
 from .client import CardRoomClient
-from .embeds import STANDARD_RULES, options_text
+from .embeds import options_text
 from .errors import report_error
 from .interactions import Callback, Picker, Press, ShortLived, chosen, place
 from .text import clip
+
+STANDARD_RULES = t(ENGLISH, "ui.standard_rules")
 
 SELECT_OPTIONS = 25   # Discord's limits: options in one select,
 SELECT_TEXT = 100     # characters of an option's label or description,

@@ -12,12 +12,14 @@ import pytest
 from bot.clock import FakeClock
 from bot.errors import StaleControl, TableError
 from bot.games import GAMES
+from bot.games.base import Event
 from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage import ledger, tables
 from storage.db import Database, fetch_all
 
 from tests.conftest import RecordingPresenter, unpaced
+from tests.english import english
 from tests.tables.test_service import ALICE, BOB, CAROL, G, books_ok, escrow_of, lobby, wallet_of
 from tests.tables.toy_game import HighCard, Show
 
@@ -238,7 +240,7 @@ async def test_players_who_let_three_turns_run_out_leave_and_the_table_ends(
     assert await wallet_of(wallets, ALICE) + await wallet_of(wallets, BOB) == 2000
     async with db.read() as tx:
         log = await tables.actions(tx, t)
-    assert any("turns in a row run out" in e["text"] for entry in log for e in entry["events"])
+    assert any("turns in a row run out" in english(Event.from_dict(e)) for entry in log for e in entry["events"])
     assert await books_ok(db)
 
 

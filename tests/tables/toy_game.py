@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from bot.games.base import BuyIn, Event, IllegalAction, player, seat_key
 from bot.games.cards import Card, deal_rng, shuffled_deck
+from bot.games.messages import LEGACY, Msg
 from bot.games.options import OptionSpec, resolve_options
 
 
@@ -40,7 +41,6 @@ class HighCard:
     title = "High Card"
     min_players = 2
     max_players = 4
-    rules_summary = "Everyone antes 1; the highest card shown takes the pot."
     option_specs = (OptionSpec("deals", 3, "deals in a game", minimum=1, maximum=50),
                     OptionSpec("buy_in", 20, "chips each player brings", minimum=2),
                     OptionSpec("turn_timeout_s", 30, "seconds per turn", minimum=10, maximum=600))
@@ -79,9 +79,9 @@ class HighCard:
         d = self.d
         if isinstance(action, Show):
             d["shown"].append(seat)
-            events = [Event("show", f"{player(seat)} shows {d['hands'][str(seat)]}.", seat)]
+            events = [Event("show", _say(f"{player(seat)} shows {d['hands'][str(seat)]}."), seat)]
         else:
-            events = [Event("fold", f"{player(seat)} folds.", seat)]
+            events = [Event("fold", _say(f"{player(seat)} folds."), seat)]
         later = [s for s in d["live"] if s > seat]
         d["turn"] = later[0] if later else None
         if d["turn"] is None:
@@ -122,7 +122,7 @@ class HighCard:
         d["out"][seat] = True
         if sum(1 for i, s in enumerate(d["stacks"]) if s > 0 and not d["out"][i]) < 2:
             d["over"] = True
-        return [Event("cash_out", f"{player(seat)} cashes out.", seat)]
+        return [Event("cash_out", _say(f"{player(seat)} cashes out."), seat)]
 
     def is_over(self) -> bool:
         return self.d["over"]
@@ -163,4 +163,9 @@ class HighCard:
         text = f"Deal {d['deal_no']}: {player(winner)} wins the pot of {pot} with {d['hands'][str(winner)]}."
         d["live"] = []
         self._deal()
-        return [Event("summary", text, winner)]
+        return [Event("summary", _say(text), winner)]
+
+
+def _say(text: str) -> Msg:
+    """The toy game speaks English only, with `{pN}` seats: a message shown as it is written."""
+    return Msg(LEGACY, {"text": text})

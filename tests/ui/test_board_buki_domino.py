@@ -7,6 +7,7 @@ import random
 from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play
 from bot.games.simulate import bot_policy, play
 from bot.games.tiles import Tile
+from bot.i18n import ENGLISH, render
 from bot.ui.boards import board_for
 
 from tests.games.buki_domino.decks import D6_HANDS, D6_STAMM, new_game
@@ -83,7 +84,7 @@ def test_last_hand_and_summary_name_every_payment() -> None:
     g.apply(3, Play(T("[7|3]"), "L"))
     g.apply(0, Play(T("[7|1]"), "L"))
     events = g.apply(1, Play(T("[3|1]"), "R"))
-    summary = [e for e in events if e.kind == "summary"][0].render(NAMES)
+    summary = render(ENGLISH, [e for e in events if e.kind == "summary"][0].text, NAMES)
     assert "Bo gets the stake of 2 back and 5 from the banker Di." in summary
     assert "Ann's stake of 2 goes to the banker Di." in summary
     assert "Chips: Ann -2 → 98, Bo +5 → 105, Cy -2 → 98, Di -1 → 99." in summary

@@ -10,6 +10,7 @@ from bot.games.cards import Card
 from bot.games.marriage import Marriage
 from bot.games.marriage.actions import DeclareDone, DeclareTunnela, Discard, DrawStock, Finish, Show, TakeDiscard
 from bot.games.marriage.deal import end_deal
+from bot.i18n import ENGLISH, render
 from bot.ui.boards import board_for
 
 from tests.games.marriage.helpers import cards, game_in_play, set_position
@@ -98,7 +99,7 @@ def test_summary_after_a_finish():
     g.seen[0], g.route[0], g.drawn = True, "normal", True
     g.cache.clear()
     events = g.apply(0, Finish(Card.parse("KC")))
-    summary = [e for e in events if e.kind == "summary"][0].render(["Ann", "Bo", "Cy"])
+    summary = render(ENGLISH, [e for e in events if e.kind == "summary"][0].text, ["Ann", "Bo", "Cy"])
     assert "Ann goes out" in summary and "Tiplu: 7♦" in summary
     assert "Bo (unseen)" in summary and "Bo pays Ann" in summary
     fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bo", "Cy"]))
@@ -177,7 +178,7 @@ def test_summaries_fit_an_embed_with_five_long_names():
             s = g.to_act()[0]
             for e in g.apply(s, g.bot_action(s, rng)):
                 if e.kind == "summary":
-                    longest = max(longest, len(e.render(LONG)))
+                    longest = max(longest, len(render(ENGLISH, e.text, LONG)))
     assert 1000 < longest < 4000
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, seat_key
+from bot.games.messages import LEGACY, Msg
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
 from bot.ui.embeds import board_image, closing_embed, embed_lines, hand_embed, hand_image, lobby_embed, table_embed
 
@@ -113,7 +114,8 @@ def test_deal_summary_is_titled_by_how_the_deal_ended() -> None:
     for version, game, _events in _playing("gin_rummy", 1, 2):
         if game.public_view()["last_hand"]:
             snap = snapshot("gin_rummy", game, version)
-            closing = Closing("text", summary=Event("summary", "text"), public=game.public_view())
+            summary = Event("summary", Msg(LEGACY, {"text": "text"}))
+            closing = Closing("text", summary=summary, public=game.public_view())
             title = closing_embed(snap, closing).title
             assert title.startswith("Hand 1 — ") and title.endswith(" points · Gin Rummy")
             return

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..base import Event
+from ..messages import Cards, Seat, msg
 from . import scoring
 from .hand import end_hand, shuffle_keys
-from .legal import NOTE, PRETTY
+from .legal import NOTE
 from .phases import Phase
 from .state import BourreState
 
@@ -21,7 +22,7 @@ def declare(s: BourreState, seat: int, play: bool) -> list[Event]:
     o = s.options
     if play:
         s.status[seat] = "play"
-        events.append(Event("declare", "{p%d} plays." % seat, seat=seat, data={"play": True}))
+        events.append(Event("declare", msg("bou.plays", player=Seat(seat)), seat=seat, data={"play": True}))
         if o.exchange_order == "single_pass":
             last = s.idx == len(s.order) - 1
             alone = last and s.status.count("play") == 1
@@ -33,7 +34,7 @@ def declare(s: BourreState, seat: int, play: bool) -> list[Event]:
             s.exchanged[seat] = 0
     else:
         s.status[seat] = "fold"
-        events.append(Event("declare", "{p%d} folds." % seat, seat=seat, data={"play": False}))
+        events.append(Event("declare", msg("bou.folds", player=Seat(seat)), seat=seat, data={"play": False}))
         hand = s.hands[seat]
         s.hands[seat] = []
         if seat == s.dealer:
@@ -89,21 +90,19 @@ def exchange(s: BourreState, seat: int, ids: list[int]) -> list[Event]:
             need = k - len(drawn)
             drawn += new[:need]
             s.stock = new[need:]
-            events.append(Event("reshuffle", f"The stock ran out: {len(new)} discards are shuffled "
-                                "into a new stock.", data={"cards": len(new)}))
+            events.append(Event("reshuffle", msg("bou.reshuffle", n=len(new)), data={"cards": len(new)}))
         s.pool.extend(ids)
         hand.extend(drawn)
         hand.sort()
     s.exchanged[seat] = k
     if seat == s.dealer:
         s.upcard_state = "discarded" if s.upcard in ids else "kept"
-    word = "card" if k == 1 else "cards"
-    events.append(Event("exchange", "{p%d} exchanges %d %s." % (seat, k, word), seat=seat,
+    events.append(Event("exchange", msg("bou.exchanges", player=Seat(seat), n=k), seat=seat,
                         data={"count": k}))
     if k:
         events.append(Event(
-            "drawn", f"You threw {' '.join(PRETTY[c] for c in ids)} and drew "
-            f"{' '.join(PRETTY[c] for c in drawn)}.", seat=seat, private_to=seat,
+            "drawn", msg("bou.drawn", thrown=Cards(tuple(NOTE[c] for c in ids)),
+                         drawn=Cards(tuple(NOTE[c] for c in drawn))), seat=seat, private_to=seat,
             data={"thrown": [NOTE[c] for c in ids], "drawn": [NOTE[c] for c in drawn]}))
     if s.options.exchange_order == "single_pass":
         return _next_declarer(s, events)

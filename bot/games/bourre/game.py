@@ -17,6 +17,7 @@ from ..actions import Action
 from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
+from ..messages import Seat, msg
 from . import seat_bot
 from .actions import ACTION_TYPES, Exchange, Fold, PlayCard, PlayHand
 from .draw import can_fold, declare, exchange
@@ -24,7 +25,6 @@ from .hand import start_hand
 from .legal import CARD_ID, CARDS, PRETTY
 from .options import OPTION_SPECS, PRESETS, resolve
 from .phases import Phase
-from .rules_summary import RULES_SUMMARY
 from .state import BourreState
 from .tricks import legal, only_bou15_forbids, play_card, why_not
 from .views import PrivateView, PublicView, private_view, public_view
@@ -73,7 +73,6 @@ class Bourre(BourreState, Engine):
     option_specs = OPTION_SPECS
     option_presets = PRESETS
     action_types = ACTION_TYPES
-    rules_summary = RULES_SUMMARY
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
 
     # --- construction --------------------------------------------------------------------
@@ -234,8 +233,8 @@ class Bourre(BourreState, Engine):
         self.stacks[seat] = 0
         was = self.seated[seat]
         self.seated[seat] = False
-        text = "{p%d} leaves the table with %d chips." % (seat, amount) if was or amount else \
-            "{p%d} has left the table." % seat
+        text = msg("bou.leaves", player=Seat(seat), chips=amount) if was or amount else \
+            msg("bou.has_left", player=Seat(seat))
         return [Event("leave", text, seat=seat, data={"chips": amount})]
 
     # --- views ---------------------------------------------------------------------------

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..base import Event
 from ..cards import SUIT_SYMBOLS, SUITS, deal_rng
+from ..messages import Cards, Join, Msg, Seat, Value, lines, msg, seats, to_json
 from . import scoring
-from .legal import NOTE, PRETTY
+from .legal import NOTE
 from .phases import Phase
 from .state import BourreState
 
@@ -72,17 +73,18 @@ def start_hand(s: BourreState, events: list[Event], ids: list[int] | None = None
     s.pot_start = s.pot
     s.upcard_out = False
     total = sum(anted)
-    skipped = ""
+    antes: Value = total
     if s.skipped_ante:
-        skipped = " (" + ", ".join("{p%d}" % seat for seat in s.skipped_ante) + " skip it)"
+        antes = msg("bou.antes_skipped", antes=antes, players=seats(s.skipped_ante))
     short = [seat for seat in order if not exempt[seat] and anted[seat] < ante]
     if short:
-        skipped += "; " + ", ".join("{p%d} antes %d" % (seat, anted[seat]) for seat in short) + ", all they had"
-    extra = f" (extra hand {s.extra})" if s.extra is not None else ""
+        antes = msg("bou.antes_short", antes=antes, short=Join(tuple(
+            msg("bou.ante_of", player=Seat(seat), chips=anted[seat]) for seat in short)))
     events.append(Event(
         "hand",
-        f"Hand {s.hand_no}{extra}: {{p{d}}} deals; the upcard {PRETTY[s.upcard]} makes "
-        f"{SUIT_SYMBOLS[SUITS[s.trump]]} trump. Antes {total}{skipped}; pot {s.pot}.",
+        msg("bou.deal" if s.extra is None else "bou.deal_extra", hand=s.hand_no, extra=s.extra or 0,
+            dealer=Seat(d), card=Cards((NOTE[s.upcard],)),
+            suit=SUIT_SYMBOLS[SUITS[s.trump]], antes=antes, pot=s.pot),
         seat=d, data={"hand": s.hand_no, "upcard": NOTE[s.upcard], "pot": s.pot, "antes": total}))
 
 
@@ -100,19 +102,19 @@ def shuffle_keys(s: BourreState) -> list[float]:
     return keys[1]
 
 
-def end_hand(s: BourreState, lines: list[str], events: list[Event], before: int) -> list[Event]:
+def end_hand(s: BourreState, said: list[Msg], events: list[Event], before: int) -> list[Event]:
     """Settlement is done: the end-of-game check (BOU-23, BOU-24), then the next deal.
     `before` is stacks + pot before the settlement: BOU-25 asserts nothing changed it."""
-    lines.extend(scoring.end_check(s))
+    said.extend(scoring.end_check(s))
     after = sum(s.stacks) + s.pot
     if after != before:
         raise RuntimeError(f"BOU-25: settlement changed the chips on the table from {before} "
                            f"to {after}")
     if not s.over and any(s.exempt):
         free = [seat for seat in s.order if s.exempt[seat]]
-        lines.append("Skipping the next ante: " + ", ".join("{p%d}" % seat for seat in free) + ".")
-    text = "\n".join(lines)
-    s.last_summary = text
+        said.append(msg("bou.skipping_ante", players=seats(free)))
+    text = lines(said)
+    s.last_summary = to_json(text)
     events.append(Event("summary", text, data={"hand": s.hand_no, "pot": s.pot}))
     if s.over:
         s.phase = Phase.OVER

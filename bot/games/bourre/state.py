@@ -9,7 +9,7 @@ so that random play runs thousands of hands a second; `Card` objects appear only
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from .legal import CardId
 from .options import BourreOptions
@@ -35,7 +35,8 @@ class BourreState:
     extra: int | None = None        # the extra hand being played at the end (BOU-24)
     exempt: list[bool] = field(default_factory=list)    # skips the next ante (BOU-20)
     over: bool = False
-    last_summary: str = ""
+    last_summary: Any = ""
+    """The last hand's summary as a message (`messages.to_json`); English text in older saves."""
     phase: Phase = Phase.DECLARE
     order: list[int] = field(default_factory=list)      # seats dealt in, from the dealer's left
     skipped_ante: list[int] = field(default_factory=list)

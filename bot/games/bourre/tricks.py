@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..base import Event
+from ..messages import Cards, Seat, msg
 from . import scoring
 from .hand import end_hand
-from .legal import NOTE, PRETTY, legal_ids, restrict, trick_winner_index
+from .legal import NOTE, legal_ids, restrict, trick_winner_index
 from .state import BourreState
 
 
@@ -54,7 +55,8 @@ def play_card(s: BourreState, seat: int, c: int) -> list[Event]:
     s.played.append(c)
     if len(trick) < len(s.active):
         s.turn = s.next_active[seat]
-        return [Event("card", "{p%d} plays %s." % (seat, PRETTY[c]), seat, data={"card": NOTE[c]})]
+        return [Event("card", msg("bou.card", player=Seat(seat), card=Cards((NOTE[c],))), seat,
+                      data={"card": NOTE[c]})]
     w = seats[trick_winner_index(trick, s.trump)]
     s.tricks_won[w] += 1
     s.last_trick = list(zip(seats, trick))
@@ -62,7 +64,8 @@ def play_card(s: BourreState, seat: int, c: int) -> list[Event]:
     s.trick = []
     s.trick_seats = []
     done = len(s.played) // len(s.active)
-    events = [Event("card", "{p%d} plays %s; {p%d} wins trick %d." % (seat, PRETTY[c], w, done), seat,
+    events = [Event("card", msg("bou.card_wins", player=Seat(seat), card=Cards((NOTE[c],)), winner=Seat(w),
+                        trick=done), seat,
                     data={"card": NOTE[c], "trick": done, "winner": w})]
     if done < 5:
         s.turn = w

@@ -5,7 +5,7 @@ The view types are what the boards read; a renamed key is a type error there, no
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from ..cards import SUITS
 from .draw import can_fold
@@ -69,7 +69,7 @@ class PublicView(TypedDict):
     played: list[str]
     upcard_out: bool
     options: TableOptions
-    last_summary: str
+    last_summary: Any
     over: bool
 
 

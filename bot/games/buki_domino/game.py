@@ -25,8 +25,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..codec import StateCodec
+from ..messages import Seat, msg
 from ..tiles import Tile
 from . import seat_bot, spectators, turn, views
 from .actions import ACTION_TYPES
@@ -34,7 +35,6 @@ from .hands import start_hand
 from .line import code_of
 from .options import OPTION_SPECS, resolve
 from .phases import Phase
-from .rules_summary import RULES_SUMMARY
 from .state import SEATS, BukiState
 
 OVER = Phase.OVER  # a module constant: an enum member lookup is slow on Python 3.11
@@ -49,7 +49,6 @@ class BukiDomino(BukiState, Engine):
     max_players = SEATS
     option_specs = OPTION_SPECS
     action_types = ACTION_TYPES
-    rules_summary = RULES_SUMMARY
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
 
     start_events: list[Event]
@@ -152,10 +151,8 @@ class BukiDomino(BukiState, Engine):
         first = not any(self.leaving)
         self.leaving[seat] = True
         hand = self.hands_done + 1
-        head = f"Buki-Domino needs four players: the game ends after hand {hand}." if first else \
-            f"The game already ends after hand {hand}."
-        return [Event("leaving", f"{head} Until then {player(seat)}'s turns are played automatically (the "
-                                 "minimum bet, the heaviest tile).", seat=seat,
+        key = "dom.leaving_first" if first else "dom.leaving"
+        return [Event("leaving", msg(key, hand=hand, player=Seat(seat)), seat=seat,
                       data={"hand": hand})]
 
     def can_cash_out(self, seat: int) -> bool:
@@ -174,5 +171,5 @@ class BukiDomino(BukiState, Engine):
         amount = self.stacks[seat]
         self.stacks[seat] = 0
         self.active[seat] = False
-        return [Event("cash_out", f"{player(seat)} leaves the table with {amount} chips.", seat=seat,
+        return [Event("cash_out", msg("dom.cash_out", player=Seat(seat), chips=amount), seat=seat,
                       data={"amount": amount})]

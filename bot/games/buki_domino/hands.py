@@ -10,8 +10,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Literal
 
-from ..base import Event, player
+from ..base import Event
 from ..cards import deal_rng
+from ..messages import Join, Msg, Seat, Tiles, joined, lines, msg, seats, to_json
 from .line import NAMES, PIPS, RANK, TILES
 from .money import bet_range, payout, record_bet, spayout
 from .phases import Phase
@@ -19,7 +20,6 @@ from .scoring import block_winner, settle
 from .spectators import close_window
 from .state import SEATS, BukiState, HandRecord
 
-PLAYER = tuple(player(s) for s in range(SEATS))
 ALL36 = tuple(range(36))
 
 
@@ -49,12 +49,10 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
     g.spec_seen = []
     gone = [p for p in range(SEATS) if g.leaving[p]]
     if gone:  # DOM-25: the game needs four; a leaver plays no further hand
-        who = " and ".join([", ".join(player(p) for p in gone[:-1]), player(gone[-1])] if len(gone) > 1
-                           else [player(gone[0])])
-        end_game(g, events, f"{who} left the table, and the game needs four players")
+        end_game(g, events, msg("dom.end_left", players=seats(gone, "and")))
         return
     if g.hands_done >= g.options.max_hands:
-        end_game(g, events, f"all {g.options.max_hands} hands have been played")
+        end_game(g, events, msg("dom.end_hands", hands=g.options.max_hands))
         return
     g.deal_no += 1
     if deck is None:
@@ -70,15 +68,15 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
     first = g.hands_done == 0
     if first:  # DOM-6: the heaviest dealt tile; RANK 0 is the heaviest
         designated = min((RANK[h[0]], s) for s, h in enumerate(g.hands))[1]
-        why = f"holds {TILES[g.hands[designated][0]]}, the heaviest tile dealt"
+        why = msg("dom.why_heaviest", tile=Tiles((str(TILES[g.hands[designated][0]]),)))
     else:  # DOM-7
         designated = g.next_banker
         if g.last is not None and g.last.get("winner") is None:
-            why = "stays banker after the draw"
+            why = msg("dom.why_draw")
         elif designated == g.prev_banker:
-            why = "won the last hand and stays banker"
+            why = msg("dom.why_won_stays")
         else:
-            why = "won the last hand"
+            why = msg("dom.why_won")
     need = payout(g, g.options.max_bet if not g.limits_set else g.max_bet)
     banker = -1
     s = designated
@@ -88,28 +86,27 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
             break
         s = next_seat(g, s)
     if banker < 0:
-        end_game(g, events, f"nobody has the {need} chips needed to be banker (DOM-8)")
+        end_game(g, events, msg("dom.end_no_banker", need=need))
         return
     if banker != designated:
-        why = (f"{player(designated)} cannot cover {need} chips, so the bank passes on (DOM-8)")
+        why = msg("dom.why_passed_on", player=Seat(designated), need=need)
     g.banker = banker
     if g.stakes[banker]:  # DOM-8: a carried stake goes back to the new banker's stack
         back = g.stakes[banker]
         g.stacks[banker] += back
         g.stakes[banker] = g.carried[banker] = 0
-        events.append(Event("refund", f"{player(banker)} becomes banker; the carried stake of {back} "
-                                      "returns to their stack.", seat=banker, data={"amount": back}))
+        events.append(Event("refund", msg("dom.refund", player=Seat(banker), stake=back), seat=banker,
+                            data={"amount": back}))
     short = [p for p in range(SEATS) if p != banker and g.stacks[p] < g.min_bet]
     if short:
-        end_game(g, events, f"{player(short[0])} cannot bet the minimum of {g.min_bet} (DOM-25)")
+        end_game(g, events, msg("dom.end_cannot_bet", player=Seat(short[0]), min=g.min_bet))
         return
     g.hand_start = [g.stacks[p] + g.stakes[p] for p in range(SEATS)]
-    events.append(Event("deal", f"Hand {g.hands_done + 1}: the tiles are dealt. {player(banker)} is "
-                                f"the banker ({why}).", seat=banker,
+    events.append(Event("deal", msg("dom.deal", hand=g.hands_done + 1, player=Seat(banker), why=why), seat=banker,
                         data={"hand": g.hands_done + 1, "banker": banker}))
     for p in range(SEATS):
-        dealt = " ".join([NAMES[c] for c in g.hands[p]])
-        events.append(Event("hand", f"Dealt to you for hand {g.hands_done + 1}: {dealt}", seat=p,
+        dealt = Tiles(tuple(NAMES[c] for c in g.hands[p]))
+        events.append(Event("hand", msg("dom.dealt_you", hand=g.hands_done + 1, tiles=dealt), seat=p,
                             private_to=p))
     if first and not g.limits_set:
         g.phase = Phase.LIMITS
@@ -130,8 +127,7 @@ def after_limits(g: BukiState, events: list[Event]) -> None:
         g.phase = Phase.DEADLINE
     elif early:
         g.phase = Phase.EARLY_BETS
-        events.append(Event("early_bets", f"New banker: every player bets before {player(g.banker)} "
-                                          "places the first tile (DOM-17)."))
+        events.append(Event("early_bets", msg("dom.early_bets", player=Seat(g.banker))))
     else:
         begin_play(g)
 
@@ -147,22 +143,20 @@ def end_hand(g: BukiState, events: list[Event], winner: int | None, how: Literal
     """Missing bets (DOM-18), the winner of a block (DOM-14), settlement (DOM-20 … DOM-22),
     the summary, and the next hand (or the end of the game)."""
     b = g.banker
-    lines: list[str] = []
+    said: list[Msg] = []
     for p in range(SEATS):  # DOM-18
         if p != b and g.bets[p] is None:
             n = bet_range(g, p)[0]
             record_bet(g, p, n)
-            lines.append(f"{player(p)} had not bet: the minimum of {n} is recorded (DOM-18).")
+            said.append(msg("dom.min_recorded", player=Seat(p), min=n))
     totals = [sum(PIPS[c] for c in h) for h in g.hands]
     if how == "domino" and winner is not None:
-        head = f"{player(winner)} places the last tile: **domino**, {player(winner)} wins."
+        head = msg("dom.domino", player=Seat(winner))
     else:
         winner = block_winner(totals)
-        detail = ", ".join(f"{player(p)} {t}" for p, t in enumerate(totals))
-        if winner is None:
-            head = f"The line is **blocked**. Pips left: {detail}. The lowest total is shared: **draw**."
-        else:
-            head = f"The line is **blocked**. Pips left: {detail}. {player(winner)} wins with the lowest total."
+        detail = joined(msg("dom.pips_of", player=Seat(p), pips=t) for p, t in enumerate(totals))
+        head = msg("dom.blocked_draw", pips=detail) if winner is None else \
+            msg("dom.blocked_win", pips=detail, player=Seat(winner))
     acc = [(x["spectator"], x["seat"], x["amount"]) for x in g.spec if x["status"] == "accepted"]
     stakes = list(g.stakes)
     res = settle(g.stacks, g.stakes, b, winner, acc, partial(payout, g), partial(spayout, g))
@@ -175,11 +169,12 @@ def end_hand(g: BukiState, events: list[Event], winner: int | None, how: Literal
     change = [g.stacks[p] + g.stakes[p] - g.hand_start[p] for p in range(SEATS)]
     shown = [[NAMES[c] for c in h] for h in g.hands]
     stamm = [NAMES[c] for c in g.stamm]
-    hands_text = "; ".join(f"{PLAYER[p]} " + (" ".join(h) or "—") for p, h in enumerate(shown))
-    stamm_text = " ".join(stamm)
-    net = ", ".join(f"{player(p)} {d:+d} → {g.stacks[p]}" for p, d in enumerate(change))
-    text = "\n".join([f"**Hand {g.hands_done + 1}** — banker {player(b)}.", head, *lines, *res.lines,
-                      f"Chips: {net}.", f"Tiles left: {hands_text}.", f"Stamm: {stamm_text}."])
+    hands_text = Join(tuple(msg("dom.tiles_of", player=Seat(p), tiles=Tiles(tuple(h)) if h else "—")
+                            for p, h in enumerate(shown)), "semi")
+    net = joined(msg("dom.net_of", player=Seat(p), change=f"{d:+d}", stack=g.stacks[p]) for p, d in enumerate(change))
+    text = lines([msg("dom.head", hand=g.hands_done + 1, banker=Seat(b)), head, *said, *res.lines,
+                  msg("dom.chips", net=net), msg("dom.tiles_left", hands=hands_text),
+                  msg("dom.stamm", tiles=Tiles(tuple(stamm)))])
     record: HandRecord = {
         "hand": g.hands_done + 1, "banker": b, "winner": winner, "how": how,
         "totals": totals, "stakes": stakes, "hands": shown, "stamm": stamm, "change": change,
@@ -193,20 +188,20 @@ def end_hand(g: BukiState, events: list[Event], winner: int | None, how: Literal
     start_hand(g, events)
 
 
-def end_game(g: BukiState, events: list[Event], reason: str) -> None:
+def end_game(g: BukiState, events: list[Event], reason: Msg) -> None:
     """DOM-25: carried stakes go back to their owners; open spectator requests lapse."""
     close_window(g, events, refund_accepted=True)
-    lines = []
+    said = []
     for p in range(SEATS):
         if g.stakes[p]:
-            lines.append(f"{player(p)}'s carried stake of {g.stakes[p]} returns to their stack.")
+            said.append(msg("dom.carried_returns", player=Seat(p), stake=g.stakes[p]))
             g.stacks[p] += g.stakes[p]
             g.stakes[p] = 0
         g.carried[p] = 0
     g.phase = Phase.OVER
     g.turn = -1
-    g.end_reason = reason
-    final = ", ".join(f"{player(p)} {g.stacks[p]}" for p in range(SEATS) if g.active[p])
-    events.append(Event("game_over", "\n".join([f"The game is over: {reason}.", *lines,
-                                                f"Final stacks: {final}."]),
-                        data={"reason": reason, "stacks": list(g.stacks)}))
+    g.end_reason = to_json(reason)
+    final = joined(msg("dom.stack_of", player=Seat(p), chips=g.stacks[p]) for p in range(SEATS) if g.active[p])
+    said = [msg("dom.game_over", reason=reason), *said, msg("dom.final", stacks=final)]
+    events.append(Event("game_over", lines(said),
+                        data={"reason": to_json(reason), "stacks": list(g.stacks)}))

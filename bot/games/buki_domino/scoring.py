@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..base import player
-
-PLAYER = tuple(player(s) for s in range(4))
+from ..messages import Msg, Seat, msg
 
 
 def block_winner(totals: Sequence[int]) -> int | None:
@@ -30,7 +28,7 @@ class Settlement:
     carried: list[int]
     spectator_paid: list[tuple[int, int]] = field(default_factory=list)
     """(spectator id, chips paid out from escrow to their balance), in bet order."""
-    lines: list[str] = field(default_factory=list)
+    lines: list[Msg] = field(default_factory=list)
     banker_net: int = 0
 
 
@@ -52,11 +50,11 @@ def settle(stacks: Sequence[int], stakes: Sequence[int], banker: int, winner: in
     if winner is None:
         for p, s in enumerate(stk):
             if p != b and s:
-                lines.append(f"{PLAYER[p]}'s stake of {s} stays in escrow for the next hand (draw).")
+                lines.append(msg("dom.stake_stays", player=Seat(p), stake=s))
         out.carried = [s if p != b else 0 for p, s in enumerate(stk)]
         for sid, p, a in spectator_bets:
             out.spectator_paid.append((sid, a))
-            lines.append(f"<@{sid}>'s bet of {a} on {PLAYER[p]} is returned (draw).")
+            lines.append(msg("dom.spectator_returned", spectator=f"<@{sid}>", amount=a, player=Seat(p)))
         return out
     for p, s in enumerate(stk):
         if p == b:
@@ -66,11 +64,11 @@ def settle(stacks: Sequence[int], stakes: Sequence[int], banker: int, winner: in
             st[p] += s + win
             st[b] -= win
             out.banker_net -= win
-            lines.append(f"{PLAYER[p]} gets the stake of {s} back and {win} from the banker {PLAYER[b]}.")
+            lines.append(msg("dom.wins_stake", player=Seat(p), stake=s, win=win, banker=Seat(b)))
         elif s:
             st[b] += s
             out.banker_net += s
-            lines.append(f"{PLAYER[p]}'s stake of {s} goes to the banker {PLAYER[b]}.")
+            lines.append(msg("dom.stake_to_banker", player=Seat(p), stake=s, banker=Seat(b)))
         stk[p] = 0
     for sid, p, a in spectator_bets:
         if p == winner:
@@ -78,9 +76,10 @@ def settle(stacks: Sequence[int], stakes: Sequence[int], banker: int, winner: in
             st[b] -= win
             out.banker_net -= win
             out.spectator_paid.append((sid, a + win))
-            lines.append(f"<@{sid}> backed {PLAYER[p]}: gets the bet of {a} back and {win} from the banker.")
+            lines.append(msg("dom.spectator_wins", spectator=f"<@{sid}>", player=Seat(p), amount=a, win=win))
         else:
             st[b] += a
             out.banker_net += a
-            lines.append(f"<@{sid}>'s bet of {a} on {PLAYER[p]} goes to the banker {PLAYER[b]}.")
+            lines.append(msg("dom.spectator_loses", spectator=f"<@{sid}>", amount=a, player=Seat(p),
+                             banker=Seat(b)))
     return out

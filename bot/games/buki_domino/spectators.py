@@ -36,7 +36,8 @@ is in a seat stack.
 from __future__ import annotations
 
 from ..actions import Action
-from ..base import Event, IllegalAction, player
+from ..base import Event, IllegalAction
+from ..messages import Seat, msg
 from .actions import AcceptSpectatorBet, RefuseSpectatorBet
 from .money import backed, payout, spayout
 from .phases import Phase
@@ -101,8 +102,8 @@ def place(g: BukiState, spectator_id: int, backed_seat: int, amount: int) -> lis
     g.spec.append({"id": bet_id, "spectator": spectator_id, "seat": backed_seat, "amount": amount,
                    "status": "pending"})
     return [Event("spectator_request",
-                  f"<@{spectator_id}> asks to bet {amount} on {player(backed_seat)} (bet #{bet_id}); "
-                  f"the banker {player(g.banker)} may accept or refuse.", seat=g.banker,
+                  msg("dom.spectator_request", spectator=f"<@{spectator_id}>", amount=amount,
+                      player=Seat(backed_seat), bet=bet_id, banker=Seat(g.banker)), seat=g.banker,
                   data={"bet_id": bet_id, "spectator": spectator_id, "seat": backed_seat, "amount": amount})]
 
 
@@ -132,11 +133,13 @@ def answer(g: BukiState, seat: int, a: AcceptSpectatorBet | RefuseSpectatorBet) 
             raise IllegalAction("Your stack can no longer cover that bet; refuse it.", rule="DOM-19")
         accepted: SpectatorBet = {**x, "status": "accepted"}
         g.spec[g.spec.index(x)] = accepted
-        return [Event("spectator_accept", f"{player(seat)} accepts {who}'s bet of {x['amount']} on "
-                                          f"{player(x['seat'])}.", seat=seat, data={"bet_id": x["id"]})]
+        return [Event("spectator_accept", msg("dom.spectator_accept", banker=Seat(seat), spectator=who,
+                                              amount=x["amount"], player=Seat(x["seat"])),
+                      seat=seat, data={"bet_id": x["id"]})]
     g.spec.remove(x)
     g.due[x["spectator"]] = g.due.get(x["spectator"], 0) + x["amount"]
-    return [Event("spectator_refuse", f"{player(seat)} refuses {who}'s bet of {x['amount']}; it is returned.",
+    return [Event("spectator_refuse", msg("dom.spectator_refuse", banker=Seat(seat), spectator=who,
+                                          amount=x["amount"]),
                   seat=seat, data={"bet_id": x["id"], "spectator": x["spectator"], "amount": x["amount"]})]
 
 
@@ -146,9 +149,9 @@ def close_window(g: BukiState, events: list[Event], refund_accepted: bool = Fals
     for x in g.spec:
         if x["status"] == "pending" or refund_accepted:
             g.due[x["spectator"]] = g.due.get(x["spectator"], 0) + x["amount"]
-            word = "lapses" if x["status"] == "pending" else "is returned"
-            events.append(Event("spectator_lapse", f"<@{x['spectator']}>'s bet #{x['id']} of {x['amount']} "
-                                                   f"{word}.", data={"bet_id": x["id"]}))
+            key = "dom.spectator_lapses" if x["status"] == "pending" else "dom.spectator_bet_returned"
+            events.append(Event("spectator_lapse", msg(key, spectator=f"<@{x['spectator']}>", bet=x["id"],
+                                                       amount=x["amount"]), data={"bet_id": x["id"]}))
         else:
             keep.append(x)
     g.spec = keep

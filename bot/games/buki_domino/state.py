@@ -10,7 +10,7 @@ a state is its fields (`Engine.state_codec`), so a field added here is saved wit
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal, TypedDict
+from typing import Annotated, Any, Literal, TypedDict
 
 from ..codec import Via
 from .line import NUMS, TileCode
@@ -84,7 +84,8 @@ class BukiState:
     stakes: list[int] = field(default_factory=lambda: _seats(0))
     next_spec_id: int = 1
     last: HandRecord | None = None
-    end_reason: str | None = None
+    end_reason: Any = None
+    """Why the game ended, as a message (`messages.to_json`); English text in older saves."""
     phase: Phase = Phase.PLAY
     hands: list[list[TileCode]] = field(default_factory=lambda: [[] for _ in range(SEATS)])  # heaviest first
     stamm: list[TileCode] = field(default_factory=list)  # the tiles dealt to nobody (DOM-5)

@@ -13,11 +13,12 @@ Every move checks everything first, then changes the state, so an illegal one ch
 from __future__ import annotations
 
 from ..actions import Action
-from ..base import Event, IllegalAction, player
+from ..base import Event, IllegalAction
+from ..messages import Seat, Tiles, msg
 from ..tiles import Tile
 from . import spectators
 from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits, ordinal
-from .hands import PLAYER, after_limits, begin_play, end_game, end_hand
+from .hands import after_limits, begin_play, end_game, end_hand
 from .line import HI, LO, NAMES, NUMS, TILES
 from .money import bet_amounts, bet_range, payout, record_bet
 from .phases import BET_PHASES, Phase
@@ -241,7 +242,7 @@ def play(g: BukiState, seat: int, a: Play) -> list[Event]:
     if onto is None:  # the lead: L = the higher number, R = the lower (DOM-10)
         g.line.append([h, lo])
         nl, nr = h, lo
-        text = f"{PLAYER[seat]} leads {name}."
+        text = msg("dom.leads", player=Seat(seat), tile=Tiles((name,)))
         g.left, g.right = nl, nr
         if g.spec:
             spectators.close_window(g, events)
@@ -250,11 +251,11 @@ def play(g: BukiState, seat: int, a: Play) -> list[Event]:
         if end == "L":
             g.line.insert(0, [outer, onto])
             nl, nr = outer, right
-            text = f"{PLAYER[seat]} plays {name} on the left."
+            text = msg("dom.plays_left", player=Seat(seat), tile=Tiles((name,)))
         else:
             g.line.append([onto, outer])
             nl, nr = left, outer
-            text = f"{PLAYER[seat]} plays {name} on the right."
+            text = msg("dom.plays_right", player=Seat(seat), tile=Tiles((name,)))
         g.left, g.right = nl, nr
     g.placed[seat] += 1
     events.append(Event("play", text, seat, None, {"tile": name, "end": end}))
@@ -269,8 +270,8 @@ def play(g: BukiState, seat: int, a: Play) -> list[Event]:
     s = (seat + step) % SEATS
     while not masks[s] & ends:
         g.passes.append([s, nl, nr])
-        events.append(Event("pass", f"{PLAYER[s]} cannot play on {nl} or {nr} and passes." if nl != nr else
-                            f"{PLAYER[s]} cannot play on {nl} and passes.", s, None, {}))
+        events.append(Event("pass", msg("dom.passes_two" if nl != nr else "dom.passes", player=Seat(s),
+                                        left=nl, right=nr), s, None, {}))
         s = (s + step) % SEATS
     g.turn = s
     return events
@@ -303,9 +304,8 @@ def bet(g: BukiState, seat: int, a: Bet) -> list[Event]:
         parity = " (even amounts only)" if g.even else ""
         raise IllegalAction(f"Bet between {lo} and {hi}{parity}.", rule="DOM-15")
     record_bet(g, seat, n)
-    events = [Event("bet", f"{player(seat)} bets {n}" +
-                    (f" (stake {g.stakes[seat]} with the carried {g.carried[seat]})."
-                     if g.carried[seat] else "."), seat=seat, data={"amount": n})]
+    events = [Event("bet", msg("dom.bets_carried" if g.carried[seat] else "dom.bets", player=Seat(seat), amount=n,
+                               stake=g.stakes[seat], carried=g.carried[seat]), seat=seat, data={"amount": n})]
     if ph == Phase.EARLY_BETS and all(g.bets[p] is not None for p in range(SEATS) if p != g.banker):
         begin_play(g)
     return events
@@ -333,11 +333,11 @@ def set_limits(g: BukiState, seat: int, a: SetLimits) -> list[Event]:
         raise IllegalAction(why, rule="DOM-15")
     g.min_bet, g.max_bet = a.min_bet, a.max_bet
     g.limits_set = True
-    events = [Event("limits", f"{player(seat)} sets the bets at {a.min_bet} to {a.max_bet} for this game.",
+    events = [Event("limits", msg("dom.limits", player=Seat(seat), low=a.min_bet, high=a.max_bet),
                     seat=seat, data={"min_bet": a.min_bet, "max_bet": a.max_bet})]
     short = [p for p in range(SEATS) if p != g.banker and g.stacks[p] < g.min_bet]
     if short:  # DOM-25 with the new minimum: the first hand is void
-        end_game(g, events, f"{player(short[0])} cannot bet the minimum of {g.min_bet} (DOM-25)")
+        end_game(g, events, msg("dom.end_cannot_bet", player=Seat(short[0]), min=g.min_bet))
         return events
     after_limits(g, events)
     return events
@@ -357,10 +357,9 @@ def choose_deadline(g: BukiState, seat: int, a: ChooseDeadline) -> list[Event]:
     if a.tile not in (3, 4):
         raise IllegalAction("Choose 3 (refuse late bets) or 4 (accept them).", rule="DOM-24")
     g.deadline = a.tile
-    word = "accepts late bets: bets are open until the 4th tile" if a.tile == 4 else \
-        "refuses late bets: bets close before the 3rd tile"
     begin_play(g)
-    return [Event("deadline", f"{player(seat)} {word}.", seat=seat, data={"tile": a.tile})]
+    key = "dom.late_bets_accepted" if a.tile == 4 else "dom.late_bets_refused"
+    return [Event("deadline", msg(key, player=Seat(seat)), seat=seat, data={"tile": a.tile})]
 
 
 def answer_spectator(g: BukiState, seat: int, a: AcceptSpectatorBet | RefuseSpectatorBet) -> list[Event]:

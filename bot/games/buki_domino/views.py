@@ -5,7 +5,7 @@ The view types are what the board reads; a renamed key is a type error there, no
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from .line import PIPS, RANK, TILES, legal_codes
 from .money import bet_range, payout, spayout
@@ -43,7 +43,7 @@ class PublicView(TypedDict):
     spectator_window: bool
     spectator_odds: float
     last_hand: HandRecord | None
-    end_reason: str | None
+    end_reason: Any
 
 
 class PrivateView(TypedDict):

@@ -19,13 +19,13 @@ from ..actions import Action
 from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
+from ..messages import Seat, msg
 from . import seat_bot, turn
 from .actions import ACTION_TYPES, Resign
 from .deal import deal
 from .hand_end import finish_match
 from .options import OPTION_SPECS, PRESETS, resolve
 from .phases import Phase
-from .rules_summary import RULES_SUMMARY
 from .state import GinState
 from .views import PrivateView, PublicView, private_view, public_view
 
@@ -40,7 +40,6 @@ class GinRummy(GinState, Engine):
     option_specs = OPTION_SPECS
     option_presets = PRESETS
     action_types = ACTION_TYPES
-    rules_summary = RULES_SUMMARY
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
 
     # --- creation -------------------------------------------------------------------------
@@ -135,7 +134,7 @@ class GinRummy(GinState, Engine):
         if self.left[seat]:
             raise IllegalAction("You have already left this table.")
         events = self.leave(seat)
-        events.append(Event("leave", f"{player(seat)} leaves with {self.stacks[seat]:,} chips.", seat))
+        events.append(Event("leave", msg("gin.leave", player=Seat(seat), chips=self.stacks[seat]), seat))
         self.stacks[seat] = 0
         self.left[seat] = True
         return events

@@ -3,8 +3,11 @@ hands, bonuses and the staked settlement from the seats' escrow (the stacks)."""
 
 from __future__ import annotations
 
-from ..base import Event, player
-from ..cards import card_texts, pretty_cards
+from collections.abc import Sequence
+
+from ..base import Event
+from ..cards import Card, card_texts
+from ..messages import Join, Msg, Seat, Value, card, cards, joined, lines, msg
 from .deal import deal
 from .melds import deadwood_cards, min_deadwood
 from .phases import Phase
@@ -13,8 +16,8 @@ from .showdown import Collection, auto_best, plan_layoffs
 from .state import GinState, HandRecord, Payment
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count:,} {word}" + ("" if count == 1 else "s")
+def _melds(melds: Sequence[Sequence[Card]]) -> Value:
+    return Join(tuple(cards(m) for m in melds), "dot") if melds else msg("gin.no_melds")
 
 
 def showdown(s: GinState, knocker: int, chosen: Collection | None, big_gin: bool = False) -> list[Event]:
@@ -41,58 +44,58 @@ def showdown(s: GinState, knocker: int, chosen: Collection | None, big_gin: bool
         "scorer": scorer, "points": hs.points, "reason": hs.reason, "payments": [],
     }
     s.last_hand = record
-    lines = [f"Hand {s.hand_no}: {player(knocker)} "
-             + {"big_gin": "goes big gin", "gin": "goes gin"}.get(hs.kind, f"knocks with {K} deadwood")
-             + "."]
-    lines.append(f"{player(knocker)} shows "
-                 + (" · ".join(pretty_cards(m) for m in arrangement) or "no melds")
-                 + (f"; deadwood {pretty_cards(deadwood_cards(khand, arrangement))}" if K else "") + ".")
+    said: list[Msg] = [msg(f"gin.hand_{hs.kind if hs.kind in ('big_gin', 'gin') else 'knock'}",
+                           hand=s.hand_no, player=Seat(knocker), deadwood=K)]
+    if K:
+        said.append(msg("gin.shows_deadwood", player=Seat(knocker), melds=_melds(arrangement),
+                        cards=cards(deadwood_cards(khand, arrangement))))
+    else:
+        said.append(msg("gin.shows", player=Seat(knocker), melds=_melds(arrangement)))
     if plan.steps:
-        lines.append(f"{player(defender)} lays off " + ", ".join(c.pretty for c, _ in plan.steps) + ".")
-    lines.append(f"{player(defender)} shows "
-                 + (" · ".join(pretty_cards(m) for m in plan.melds) or "no melds")
-                 + f"; deadwood {pretty_cards(plan.dead) or 'none'} = {plan.deadwood}.")
-    lines.append(f"{player(scorer)} scores {hs.points} ({hs.reason}).")
-    events = [Event("showdown", f"Showdown: {player(scorer)} scores {hs.points} ({hs.reason}).", knocker,
-                    data={"points": hs.points, "scorer": scorer})]
-    return events + _score(s, record, scorer, hs.points, lines)
+        said.append(msg("gin.lays_off", player=Seat(defender), cards=joined(card(c) for c, _ in plan.steps)))
+    said.append(msg("gin.defender_shows", player=Seat(defender), melds=_melds(plan.melds),
+                    cards=cards(plan.dead) if plan.dead else msg("gin.none"), deadwood=plan.deadwood))
+    said.append(msg("gin.scores", player=Seat(scorer), points=hs.points, why=hs.why))
+    events = [Event("showdown", msg("gin.showdown", player=Seat(scorer), points=hs.points, why=hs.why),
+                    knocker, data={"points": hs.points, "scorer": scorer})]
+    return events + _score(s, record, scorer, hs.points, said)
 
 
-def _pay(s: GinState, payer: int, points: int, why: str) -> tuple[int, str | None]:
+def _pay(s: GinState, payer: int, points: int, why: Msg) -> tuple[int, Msg | None]:
     """Move points × stake from the payer's escrow to the other, capped (GIN-21)."""
     amount = points * s.opts.stake_per_point
     paid = min(amount, s.stacks[payer])
     if amount <= 0:
         return 0, None
     if paid == 0:
-        return 0, (f"{player(payer)} owes {player(1 - payer)} {_n(amount, 'chip')} for {why} "
-                   "but has no escrow left; nothing is owed beyond it.")
+        return 0, msg("gin.owes_nothing_left", payer=Seat(payer), payee=Seat(1 - payer),
+                      chips=msg("count.chips", n=amount), why=why)
     s.stacks[payer] -= paid
     s.stacks[1 - payer] += paid
-    capped = f" (capped at the escrow left; {amount:,} was due)" if paid < amount else ""
-    return paid, f"{player(payer)} pays {player(1 - payer)} {_n(paid, 'chip')} for {why}{capped}."
+    return paid, msg("gin.pays_capped" if paid < amount else "gin.pays", payer=Seat(payer),
+                     payee=Seat(1 - payer), chips=msg("count.chips", n=paid), why=why, due=amount)
 
 
-def _score(s: GinState, record: HandRecord, scorer: int, points: int, lines: list[str]) -> list[Event]:
+def _score(s: GinState, record: HandRecord, scorer: int, points: int, said: list[Msg]) -> list[Event]:
     s.scores[scorer] += points
     s.hands_won[scorer] += 1
     if s.opts.settle == "per_hand":
-        paid, text = _pay(s, 1 - scorer, points, _n(points, "point"))
+        paid, text = _pay(s, 1 - scorer, points, msg("count.points", n=points))
         if text:
-            lines.append(text)
+            said.append(text)
         if paid:
             record["payments"].append({"payer": 1 - scorer, "chips": paid})
     elif s.opts.stake_per_point and not reached_target(s.opts, s.scores[scorer]):
-        lines.append("Chips are settled when the match ends.")
-    lines.append(f"Score: {player(0)} {s.scores[0]} – {player(1)} {s.scores[1]}.")
+        said.append(msg("gin.settled_at_end"))
+    said.append(msg("gin.score", p0=Seat(0), s0=s.scores[0], p1=Seat(1), s1=s.scores[1]))
     record["scores"] = list(s.scores)
     if reached_target(s.opts, s.scores[scorer]):
-        events = finish_match(s, scorer, forfeit=None, lines=lines)
-        return [Event("summary", "\n".join(lines), scorer)] + events
+        events = finish_match(s, scorer, forfeit=None, said=said)
+        return [Event("summary", lines(said), scorer)] + events
     s.dealer = _next_dealer(s, scorer)
     deal(s)
-    return [Event("summary", "\n".join(lines), scorer),
-            Event("deal", f"Hand {s.hand_no}: {player(s.dealer)} deals.", s.dealer)]
+    return [Event("summary", lines(said), scorer),
+            Event("deal", msg("gin.deal", hand=s.hand_no, player=Seat(s.dealer)), s.dealer)]
 
 
 def _next_dealer(s: GinState, scorer: int | None) -> int:
@@ -105,49 +108,48 @@ def _next_dealer(s: GinState, scorer: int | None) -> int:
 
 def void_hand(s: GinState) -> list[Event]:
     """GIN-13: a discard with two stock cards left voids the hand."""
-    text = (f"Hand {s.hand_no} is void: the stock is down to 2 cards and nobody knocked. "
-            "No score, no chips move.")
+    text = msg("gin.void", hand=s.hand_no)
     s.last_hand = {"hand_no": s.hand_no, "kind": "void", "scores": list(s.scores), "payments": []}
     if s.opts.void_hand_dealer == "next":
         s.dealer = _next_dealer(s, None)
     deal(s)
     return [Event("summary", text),
-            Event("deal", f"Hand {s.hand_no}: {player(s.dealer)} deals.", s.dealer)]
+            Event("deal", msg("gin.deal", hand=s.hand_no, player=Seat(s.dealer)), s.dealer)]
 
 
-def finish_match(s: GinState, winner: int, forfeit: int | None, lines: list[str] | None = None) -> list[Event]:
+def finish_match(s: GinState, winner: int, forfeit: int | None, said: list[Msg] | None = None) -> list[Event]:
     """GIN-19 … GIN-22: bonuses, settlement, escrow back (the stacks)."""
-    own_summary = lines is None
-    lines = [] if lines is None else lines
+    own_summary = said is None
+    said = [] if said is None else said
     paid_scores = list(s.scores)
     if forfeit is not None:
-        lines.append(f"{player(forfeit)} resigns or leaves; {player(winner)} wins the match by forfeit.")
+        said.append(msg("gin.forfeit", loser=Seat(forfeit), winner=Seat(winner)))
         s.scores[winner] = max(s.scores[winner], s.opts.target_score)
         s.last_hand = {"hand_no": s.hand_no, "kind": "forfeit", "forfeit": forfeit,
                        "scores": list(s.scores), "payments": []}
     else:
-        lines.append(f"{player(winner)} wins the match with {s.scores[winner]} points.")
+        said.append(msg("gin.match_won", player=Seat(winner), n=s.scores[winner]))
     totals, parts = final_totals(s.opts, s.scores, s.hands_won, winner)
     for p in (0, 1):
-        lines.append(f"{player(p)}: {parts[p]}.")
+        said.append(msg("gin.total_of", player=Seat(p), total=parts[p]))
     diff = match_end_transfer(s.opts, totals, paid_scores)
     payments: list[Payment] = []
     if diff:
         payer = 1 if diff > 0 else 0
-        paid, text = _pay(s, payer, abs(diff), f"the match ({_n(abs(diff), 'point')})")
+        paid, text = _pay(s, payer, abs(diff), msg("gin.for_match", points=msg("count.points", n=abs(diff))))
         if text:
-            lines.append(text)
+            said.append(text)
         if paid:
             payments.append({"payer": payer, "chips": paid})
     elif s.opts.stake_per_point:
-        lines.append("No chips move at the end of the match.")
-    lines.append(f"Escrow returned: {player(0)} {s.stacks[0]:,}, {player(1)} {s.stacks[1]:,} chips.")
+        said.append(msg("gin.no_chips_move"))
+    said.append(msg("gin.escrow_returned", p0=Seat(0), c0=s.stacks[0], p1=Seat(1), c1=s.stacks[1]))
     s.result = {"winner": winner, "forfeit": forfeit, "scores": list(s.scores),
                 "totals": totals, "hands_won": list(s.hands_won), "payments": payments,
                 "stacks": list(s.stacks)}
     s.phase = Phase.OVER
     s.knock = None
     if own_summary:
-        return [Event("summary", "\n".join(lines), winner)]
+        return [Event("summary", lines(said), winner)]
     return []
 

@@ -5,17 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..messages import Join, Msg, msg
 from .options import SCORING_SYSTEMS, GinOptions
 
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
-    """Who scores a showdown and how many points, with the reason in words."""
+    """Who scores a showdown and how many points, and why: `why` for players, `reason` the
+    same in English words as saved states have always recorded it."""
 
     knocker_scores: bool
     points: int
     kind: Literal["gin", "big_gin", "knock", "undercut"]
     reason: str
+    why: Msg
 
 
 def score_hand(opts: GinOptions, knock_deadwood: int, defender_deadwood: int,
@@ -25,13 +28,17 @@ def score_hand(opts: GinOptions, knock_deadwood: int, defender_deadwood: int,
     K, D = knock_deadwood, defender_deadwood
     if big_gin:
         bonus = opts.big_gin_bonus
-        return HandScore(True, bonus + D, "big_gin", f"big gin: {bonus} bonus + {D} defender deadwood")
+        return HandScore(True, bonus + D, "big_gin", f"big gin: {bonus} bonus + {D} defender deadwood",
+                         msg("gin.why_big_gin", bonus=bonus, defender=D))
     if gin:
-        return HandScore(True, gin_bonus + D, "gin", f"gin: {gin_bonus} bonus + {D} defender deadwood")
+        return HandScore(True, gin_bonus + D, "gin", f"gin: {gin_bonus} bonus + {D} defender deadwood",
+                         msg("gin.why_gin", bonus=gin_bonus, defender=D))
     if K < D:
-        return HandScore(True, D - K, "knock", f"knock: {D} − {K} deadwood")
+        return HandScore(True, D - K, "knock", f"knock: {D} − {K} deadwood",
+                         msg("gin.why_knock", defender=D, knocker=K))
     return HandScore(False, K - D + undercut_bonus, "undercut",
-                     f"undercut: {K} − {D} deadwood + {undercut_bonus} bonus")
+                     f"undercut: {K} − {D} deadwood + {undercut_bonus} bonus",
+                     msg("gin.why_undercut", knocker=K, defender=D, bonus=undercut_bonus))
 
 
 def reached_target(opts: GinOptions, score: int) -> bool:
@@ -42,28 +49,30 @@ def reached_target(opts: GinOptions, score: int) -> bool:
 
 
 def final_totals(opts: GinOptions, scores: list[int], hands_won: list[int],
-                 winner: int) -> tuple[list[int], list[str]]:
+                 winner: int) -> tuple[list[int], list[Msg]]:
     """GIN-20: each player's final total and how it was made up."""
     loser = 1 - winner
     shutout = hands_won[loser] == 0 and opts.shutout != "off"
-    totals, parts = [], []
+    totals: list[int] = []
+    parts: list[Msg] = []
     for p in (0, 1):
         base = scores[p]
-        text = [f"{base} hand points"]
+        text = [msg("gin.part_hands", points=base)]
         if p == winner and shutout and opts.shutout == "double_all":
             base *= 2
-            text = [f"{scores[p]} × 2 hand points (shutout)"]
+            text = [msg("gin.part_hands_doubled", points=scores[p])]
         total = base
         if p == winner and opts.game_bonus:
             gb = opts.game_bonus * (2 if shutout and opts.shutout == "double_game_bonus" else 1)
             total += gb
-            text.append(f"{gb} game bonus" + (" (doubled, shutout)" if gb != opts.game_bonus else ""))
+            text.append(msg("gin.part_game_bonus_doubled" if gb != opts.game_bonus else "gin.part_game_bonus",
+                            points=gb))
         if opts.line_bonus and hands_won[p]:
             lb = opts.line_bonus * hands_won[p]
             total += lb
-            text.append(f"{lb} line bonus ({hands_won[p]} × {opts.line_bonus})")
+            text.append(msg("gin.part_line_bonus", points=lb, hands=hands_won[p], each=opts.line_bonus))
         totals.append(total)
-        parts.append(" + ".join(text) + f" = {total}")
+        parts.append(msg("gin.part_total", parts=Join(tuple(text), "plus"), total=total))
     return totals, parts
 
 

@@ -6,8 +6,9 @@ Every function checks before it changes anything, so an illegal action changes n
 from __future__ import annotations
 
 from ..actions import Action
-from ..base import Event, IllegalAction, player
+from ..base import Event, IllegalAction
 from ..cards import Card
+from ..messages import Seat, card, msg
 from .actions import Arrangement, Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
 from .hand_end import showdown, void_hand
 from .melds import VALUE, discard_deadwoods, min_deadwood, normalise
@@ -78,7 +79,7 @@ def _first_offer(s: GinState, seat: int, action: Action) -> list[Event]:
     if not isinstance(action, Pass):
         raise IllegalAction("First take the upcard or pass.", rule="GIN-7")
     other = 1 - seat
-    events = [Event("pass", f"{player(seat)} passes on the upcard {top.pretty}.", seat)]
+    events = [Event("pass", msg("gin.pass", player=Seat(seat), card=card(top)), seat)]
     if s.opts.first_turn == "classic" and s.passes == 0:
         s.passes = 1                 # classic: the dealer may now take it or pass
     else:
@@ -92,14 +93,14 @@ def _first_offer(s: GinState, seat: int, action: Action) -> list[Event]:
 def _draw(s: GinState, seat: int, action: Action) -> list[Event]:
     top = s.pile[-1] if s.pile else None
     if isinstance(action, DrawStock):
-        card = s.stock.pop(0)
-        s.hands[seat].append(card)
+        drawn = s.stock.pop(0)
+        s.hands[seat].append(drawn)
         s.pickup = None
         s.refused = None
         s.phase = Phase.DISCARD
-        events = [Event("draw", f"{player(seat)} draws from the stock ({len(s.stock)} left).", seat),
-                  Event("drew", f"You drew {card.pretty}.", seat, private_to=seat,
-                        data={"card": str(card)})]
+        events = [Event("draw", msg("gin.draw", player=Seat(seat), left=len(s.stock)), seat),
+                  Event("drew", msg("gin.drew", card=card(drawn)), seat, private_to=seat,
+                        data={"card": str(drawn)})]
         return events + _check_big_gin(s, seat)
     if isinstance(action, TakeDiscard):
         if top is None or action.card != top:
@@ -114,14 +115,14 @@ def _draw(s: GinState, seat: int, action: Action) -> list[Event]:
 
 
 def _take_pile(s: GinState, seat: int) -> list[Event]:
-    card = s.pile.pop()
-    s.hands[seat].append(card)
-    s.taken[seat].append(card)
-    s.pickup = card
+    taken = s.pile.pop()
+    s.hands[seat].append(taken)
+    s.taken[seat].append(taken)
+    s.pickup = taken
     s.refused = None
     s.phase = Phase.DISCARD
-    events = [Event("take", f"{player(seat)} takes {card.pretty} from the discard pile.", seat,
-                    data={"card": str(card)})]
+    events = [Event("take", msg("gin.take", player=Seat(seat), card=card(taken)), seat,
+                    data={"card": str(taken)})]
     return events + _check_big_gin(s, seat)
 
 
@@ -135,30 +136,30 @@ def _check_big_gin(s: GinState, seat: int) -> list[Event]:
 def _discard(s: GinState, seat: int, action: Action) -> list[Event]:
     if not isinstance(action, (Discard, Knock)):
         raise IllegalAction("Discard a card, or knock.", rule="GIN-8")
-    card = action.card
-    if card not in s.hands[seat]:
-        raise IllegalAction(f"You do not hold {card.pretty}.", rule="GIN-8")
-    if not s.may_discard(card):
-        raise IllegalAction(f"You just took {card.pretty} from the discard pile and may not "
+    thrown = action.card
+    if thrown not in s.hands[seat]:
+        raise IllegalAction(f"You do not hold {thrown.pretty}.", rule="GIN-8")
+    if not s.may_discard(thrown):
+        raise IllegalAction(f"You just took {thrown.pretty} from the discard pile and may not "
                             "discard it this turn; choose another card.", rule="GIN-9")
-    rest = [c for c in s.hands[seat] if c != card]
+    rest = [c for c in s.hands[seat] if c != thrown]
     dw = min_deadwood(rest)
     if isinstance(action, Knock):
         limit = s.opts.knock_limit
         if dw > limit:
             raise IllegalAction(f"You can knock with at most {limit} deadwood; discarding "
-                                f"{card.pretty} leaves {dw}.", rule="GIN-10")
+                                f"{thrown.pretty} leaves {dw}.", rule="GIN-10")
         if action.deadwood != dw:
-            raise IllegalAction(f"Knocking with {card.pretty} leaves {dw} deadwood, not "
+            raise IllegalAction(f"Knocking with {thrown.pretty} leaves {dw} deadwood, not "
                                 f"{action.deadwood}; choose the knock again.", rule="GIN-10")
-        return _knock(s, seat, card)
+        return _knock(s, seat, thrown)
     if dw == 0 and s.opts.gin_mandatory:
-        return _knock(s, seat, card)   # GIN-11: the discard makes gin
+        return _knock(s, seat, thrown)   # GIN-11: the discard makes gin
     s.hands[seat] = rest
-    s.pile.append(card)
+    s.pile.append(thrown)
     s.pickup = None
-    events = [Event("discard", f"{player(seat)} discards {card.pretty}.", seat,
-                    data={"card": str(card)})]
+    events = [Event("discard", msg("gin.discard", player=Seat(seat), card=card(thrown)), seat,
+                    data={"card": str(thrown)})]
     if len(s.stock) == 2:
         return events + void_hand(s)
     s.turn = 1 - seat
@@ -166,14 +167,15 @@ def _discard(s: GinState, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def _knock(s: GinState, seat: int, card: Card) -> list[Event]:
-    s.hands[seat] = [c for c in s.hands[seat] if c != card]
+def _knock(s: GinState, seat: int, thrown: Card) -> list[Event]:
+    s.hands[seat] = [c for c in s.hands[seat] if c != thrown]
     s.pickup = None
     dw = min_deadwood(s.hands[seat])
-    s.knock = {"knocker": seat, "discard": str(card), "deadwood": dw}
-    word = "goes gin" if dw == 0 else f"knocks with {dw} deadwood"
-    events = [Event("knock", f"{player(seat)} {word}.", seat, data={"deadwood": dw}),
-              Event("knock_discard", f"You discarded {card.pretty} face down.", seat, private_to=seat)]
+    s.knock = {"knocker": seat, "discard": str(thrown), "deadwood": dw}
+    said = msg("gin.goes_gin", player=Seat(seat)) if dw == 0 else \
+        msg("gin.knocks", player=Seat(seat), deadwood=dw)
+    events = [Event("knock", said, seat, data={"deadwood": dw}),
+              Event("knock_discard", msg("gin.knock_discard", card=card(thrown)), seat, private_to=seat)]
     # GIN-14 player_choice: only a real choice is asked for (against gin nothing is laid
     # off, so every arrangement scores the same).
     if s.opts.knocker_arrangement == "player_choice" and dw > 0 \

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import Event, player
+from ..base import Event
 from ..cards import Card, card_texts, deal_rng, new_deck
+from ..messages import Seat, card, msg
 from .phases import Phase
 from .state import MarriageState
 from .table import eligible, next_in, owned
@@ -15,7 +16,7 @@ def start_deal(st: MarriageState, deck: list[Card] | None = None) -> list[Event]
     if len(seats) < 2:
         st.phase = Phase.OVER
         st.players = []
-        return [Event("game_over", "The game is over: fewer than two players can be dealt in (MAR-2).")]
+        return [Event("game_over", msg("mar.over_too_few_dealt"))]
     rng = deal_rng(st.seed, st.deal_no)
     if st.dealer is None:
         st.dealer = seats[rng.randrange(len(seats))]
@@ -62,8 +63,7 @@ def start_deal(st: MarriageState, deck: list[Card] | None = None) -> list[Event]
     else:
         st.phase = Phase.PLAY
         st.declare_pending = []
-    text = (f"Deal {st.deal_no}: {player(st.dealer)} deals 21 cards each; "
-            f"the upcard is {st.pile[-1][0].pretty}; {len(st.stock)} cards in the stock.")
+    text = msg("mar.deal", deal=st.deal_no, dealer=Seat(st.dealer), card=card(st.pile[-1][0]), stock=len(st.stock))
     return [Event("deal", text, seat=st.dealer)]
 
 
@@ -74,15 +74,15 @@ def end_deal(st: MarriageState) -> list[Event]:
     st.phase = Phase.BETWEEN
     st.drawn, st.taken, st.drawn_card = False, None, None
     if len(eligible(st)) < 2:
-        why = "fewer than two players remain with chips to play (MAR-2, MAR-25, MAR-28 a)"
+        over = msg("mar.over_no_chips")
     elif st.opts.max_deals and st.deal_no >= st.opts.max_deals:
-        why = f"all {st.opts.max_deals} deals have been played (MAR-28 b)"
+        over = msg("mar.over_max_deals", deals=st.opts.max_deals)
     elif st.stop_requested:
-        why = "the host asked to stop (MAR-28 c)"
+        over = msg("mar.over_host_stop")
     else:
         return []
     st.phase = Phase.OVER
-    return [Event("game_over", f"The game is over: {why}. Every stack goes back to its owner.")]
+    return [Event("game_over", over)]
 
 
 def rebuild(st: MarriageState, force: bool = False) -> list[Event]:
@@ -97,8 +97,7 @@ def rebuild(st: MarriageState, force: bool = False) -> list[Event]:
     st.pile = st.pile[-1:]
     st.stock = cards + st.stock
     st.rebuilds += 1
-    return [Event("rebuild", f"The stock is empty: {len(cards)} discards are shuffled into a new stock "
-                             f"(rebuild {st.rebuilds}).")]
+    return [Event("rebuild", msg("mar.rebuild", cards=len(cards), rebuild=st.rebuilds))]
 
 
 def abandon(st: MarriageState) -> list[Event]:
@@ -107,9 +106,9 @@ def abandon(st: MarriageState) -> list[Event]:
                  "points": {}, "owed": {}, "transfers": [], "melds": [], "dublees": [], "discard": None,
                  "hands": {str(s): card_texts(sorted(owned(st, s))) for s in st.players}}
     if st.rebuilds >= st.opts.max_stock_rebuilds:
-        why = f"the stock ran out after {st.opts.max_stock_rebuilds} rebuilds"
+        why = msg("mar.why_rebuilds", rebuilds=st.opts.max_stock_rebuilds)
     else:
-        why = "the stock ran out and there are no discards to rebuild it from"
-    text = f"Deal {st.deal_no} is abandoned: {why} (MAR-16). No points, no payments."
+        why = msg("mar.why_no_discards")
+    text = msg("mar.abandoned", deal=st.deal_no, why=why)
     events = [Event("summary", text, data={"abandoned": True})]
     return events + end_deal(st)

@@ -22,12 +22,12 @@ from ..actions import Action
 from ..base import BuyIn, Engine, Event, StopAfterDeal, seat_key
 from ..cards import Card, new_deck
 from ..codec import StateCodec
+from ..messages import msg
 from . import seat_bot, seats, turn, views
 from .actions import ACTION_TYPES
 from .deal import start_deal
 from .options import OPTION_SPECS, resolve
 from .phases import Phase
-from .rules_summary import RULES_SUMMARY
 from .state import MarriageState
 
 OVER, DECLARE, PLAY, BETWEEN = Phase.OVER, Phase.DECLARE, Phase.PLAY, Phase.BETWEEN
@@ -42,7 +42,6 @@ class Marriage(MarriageState, StopAfterDeal, Engine):
     max_players = 5
     option_specs = OPTION_SPECS
     action_types = ACTION_TYPES
-    rules_summary = RULES_SUMMARY
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
 
     # --- creation -------------------------------------------------------------------------
@@ -97,8 +96,7 @@ class Marriage(MarriageState, StopAfterDeal, Engine):
     def end_between_deals(self) -> list[Event]:
         self.phase = OVER
         self.cache.clear()
-        return [Event("game_over", "The game is over: the host stopped it between deals (MAR-28). "
-                                   "Every stack goes back to its owner.")]
+        return [Event("game_over", msg("mar.over_host_stop"))]
 
     def turn_timeout_s(self) -> int | None:
         if self.phase == DECLARE:

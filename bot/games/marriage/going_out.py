@@ -4,15 +4,16 @@ MAR-25), with the deal summary."""
 
 from __future__ import annotations
 
-from ..base import Event, player
-from ..cards import Card, card_texts, pretty_cards
+from ..base import Event
+from ..cards import Card, card_texts
+from ..messages import Join, Msg, Seat, card, cards, joined, lines, msg, to_json
 from .deal import end_deal
 from .finish import DUBLEE, NORMAL, FinishResult, check_finish, finishing_discards
 from .melds import face_of, maal_faces
 from .options import MarriageOptions
 from .scoring import Points, adjust_unseen, maal_points, owed_amounts, settle
 from .state import MarriageState, Route
-from .table import finish_options, fixed_melds, meld_text, next_in, owned
+from .table import finish_options, fixed_melds, next_in, owned
 
 _Position = tuple[tuple[Card, ...], Card, tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...], Route,
                   Card | None, MarriageOptions]
@@ -87,13 +88,13 @@ def go_out(st: MarriageState, seat: int, discard: Card) -> list[Event]:
     if layout.route == NORMAL:
         new = [list(m) for m in layout.melds[len(st.declared[seat]) + len(st.shown[seat]):]]
         going_out = [list(m) for m in layout.melds[len(st.declared[seat]):]]
-        desc = "; ".join(f"{meld_text(list(m))} ({t.value.replace('_', ' ').lower()})"
-                         for m, t in zip(layout.melds, layout.meld_types))
+        desc: Msg | Join = Join(tuple(msg("mar.meld_typed", cards=cards(sorted(m)), type=msg(f"mar.type.{t.lower()}"))
+                                      for m, t in zip(layout.melds, layout.meld_types)), "semi")
     else:
         new = [list(d) for d in layout.dublees[len(st.dublees[seat]):]]
         going_out = []
-        desc = "eight dublees: " + "; ".join(meld_text(list(d)) for d in layout.dublees)
-    events = [Event("finish", f"{player(seat)} goes out, discarding {final.pretty}: {desc}.", seat=seat,
+        desc = msg("mar.eight_dublees", dublees=Join(tuple(cards(sorted(d)) for d in layout.dublees), "semi"))
+    events = [Event("finish", msg("mar.finish", player=Seat(seat), card=card(final), melds=desc), seat=seat,
                     data={"route": layout.route, "melds": [card_texts(list(m)) for m in layout.melds],
                           "dublees": [card_texts(list(d)) for d in layout.dublees], "discard": str(final)})]
     events += _settle(st, seat, layout, going_out, new)
@@ -101,58 +102,56 @@ def go_out(st: MarriageState, seat: int, discard: Card) -> list[Event]:
 
 def _summary_lines(st: MarriageState, winner: int, layout: FinishResult, points_detail: dict[int, Points],
                    raw: dict[int, int], adjusted: dict[int, int], owed: dict[int, int],
-                   transfers: list[tuple[int, int, int]]) -> list[str]:
+                   transfers: list[tuple[int, int, int]]) -> list[Msg]:
     """The deal summary for the channel: what each player scored and why every chip moved."""
     assert st.tiplu is not None and layout.discard is not None
     jh, ti, po = (Card(f % 13 + 1, "SHDC"[f // 13]) for f in maal_faces(face_of(st.tiplu)))
     dublee_finish = layout.route == DUBLEE
     cpp = st.opts.chips_per_point
-    lines = [f"**Deal {st.deal_no}** — {player(winner)} goes out with "
-             f"{'eight dublees' if dublee_finish else 'seven melds'}, discarding {layout.discard.pretty}. "
-             f"Tiplu: {ti.pretty} (jhiplu {jh.pretty}, poplu {po.pretty}; all {ti.rank_name}s, "
-             f"{jh.pretty} and {po.pretty} were wild).",
-             "**Maal** (points for valuable cards; everyone's count):"]
+    said = [msg("mar.head", deal=st.deal_no, player=Seat(winner),
+                how=msg("mar.how_dublees" if dublee_finish else "mar.how_melds"), card=card(layout.discard),
+                tiplu=card(ti), jhiplu=card(jh), poplu=card(po), rank=ti.rank_name),
+            msg("mar.maal_head")]
     for s in st.players:
         p = points_detail[s]
-        items = ", ".join(f"{label}: {v}" for label, v in p.items)
-        status = "seen" if st.seen[s] else "unseen"
-        role = ", went out" if s == winner else ""
-        note = ""
+        status = ("mar.seen" if st.seen[s] else "mar.unseen") + ("_out" if s == winner else "")
+        line = msg("mar.maal_line", player=Seat(s), status=msg(status), points=raw[s])
+        if p.items:
+            line = msg("mar.with_items", text=line, items=joined(msg("mar.item", label=label, points=v)
+                                                                 for label, v in p.items))
         if adjusted[s] != raw[s]:
-            how = "void: unseen" if st.opts.unseen_maal == "void" else "kidnap"
-            note = f" → counts {adjusted[s]} ({how}, MAR-21)"
-        lines.append(f"• {player(s)} ({status}{role}): {raw[s]}{f' — {items}' if items else ''}{note}")
-    lines.append("**Chips**" + (f" ({cpp} chips per point)" if cpp != 1 else "") + ":")
+            how = msg("mar.how_void" if st.opts.unseen_maal == "void" else "mar.how_kidnap")
+            line = msg("mar.with_note", text=line, adjusted=adjusted[s], how=how)
+        said.append(line)
+    said.append(msg("mar.chips_head_rate", rate=cpp) if cpp != 1 else msg("mar.chips_head"))
     seen_w, unseen_w = st.opts.seen_payment, st.opts.unseen_payment
     extra = st.opts.dublee_finish_bonus if dublee_finish else 0
-    game = ", ".join(f"{player(i)} {(seen_w if st.seen[i] else unseen_w) + extra}" for i in owed)
-    bonus = f", plus {extra} for going out with eight dublees" if dublee_finish else ""
-    lines.append(f"• For the game, each other player pays {player(winner)} {seen_w} if seen, {unseen_w} "
-                 f"if unseen{bonus}: {game}.")
+    game = joined(msg("mar.owed_of", player=Seat(i), points=(seen_w if st.seen[i] else unseen_w) + extra)
+                  for i in owed)
+    said.append(msg("mar.game_pay_bonus" if dublee_finish else "mar.game_pay", player=Seat(winner), seen=seen_w,
+                    unseen=unseen_w, bonus=extra, owed=game))
     diffs = []
     ordered = sorted(st.players, key=lambda s: -adjusted[s])
     for a_i, hi in enumerate(ordered):
         for lo in ordered[a_i + 1:]:
             d = adjusted[hi] - adjusted[lo]
             if d:
-                diffs.append(f"{player(lo)} → {player(hi)} {d}")
-    lines.append("• For maal, every pair settles the difference of their points: "
-                 + (", ".join(diffs) if diffs else "all equal, nothing to settle") + ".")
+                diffs.append(msg("mar.diff", payer=Seat(lo), payee=Seat(hi), points=d))
+    said.append(msg("mar.maal_pairs", diffs=joined(diffs)) if diffs else msg("mar.maal_equal"))
     if transfers:
-        net = "; ".join(f"{player(p)} pays {player(q)} {a:,} chips" for p, q, a in transfers)
-        lines.append(f"• All of it goes through {player(winner)} (MAR-23): {net}.")
+        net = Join(tuple(msg("mar.pays", payer=Seat(p), payee=Seat(q), chips=a) for p, q, a in transfers), "semi")
+        said.append(msg("mar.through_winner", player=Seat(winner), transfers=net))
     else:
-        lines.append("• It all cancels out: no chips change hands.")
+        said.append(msg("mar.cancels"))
     for i, x in owed.items():
         paid = sum(a for p, q, a in transfers if (p, q) in ((i, winner), (winner, i)))
         if paid < abs(x):
-            who = player(i) if x > 0 else player(winner)
-            lines.append(f"• {who} owed {abs(x):,} but had only {paid:,} chips to pay (MAR-25).")
+            said.append(msg("mar.short", player=Seat(i if x > 0 else winner), owed=abs(x), paid=paid))
     others = [s for s in st.players if s != winner]
     if others:
-        lines.append("**Their cards:**")
-        lines += [f"{player(s)}: {pretty_cards(sorted(owned(st, s)))}" for s in others]
-    return lines
+        said.append(msg("mar.their_cards"))
+        said += [msg("mar.cards_of", player=Seat(s), cards=cards(sorted(owned(st, s)))) for s in others]
+    return said
 
 def _settle(st: MarriageState, winner: int, layout: FinishResult, going_out: list[list[Card]],
             new: list[list[Card]]) -> list[Event]:
@@ -179,7 +178,7 @@ def _settle(st: MarriageState, winner: int, layout: FinishResult, going_out: lis
     for payer, payee, amount in transfers:
         st.stacks[payer] -= amount
         st.stacks[payee] += amount
-    lines = _summary_lines(st, winner, layout, points_detail, raw, adjusted, owed, transfers)
+    said = _summary_lines(st, winner, layout, points_detail, raw, adjusted, owed, transfers)
     st.result = {
         "abandoned": False, "winner": winner, "route": layout.route, "tiplu": str(st.tiplu),
         "melds": [card_texts(list(m)) for m in layout.melds],
@@ -187,7 +186,7 @@ def _settle(st: MarriageState, winner: int, layout: FinishResult, going_out: lis
         "discard": str(layout.discard),
         "points": {str(s): raw[s] for s in st.players},
         "adjusted": {str(s): adjusted[s] for s in st.players},
-        "items": {str(s): [[label, v] for label, v in points_detail[s].items] for s in st.players},
+        "items": {str(s): [[to_json(label), v] for label, v in points_detail[s].items] for s in st.players},
         "owed": {str(i): x for i, x in owed.items()},
         "transfers": [[p, q, a] for p, q, a in transfers],
         "hands": {str(s): card_texts(sorted(owned(st, s))) for s in st.players},
@@ -200,7 +199,7 @@ def _settle(st: MarriageState, winner: int, layout: FinishResult, going_out: lis
         st.shown[winner] = st.shown[winner] + new
     else:
         st.dublees[winner] = st.dublees[winner] + new
-    events = [Event("summary", "\n".join(lines), data={
+    events = [Event("summary", lines(said), data={
         "winner": winner, "points": {str(s): adjusted[s] for s in st.players},
         "transfers": [[p, q, a] for p, q, a in transfers]})]
     return events + end_deal(st)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card
+from ..messages import Msg, card, msg
 from .melds import MeldType, alter_face, classify_faces, face_of, face_rank, maal_faces
 from .options import MarriageOptions
 
@@ -26,9 +27,9 @@ class Points:
     """A player's maal: the total and the items that make it, for the summary."""
 
     total: int = 0
-    items: list[tuple[str, int]] = field(default_factory=list)
+    items: list[tuple[Msg, int]] = field(default_factory=list)
 
-    def add(self, label: str, value: int) -> None:
+    def add(self, label: Msg, value: int) -> None:
         if value:
             self.items.append((label, value))
             self.total += value
@@ -55,13 +56,13 @@ def maal_points(holdings: Sequence[Card], declared: Sequence[Sequence[Card]],
     for t in declared:
         f = face_of(t[0])
         if f in (po, jh):
-            pts.add(f"declared tunnela {t[0].pretty} (maal)", table["tunnela_mal"])
+            pts.add(msg("mar.item_tunnela_maal", card=card(t[0])), table["tunnela_mal"])
         elif f == alter:
-            pts.add(f"declared tunnela {t[0].pretty} (alter)", table["tunnela_alter"])
+            pts.add(msg("mar.item_tunnela_alter", card=card(t[0])), table["tunnela_alter"])
         elif face_rank(f) == face_rank(tf):
-            pts.add(f"declared tunnela {t[0].pretty} (joker)", table["tunnela_joker"])
+            pts.add(msg("mar.item_tunnela_joker", card=card(t[0])), table["tunnela_joker"])
         else:
-            pts.add(f"declared tunnela {t[0].pretty}", table["tunnela_plain"])
+            pts.add(msg("mar.item_tunnela", card=card(t[0])), table["tunnela_plain"])
         left[f] -= 3
     # 2. marriages
     if not _marriage_possible(tf, wrap):
@@ -81,11 +82,11 @@ def maal_points(holdings: Sequence[Card], declared: Sequence[Sequence[Card]],
     for f in (ti, po, jh):
         left[f] -= m
     # 3. single maal
-    def named(f: int, what: str, k: int) -> str:
-        card = Card(face_rank(f), "SHDC"[f // 13]).pretty
-        return f"{what} {card}" if k == 1 else f"{k}× {what} {card}"
+    def named(f: int, what: str, k: int) -> Msg:
+        face = card(Card(face_rank(f), "SHDC"[f // 13]))
+        return msg(f"mar.item_{what}", card=face) if k == 1 else msg(f"mar.item_{what}_many", card=face, count=k)
 
-    pts.add("marriage" if m == 1 else f"{m} marriages", table["marriage"][m])
+    pts.add(msg("mar.item_marriages", n=m), table["marriage"][m])
     pts.add(named(ti, "tiplu", left[ti]), table["tiplu"][min(left[ti], 3)])
     pts.add(named(po, "poplu", left[po]), table["poplu"][min(left[po], 3)])
     pts.add(named(jh, "jhiplu", left[jh]), table["jhiplu"][min(left[jh], 3)])

@@ -3,7 +3,8 @@ steps between deals: the next deal or the end of the game (MAR-2)."""
 
 from __future__ import annotations
 
-from ..base import Event, IllegalAction, player
+from ..base import Event, IllegalAction
+from ..messages import Seat, msg
 from .actions import EndGame, NextDeal
 from .deal import start_deal
 from .phases import Phase
@@ -26,8 +27,7 @@ def leave(st: MarriageState, seat: int) -> list[Event]:
     st.leaving[seat] = True
     st.cache.clear()
     if st.phase in (Phase.DECLARE, Phase.PLAY) and seat in st.players:
-        return [Event("leaving", f"{player(seat)} plays on automatically (draw from the stock, discard) "
-                                 f"until deal {st.deal_no} ends, and is then dealt out (MAR-18).",
+        return [Event("leaving", msg("mar.leaving", player=Seat(seat), deal=st.deal_no),
                       seat=seat)]
     return _too_few_left(st)
 
@@ -37,7 +37,7 @@ def _too_few_left(st: MarriageState) -> list[Event]:
     if st.phase != BETWEEN or len(eligible(st)) >= 2:
         return []
     st.phase = OVER
-    return [Event("game_over", "The game is over: fewer than two players remain to be dealt in (MAR-2).")]
+    return [Event("game_over", msg("mar.over_too_few"))]
 
 
 def top_up(st: MarriageState, seat: int, amount: int) -> list[Event]:
@@ -51,7 +51,7 @@ def top_up(st: MarriageState, seat: int, amount: int) -> list[Event]:
         raise IllegalAction("Top up by at least 1 chip.", rule="MAR-25")
     st.stacks[seat] += amount
     st.cache.clear()
-    return [Event("top_up", f"{player(seat)} tops up their stack by {amount:,} chips (now {st.stacks[seat]:,}).",
+    return [Event("top_up", msg("mar.top_up", player=Seat(seat), amount=amount, stack=st.stacks[seat]),
                   seat=seat)]
 
 
@@ -85,4 +85,4 @@ def end_game(st: MarriageState, seat: int, a: EndGame) -> list[Event]:
     if len(eligible(st)) >= 2:
         raise IllegalAction("Two or more players can still be dealt in: deal the next hand.", rule="MAR-2")
     st.phase = OVER
-    return [Event("game_over", f"The game is over: {player(seat)} has nobody left to play against (MAR-2).")]
+    return [Event("game_over", msg("mar.over_alone", player=Seat(seat)))]

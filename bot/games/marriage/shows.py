@@ -5,8 +5,9 @@ The engine picks the sets, so a player never arranges cards by hand.
 
 from __future__ import annotations
 
-from ..base import Event, IllegalAction, player
+from ..base import Event, IllegalAction
 from ..cards import Card, deal_rng, group_texts
+from ..messages import Join, Seat, card, cards, msg
 from .actions import Show, ShowDublees
 from .deal import rebuild
 from .finish import DUBLEE, NORMAL
@@ -15,7 +16,7 @@ from .layout import cohesion, dublee_faces, pure_set_options, take_faces
 from .melds import PURE_TYPES, classify_meld, face_of, maal_faces, wild_faces
 from .phases import Phase
 from .state import MarriageState
-from .table import dublee_allowed, meld_text, need_phase, owned, show_need
+from .table import dublee_allowed, need_phase, owned, show_need
 
 PLAY = Phase.PLAY  # a module constant: an enum member lookup is slow on Python 3.11
 
@@ -104,13 +105,14 @@ def show(st: MarriageState, seat: int, a: Show) -> list[Event]:
         events += choose_tiplu(st)
     chosen = _pick_show(st, seat, options)
     flat = [f for t in chosen for f in t]
-    cards, rest = take_faces(st.hands[seat], flat)
+    taken, rest = take_faces(st.hands[seat], flat)
     st.hands[seat] = rest
-    st.shown[seat] = [sorted(cards[i:i + 3]) for i in range(0, len(cards), 3)]
+    st.shown[seat] = [sorted(taken[i:i + 3]) for i in range(0, len(taken), 3)]
     st.route[seat] = NORMAL
     st.seen[seat] = True
-    shown = "; ".join(meld_text(m) for m in st.shown[seat]) or "their declared tunnelas"
-    events.append(Event("show", f"{player(seat)} shows {shown} and sees the tiplu.", seat=seat,
+    shown = Join(tuple(cards(sorted(m)) for m in st.shown[seat]), "semi") if st.shown[seat] \
+        else msg("mar.their_tunnelas")
+    events.append(Event("show", msg("mar.show", player=Seat(seat), melds=shown), seat=seat,
                         data={"melds": group_texts(st.shown[seat])}))
     events.append(_tiplu_event(st, seat, first))
     return events
@@ -119,9 +121,8 @@ def show(st: MarriageState, seat: int, a: Show) -> list[Event]:
 def _tiplu_event(st: MarriageState, seat: int, first: bool) -> Event:
     assert st.tiplu is not None
     jh, ti, po = (Card(f % 13 + 1, "SHDC"[f // 13]) for f in maal_faces(face_of(st.tiplu)))
-    how = "was picked from the middle of the stock" if first else "is"
-    return Event("tiplu", f"The tiplu {how}: {ti.pretty} (jhiplu {jh.pretty}, poplu {po.pretty}). "
-                          f"All {ti.rank_name}s, {jh.pretty} and {po.pretty} are wild for you.",
+    return Event("tiplu", msg("mar.tiplu_picked" if first else "mar.tiplu_is", tiplu=card(ti), jhiplu=card(jh),
+                              poplu=card(po), rank=ti.rank_name),
                  seat=seat, private_to=seat, data={"tiplu": str(st.tiplu)})
 
 
@@ -174,13 +175,13 @@ def show_dublees(st: MarriageState, seat: int, a: ShowDublees) -> list[Event]:
         short = max(0, 7 - len(faces))
         from_tunnelas = [t[:2] for t in st.declared[seat] if face_of(t[0]) not in barred][:short]
     faces = sorted(faces[:7 - len(from_tunnelas)])
-    cards, rest = take_faces(st.hands[seat], [f for f in faces for _ in range(2)])
+    taken, rest = take_faces(st.hands[seat], [f for f in faces for _ in range(2)])
     st.hands[seat] = rest
-    st.dublees[seat] = [cards[i:i + 2] for i in range(0, len(cards), 2)] + from_tunnelas
+    st.dublees[seat] = [taken[i:i + 2] for i in range(0, len(taken), 2)] + from_tunnelas
     st.route[seat] = DUBLEE
     st.seen[seat] = True
-    events.append(Event("show_dublees", f"{player(seat)} shows seven dublees: "
-                        f"{'; '.join(meld_text(d) for d in st.dublees[seat])}, and sees the tiplu.",
+    events.append(Event("show_dublees", msg("mar.show_dublees", player=Seat(seat), dublees=Join(
+                            tuple(cards(sorted(d)) for d in st.dublees[seat]), "semi")),
                         seat=seat, data={"dublees": group_texts(st.dublees[seat])}))
     events.append(_tiplu_event(st, seat, first))
     return events

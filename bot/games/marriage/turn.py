@@ -11,6 +11,7 @@ from typing import Any
 from ..actions import Action, Discard, DrawStock, TakeDiscard
 from ..base import Event, IllegalAction, player
 from ..cards import Card, card_texts
+from ..messages import Join, Seat, card, cards, joined, msg
 from .actions import DeclareDone, DeclareTunnela, EndGame, Finish, NextDeal, Show, ShowDublees, TakeAndFinish
 from .deal import rebuild
 from .going_out import finishers, go_out
@@ -19,7 +20,7 @@ from .restrictions import TakeStatus, banned, declarable, discard_choices, take_
 from .seats import end_game, next_deal
 from .shows import dublee_show_ok, show, show_dublees, show_options
 from .state import MarriageState
-from .table import drawable, eligible, meld_text, need_phase, next_in
+from .table import drawable, eligible, need_phase, next_in
 
 # Module constants: an enum member lookup is slow on Python 3.11, and these are on the hot path.
 DECLARE, PLAY, BETWEEN, OVER = Phase.DECLARE, Phase.PLAY, Phase.BETWEEN, Phase.OVER
@@ -118,9 +119,9 @@ def _declare(st: MarriageState, seat: int, a: DeclareTunnela) -> list[Event]:
         st.hands[seat].remove(c)
     st.declared[seat].append(sorted(group))
     if st.phase == DECLARE:
-        return [Event("declare", f"You declare the tunnela {meld_text(group)}; it is announced when "
-                                 f"everyone has answered.", seat=seat, private_to=seat)]
-    return [Event("declare", f"{player(seat)} declares the dealt tunnela {meld_text(group)}.", seat=seat,
+        return [Event("declare", msg("mar.declare_private", cards=cards(sorted(group))), seat=seat,
+                      private_to=seat)]
+    return [Event("declare", msg("mar.declare", player=Seat(seat), cards=cards(sorted(group))), seat=seat,
                   data={"cards": card_texts(group)})]
 
 
@@ -130,11 +131,10 @@ def _declare_done(st: MarriageState, seat: int, a: DeclareDone) -> list[Event]:
     if st.declare_pending:
         return []
     st.phase = PLAY
-    parts = [f"{player(s)}: {', '.join(meld_text(m) for m in st.declared[s])}"
-             for s in st.players if st.declared[s]]
-    text = "Declared tunnelas — " + ("; ".join(parts) if parts else "none") + \
-        f". {player(st.turn)} plays first."
-    return [Event("declared", text)]
+    parts = Join(tuple(msg("mar.declared_of", player=Seat(s), melds=joined(cards(sorted(m)) for m in st.declared[s]))
+                       for s in st.players if st.declared[s]), "semi")
+    return [Event("declared", msg("mar.declared", tunnelas=parts if parts.items else msg("mar.none"),
+                                  player=Seat(st.turn)))]
 
 
 def _draw_stock(st: MarriageState, seat: int, a: DrawStock) -> list[Event]:
@@ -142,13 +142,13 @@ def _draw_stock(st: MarriageState, seat: int, a: DrawStock) -> list[Event]:
     if st.drawn:
         raise IllegalAction("You have already drawn this turn; discard a card (or show / finish).",
                             rule="MAR-5")
-    card = st.stock.pop(0)
-    st.hands[seat].append(card)
+    drawn = st.stock.pop(0)
+    st.hands[seat].append(drawn)
     st.hands[seat].sort()
-    st.drawn, st.drawn_card, st.taken = True, card, None
+    st.drawn, st.drawn_card, st.taken = True, drawn, None
     st.first_turn_done[seat] = True
-    return [Event("draw", f"{player(seat)} draws from the stock.", seat=seat),
-            Event("drew", f"You drew {card.pretty}.", seat=seat, private_to=seat)]
+    return [Event("draw", msg("mar.draw", player=Seat(seat)), seat=seat),
+            Event("drew", msg("mar.drew", card=card(drawn)), seat=seat, private_to=seat)]
 
 
 def _check_take(st: MarriageState, seat: int, card: Card) -> TakeStatus:
@@ -175,7 +175,7 @@ def _take(st: MarriageState, seat: int, a: TakeDiscard) -> list[Event]:
     st.hands[seat].sort()
     st.drawn, st.drawn_card, st.taken = True, None, a.card
     st.first_turn_done[seat] = True
-    return [Event("take", f"{player(seat)} takes {a.card.pretty} from the discard pile.", seat=seat,
+    return [Event("take", msg("mar.take", player=Seat(seat), card=card(a.card)), seat=seat,
                   data={"card": str(a.card)})]
 
 
@@ -190,7 +190,7 @@ def _take_and_finish(st: MarriageState, seat: int, a: TakeAndFinish) -> list[Eve
     st.hands[seat].append(a.card)
     st.hands[seat].sort()
     st.drawn, st.drawn_card, st.taken = True, None, a.card
-    events = [Event("take", f"{player(seat)} takes {a.card.pretty} from the discard pile to go out.",
+    events = [Event("take", msg("mar.take_out", player=Seat(seat), card=card(a.card)),
                     seat=seat, data={"card": str(a.card)})]
     return events + go_out(st, seat, a.discard)
 
@@ -223,7 +223,7 @@ def _discard(st: MarriageState, seat: int, a: Discard) -> list[Event]:
                             f"{which}; choose another card.", rule="MAR-7")
     st.hands[seat].remove(a.card)
     st.pile.append((a.card, seat, st.seen[seat]))
-    events = [Event("discard", f"{player(seat)} discards {a.card.pretty}.", seat=seat,
+    events = [Event("discard", msg("mar.discard", player=Seat(seat), card=card(a.card)), seat=seat,
                     data={"card": str(a.card)})]
     st.turn = next_in(st, st.players, seat)
     st.drawn, st.taken, st.drawn_card = False, None, None

@@ -10,6 +10,7 @@ from typing import Literal, NotRequired, TypedDict
 
 from ..base import last_deal_note
 from ..cards import Card, card_texts, group_texts
+from ..messages import Msg
 from .going_out import finishers
 from .layout import group_hand
 from .melds import face_of, maal_faces
@@ -64,7 +65,7 @@ class PublicView(TypedDict):
     seen_payment: int
     unseen_payment: int
     chips_per_point: int
-    ending: NotRequired[str]    # only while the deal under way is the game's last: why (MAR-28 b, c)
+    ending: NotRequired[Msg]    # only while the deal under way is the game's last: why (MAR-28 b, c)
 
 
 class PrivateView(TypedDict):

@@ -3,8 +3,9 @@ MICH-3): functions over the state."""
 
 from __future__ import annotations
 
-from ..base import Event, player
-from ..cards import Card, card_texts, deal_rng, new_deck, pretty_cards, shuffled_deck, sort_hand
+from ..base import Event
+from ..cards import Card, card_texts, deal_rng, new_deck, shuffled_deck, sort_hand
+from ..messages import Msg, Seat, cards, joined, lines, msg
 from ..poker import best_hand
 from . import rules
 from .options import MichiganOptions
@@ -72,8 +73,7 @@ def start_deal(s: DealState, deck: list[Card] | None = None, dealer: int | None 
                 break
             for p in short:
                 s.status[p] = OUT
-                events.append(Event("eliminated", f"{player(p)} cannot pay the full ante and is out of the "
-                                                  f"game (keeps {s.stacks[p]} chips).", seat=p))
+                events.append(Event("eliminated", msg("tri.eliminated", player=Seat(p), chips=s.stacks[p]), seat=p))
             if dealer in short and s.active:
                 dealer = rules.left_of(dealer, s.active, s.n)
                 assert dealer is not None
@@ -98,11 +98,11 @@ def start_deal(s: DealState, deck: list[Card] | None = None, dealer: int | None 
         s.hands[p] = dealt[p]
     s.spare = dealt[None]
     s.phase = Phase.SPARE
-    sizes = ", ".join(f"{player(p)} {len(s.hands[p])}" for p in players)
-    events.append(Event("deal", f"Deal {s.deal_no}: {player(dealer)} deals. Hands: {sizes}; "
-                                f"spare hand {len(s.spare)} cards.", seat=dealer))
+    sizes = joined(msg("tri.size_of", player=Seat(p), cards=len(s.hands[p])) for p in players)
+    events.append(Event("deal", msg("tri.deal", deal=s.deal_no, dealer=Seat(dealer), sizes=sizes, spare=len(s.spare)),
+                        seat=dealer))
     for p in players:
-        events.append(Event("hand", f"Your hand: {pretty_cards(sort_hand(s.hands[p], True))}",
+        events.append(Event("hand", msg("tri.your_hand", cards=cards(sort_hand(s.hands[p], True))),
                             seat=p, private_to=p))
     return events
 
@@ -123,18 +123,18 @@ def end_deal(s: DealState) -> list[Event]:
     events: list[Event] = []
     s.revealed_dead = list(s.dead) if s.opts.reveal_dead_hand else []
     if s.revealed_dead:
-        events.append(Event("dead_hand", f"The dead hand: {pretty_cards(sort_hand(s.dead, True))}"))
-    notes: list[str] = []
+        events.append(Event("dead_hand", msg("tri.dead_hand", cards=cards(sort_hand(s.dead, True)))))
+    notes: list[Msg] = []
     for p in sorted(s.leaving):            # TRI-37 (0)
         s.status[p] = LEFT
-        notes.append(f"{player(p)} leaves the table with their wallet.")
+        notes.append(msg("tri.leaves_with_wallet", player=Seat(p)))
         if s.last_mich_winner == p:
             s.last_mich_winner = None
     s.leaving = set()
     for p in s.dealt_in:
         if s.status[p] == ACTIVE and s.stacks[p] == 0:
             s.status[p] = BROKE
-            notes.append(f"{player(p)} has no chips left and is out.")
+            notes.append(msg("tri.broke", player=Seat(p)))
     s.deals_done += 1
     over = len(s.active) < s.opts.min_active_players or s.stop_requested or \
         (s.opts.max_deals and s.deals_done >= s.opts.max_deals)  # TRI-38 a, c, b
@@ -163,19 +163,19 @@ def finish_game(s: DealState, before_deal: bool = False) -> list[Event]:
     total = sum(s.mat.values())
     who = recipients(s)
     shares: list[tuple[int, int]] = []
-    how = ""
+    how = "tri.how_split"
     if total and who:
         mode = s.opts.leftover_mat
         if len(who) == 1:
-            shares, how = [(who[0], total)], "the last player takes"
+            shares, how = [(who[0], total)], "tri.how_last_player"
         elif mode == "last_michigan_winner" and s.last_mich_winner is not None and s.last_mich_winner in who:
-            shares, how = [(s.last_mich_winner, total)], "the last Michigan winner takes"
+            shares, how = [(s.last_mich_winner, total)], "tri.how_last_mich"
         elif mode == "final_showdown":
-            shares, how = final_showdown(s, who, total), "the final showdown wins"
+            shares, how = final_showdown(s, who, total), "tri.how_showdown"
         else:
             order = tie_order(s, who)
             each, rest = divmod(total, len(order))
-            shares, how = [(p, each + (1 if i < rest else 0)) for i, p in enumerate(order)], "split equally"
+            shares = [(p, each + (1 if i < rest else 0)) for i, p in enumerate(order)]
     s.final = []
     for p, amount in shares:
         for code in s.variant.codes:
@@ -184,12 +184,13 @@ def finish_game(s: DealState, before_deal: bool = False) -> list[Event]:
             take = min(amount, s.mat[code])
             move(s, comp(code), seat(p), take, "final")
             amount -= take
-    lines = [f"{player(p)} gets {a}" for p, a in shares if a]
+    gets = [msg("tri.gets", player=Seat(p), chips=a) for p, a in shares if a]
     s.final = list(shares)
     ranking = sorted((p for p in range(s.n) if s.status[p] != LEFT), key=lambda p: -s.stacks[p])
-    text = "Game over." + (f" Chips left on the mat ({total}): {how} — " + ", ".join(lines) + "." if lines else "")
+    over = msg("tri.game_over_mat", total=total, how=msg(how), gets=joined(gets)) if gets else msg("tri.game_over")
     standings = [[p, s.stacks[p], 1 + sum(s.stacks[q] > s.stacks[p] for q in ranking)] for p in ranking]
-    text += "\nStandings (TRI-40): " + ", ".join(f"{r}. {player(p)} {w}" for p, w, r in standings)
+    text = lines([over, msg("tri.standings", places=joined(msg("tri.place", rank=r, player=Seat(p), chips=w)
+                                                           for p, w, r in standings))])
     events = [Event("game_over", text, data={"ranking": ranking, "standings": standings})]
     if before_deal:
         events.append(Event("summary", text))

@@ -18,9 +18,10 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, StopAfterDeal, player, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, StopAfterDeal, seat_key
 from ..cards import Card
 from ..codec import StateCodec
+from ..messages import Seat, msg
 from . import seat_bot, turn
 from .actions import ACTION_TYPES
 from .deal import finish_game, first_dealer, start_deal
@@ -35,7 +36,6 @@ from .options import (
     resolve,
 )
 from .phases import Phase
-from .rules_summary import MICHIGAN_RUMMY_SUMMARY, TRIPOLEY_SUMMARY
 from .state import ACTIVE, BROKE, LEFT, DealState, MichiganState, TripoleyState
 from .views import PrivateView, PublicView, private_view, public_view
 
@@ -165,7 +165,7 @@ class DealGame(DealState, StopAfterDeal, Engine):
         self.cashed.add(seat)
         if self.phase != Phase.OVER:
             self._depart(seat)
-        return [Event("left", f"{player(seat)} leaves the table with {amount} chips.", seat=seat)]
+        return [Event("left", msg("tri.left", player=Seat(seat), chips=amount), seat=seat)]
 
 
 class TripoleyGame(TripoleyState, DealGame):
@@ -177,7 +177,6 @@ class TripoleyGame(TripoleyState, DealGame):
     max_players = 9
     option_specs = TRIPOLEY_OPTIONS
     option_presets = TRIPOLEY_PRESETS
-    rules_summary = TRIPOLEY_SUMMARY
     options_class = TripoleyOptions
     default_buy_in = 100
 
@@ -192,6 +191,5 @@ class MichiganRummyGame(MichiganState, DealGame):
     max_players = 8
     option_specs = MICHIGAN_OPTIONS
     option_presets = MICHIGAN_PRESETS
-    rules_summary = MICHIGAN_RUMMY_SUMMARY
     options_class = MichiganOptions
     default_buy_in = 150

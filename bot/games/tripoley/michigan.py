@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from ..base import Event, player
+from ..base import Event
 from ..cards import Card, card_texts
+from ..messages import Join, Msg, Seat, card, msg, to_json
 from . import rules
 from .deal import end_deal
 from .options import MichiganOptions
@@ -29,7 +30,7 @@ def begin(s: DealState, leader: int) -> list[Event]:
     s.phase = Phase.MICHIGAN
     s.mich = MichiganRound(leader, by={str(p): [] for p in s.dealt_in},
                            start={str(p): card_texts(s.hands[p]) for p in s.dealt_in})
-    return [Event("michigan", f"Michigan: {player(leader)} leads first.", seat=leader)] + advance(s)
+    return [Event("michigan", msg("tri.mich_first", player=Seat(leader)), seat=leader)] + advance(s)
 
 
 def advance(s: DealState) -> list[Event]:
@@ -43,8 +44,8 @@ def advance(s: DealState) -> list[Event]:
         if leader is None:
             return events + end_michigan(s, None)
         if leader != m.leader:
-            events.append(Event("michigan", f"{player(m.leader)} cannot lead; the lead passes to "
-                                            f"{player(leader)}.", seat=leader))
+            events.append(Event("michigan", msg("tri.lead_passes", player=Seat(m.leader), to=Seat(leader)),
+                                seat=leader))
             m.leader = leader
         suits = rules.lead_suits(s.hands[leader], m.forbidden)
         if len(suits) > 1:
@@ -81,42 +82,40 @@ def lead(s: DealState, p: int, suit: str) -> list[Event]:
 
 
 def _seq_event(s: DealState, m: MichiganRound, p: int, seq: list[tuple[int, str]], out: int | None) -> Event:
-    parts: list[str] = []
-    for q, c in seq:
-        parts.append(f"{Card.parse(c).pretty} ({player(q)})")
-    end = f" — {player(out)} is out of cards!" if out is not None else \
-        f" — stop; {player(seq[-1][0])} leads next."
-    text = f"{player(p)} leads: " + ", ".join(parts) + end
-    m.log = (m.log + [text])[-12:]
+    parts = Join(tuple(msg("tri.played_by", card=card(Card.parse(c)), player=Seat(q)) for q, c in seq))
+    text = msg("tri.leads_out", player=Seat(p), cards=parts, out=Seat(out)) if out is not None else \
+        msg("tri.leads_stop", player=Seat(p), cards=parts, next=Seat(seq[-1][0]))
+    m.log = (m.log + [to_json(text)])[-12:]
     return Event("michigan", text, seat=p, data={"cards": [c for _, c in seq]})
 
 
-def _play(s: DealState, p: int, card: Card) -> list[Event]:
+def _play(s: DealState, p: int, played: Card) -> list[Event]:
     m = s.mich
     assert m is not None
-    s.hands[p].remove(card)
-    m.played.append(str(card))
-    m.by[str(p)].append(str(card))
+    s.hands[p].remove(played)
+    m.played.append(str(played))
+    m.by[str(p)].append(str(played))
     if s.opts.pay_timing != "on_play":
         return []
     events = []
     mine = set(m.by[str(p)])
     variant = s.variant
     for code, pay in variant.single_pay:          # TRI-19, MICH-7
-        if card == pay:
-            events += _take(s, p, code, f"plays {card.pretty}")
-    if card in MARRIAGE and all(str(c) in mine for c in MARRIAGE):     # MICH-8
-        events += _take(s, p, "KQ", "has played Q♥ and K♥")
-    if card.high in variant.run_ranks and all(str(Card(r, card.suit)) in mine for r in variant.run_ranks):
-        events += _take(s, p, "RUN", "has played the run")
+        if played == pay:
+            events += _take(s, p, code, msg("tri.why_plays", card=card(played)))
+    if played in MARRIAGE and all(str(c) in mine for c in MARRIAGE):     # MICH-8
+        events += _take(s, p, "KQ", msg("tri.why_marriage"))
+    if played.high in variant.run_ranks and all(str(Card(r, played.suit)) in mine for r in variant.run_ranks):
+        events += _take(s, p, "RUN", msg("tri.why_run"))
     return events
 
 
-def _take(s: DealState, p: int, code: str, why: str) -> list[Event]:
+def _take(s: DealState, p: int, code: str, why: Msg) -> list[Event]:
     amount = s.mat[code]
     move(s, comp(code), seat(p), amount, f"pay:{code}")
     s.pay_results.append((code, [p], amount))
-    return [Event("pay", f"{player(p)} {why} and takes {code}: {amount}.", seat=p)]
+    return [Event("pay", msg("tri.pay_on_play", player=Seat(p), why=why, comp=msg(f"comp.{code}"), amount=amount),
+                  seat=p)]
 
 
 def end_michigan(s: DealState, winner: int | None) -> list[Event]:
@@ -132,11 +131,11 @@ def end_michigan(s: DealState, winner: int | None) -> list[Event]:
         s.last_mich_winner = winner
         amount = s.mat[prize]
         move(s, comp(prize), seat(winner), amount, "mich_prize")
-        events.append(Event("michigan", f"{player(winner)} wins the Michigan phase and takes "
-                                        f"{prize}: {amount}.", seat=winner))
+        events.append(Event("michigan", msg("tri.mich_won", player=Seat(winner), comp=msg(f"comp.{prize}"),
+                                            amount=amount), seat=winner))
     else:
         s.last_mich_winner = None
-        events.append(Event("michigan", f"Nobody can lead: no Michigan winner; {prize} stays."))
+        events.append(Event("michigan", msg("tri.mich_nobody", comp=msg(f"comp.{prize}"))))
     if not s.variant.poker_first:
         events += poker_pool(s)
     return events + end_deal(s)

@@ -4,8 +4,9 @@ functions over the state. Michigan Rummy has no poker phase (its pool is `showdo
 from __future__ import annotations
 
 from ..actions import Action
-from ..base import Event, player
+from ..base import Event
 from ..cards import Card
+from ..messages import Seat, msg
 from ..poker import best_hand
 from . import michigan, rules
 from .actions import Bet, Call, Check, Fold, Raise
@@ -34,7 +35,7 @@ def poker_cards(s: DealState, p: int) -> list[Card]:
 def begin(s: DealState) -> list[Event]:
     if options(s).poker_hand_selection == "player_choice":
         s.phase = Phase.CHOOSE_HAND
-        return [Event("poker", "Each player chooses five cards as their poker hand.")]
+        return [Event("poker", msg("tri.choose_hand"))]
     return begin_betting(s)
 
 
@@ -51,7 +52,7 @@ def begin_betting(s: DealState) -> list[Event]:
     order = [first] + [q for q in rules.clockwise_from(first, s.dealt_in, s.n) if q != first]
     s.betting = BettingRound.open(order, s.stacks, s.mat["POT"])
     s.phase = Phase.BETTING
-    events = [Event("poker", "Poker betting begins.")]
+    events = [Event("poker", msg("tri.betting_begins"))]
     if s.betting.turn is None:
         events += end_betting(s)
     return events
@@ -95,14 +96,14 @@ def apply_betting(s: DealState, p: int, action: Action) -> list[Event]:
     owed = b.to_call(p)
     if isinstance(action, Fold):
         b.folded.add(p)
-        text = f"{player(p)} folds."
+        text = msg("tri.folds", player=Seat(p))
     elif isinstance(action, Check):
-        text = f"{player(p)} checks."
+        text = msg("tri.checks", player=Seat(p))
     elif isinstance(action, Call):
         pay = min(owed, s.stacks[p])
         move(s, seat(p), comp("POT"), pay, "bet")
         b.contrib[p] += pay
-        text = f"{player(p)} calls {pay}."
+        text = msg("tri.calls", player=Seat(p), amount=pay)
     else:
         assert isinstance(action, (Bet, Raise))
         pay = owed + action.amount
@@ -110,11 +111,11 @@ def apply_betting(s: DealState, p: int, action: Action) -> list[Event]:
         b.contrib[p] += pay
         b.bets += 1
         b.acted = set()
-        verb = "bets" if isinstance(action, Bet) else "raises by"
-        text = f"{player(p)} {verb} {action.amount} (in for {b.contrib[p]})."
+        text = msg("tri.bets" if isinstance(action, Bet) else "tri.raises", player=Seat(p), amount=action.amount,
+                   total=b.contrib[p])
     if s.stacks[p] == 0 and p not in b.folded:
         b.allin.add(p)
-        text += " All-in."
+        text = msg("tri.all_in", text=text)
     b.acted.add(p)
     b.turn = b.next_to_act(p)
     events = [Event("bet", text, seat=p)]
@@ -131,14 +132,14 @@ def end_betting(s: DealState) -> list[Event]:
         w = live[0]
         move(s, comp("POT"), seat(w), s.mat["POT"], "poker")
         s.poker_winner = w
-        return [Event("poker", f"Everybody else folded: {player(w)} takes POT without showing.", seat=w)] \
+        return [Event("poker", msg("tri.all_folded", player=Seat(w)), seat=w)] \
             + michigan.begin(s, w)
     events: list[Event] = []
     top, excess = uncalled_excess(b.contrib)
     if top is not None:      # TRI-26.1
         move(s, comp("POT"), seat(top), excess, "return")
         b.contrib[top] -= excess
-        events.append(Event("poker", f"{excess} uncalled chips go back to {player(top)}.", seat=top))
+        events.append(Event("poker", msg("tri.uncalled", chips=excess, player=Seat(top)), seat=top))
     values = {p: best_hand(poker_cards(s, p)) for p in live}
     events.append(reveal(s, live, values))
     for chips, eligible in layers(b.contrib, b.folded, b.base):   # TRI-26.2/3

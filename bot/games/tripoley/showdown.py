@@ -3,9 +3,10 @@ Rummy's poker pool (MICH-9)."""
 
 from __future__ import annotations
 
-from ..base import Event, player
-from ..cards import card_texts, parse_card_texts, pretty_cards
-from ..poker import HandValue, best_hand
+from ..base import Event
+from ..cards import card_texts, parse_card_texts
+from ..messages import Join, Seat, cards, lines, msg
+from ..poker import HandValue, best_hand, hand_message
 from .options import MichiganOptions
 from .state import DealState
 from .table import comp, move, seat, tie_order
@@ -16,8 +17,9 @@ def reveal(s: DealState, seats: list[int], values: dict[int, HandValue]) -> Even
     for p in seats:
         v = values[p]
         s.showdown.append({"seat": p, "cards": card_texts(v.cards), "category": v.category, "text": v.text})
-    lines = [f"{player(p)}: {pretty_cards(values[p].cards)} — {values[p].text}" for p in seats]
-    return Event("showdown", "Showdown:\n" + "\n".join(lines))
+    shown = [msg("tri.showdown_of", player=Seat(p), cards=cards(values[p].cards), hand=hand_message(values[p]))
+             for p in seats]
+    return Event("showdown", lines([msg("tri.showdown"), *shown]))
 
 
 def poker_winner_events(s: DealState, seats: list[int], values: dict[int, HandValue]) -> list[Event]:
@@ -25,7 +27,8 @@ def poker_winner_events(s: DealState, seats: list[int], values: dict[int, HandVa
     best = max(values[p].key for p in seats)
     tied = [p for p in tie_order(s, seats) if values[p].key == best]
     s.poker_winner = tied[0]
-    return [Event("poker", f"{player(tied[0])} wins the poker with {values[tied[0]].text}.", seat=tied[0])]
+    return [Event("poker", msg("tri.poker_won", player=Seat(tied[0]), hand=hand_message(values[tied[0]])),
+                  seat=tied[0])]
 
 
 def poker_pool(s: DealState) -> list[Event]:
@@ -37,7 +40,7 @@ def poker_pool(s: DealState) -> list[Event]:
         hands = {p: list(s.hands[p]) for p in s.dealt_in}
     hands = {p: h for p, h in hands.items() if len(h) >= 5}
     if not hands:
-        return [Event("poker", "Nobody has five cards left: the poker pool stays.")]
+        return [Event("poker", msg("tri.pool_stays"))]
     seats = [p for p in s.dealt_in if p in hands]
     values = {p: best_hand(hands[p]) for p in seats}
     events = [reveal(s, seats, values)]
@@ -47,7 +50,7 @@ def poker_pool(s: DealState) -> list[Event]:
     for w in winners:
         move(s, comp("POKER_POOL"), seat(w), each, "poker")
     s.poker_winner = winners[0]
-    names = " and ".join(player(w) for w in winners)
-    events.append(Event("poker", f"{names} {'share' if len(winners) > 1 else 'takes'} the poker pool "
-                                 f"with {values[winners[0]].text}.", seat=winners[0]))
+    who = Join(tuple(Seat(w) for w in winners), "and")
+    events.append(Event("poker", msg("tri.pool_shared" if len(winners) > 1 else "tri.pool_taken", players=who,
+                                     hand=hand_message(values[winners[0]])), seat=winners[0]))
     return events

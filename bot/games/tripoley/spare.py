@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ..actions import Action
-from ..base import Event, player
-from ..cards import pretty_cards, sort_hand
+from ..base import Event
+from ..cards import sort_hand
+from ..messages import Seat, cards, msg, seats
 from . import michigan, poker_phase, rules
 from .actions import AuctionSpare, Bid, KeepHand, PassBid, SwapSpare
 from .phases import Phase
@@ -36,21 +37,20 @@ def apply_spare(s: DealState, p: int, action: Action) -> list[Event]:
         s.spare_choice = "swap"
         s.dead, s.hands[p], s.spare = s.hands[p], s.spare, []
         s.dead_from = p
-        events = [Event("spare", f"{player(p)} swaps for the spare hand, unseen.", seat=p),
-                  Event("hand", f"Your new hand: {pretty_cards(sort_hand(s.hands[p], True))}",
+        events = [Event("spare", msg("tri.swaps", player=Seat(p)), seat=p),
+                  Event("hand", msg("tri.new_hand", cards=cards(sort_hand(s.hands[p], True))),
                         seat=p, private_to=p)]
         return events + after_spare(s)
     if isinstance(action, KeepHand):
         if s.phase == Phase.SPARE:
             s.spare_choice = "keep"
         s.dead, s.spare = s.spare, []
-        text = (f"{player(p)} keeps their hand; the spare hand is dead." if s.phase == Phase.SPARE
-                else f"{player(p)} leaves the unsold spare hand; it is dead.")
+        text = msg("tri.keeps" if s.phase == Phase.SPARE else "tri.leaves_unsold", player=Seat(p))
         return [Event("spare", text, seat=p)] + after_spare(s)
     s.spare_choice = "auction"
     s.auction = Auction([q for q in rules.clockwise_from(p, s.dealt_in, s.n) if q != p])
     s.phase = Phase.AUCTION
-    return [Event("spare", f"{player(p)} auctions the spare hand.", seat=p)] + _auction_next(s)
+    return [Event("spare", msg("tri.auctions", player=Seat(p)), seat=p)] + _auction_next(s)
 
 
 # ---- the auction (TRI-10..12) ----------------------------------------------------------
@@ -74,7 +74,7 @@ def _auction_next(s: DealState) -> list[Event]:
             q = order[a.pos]
             if s.stacks[q] < min_bid(s):
                 a.log.append((q, 0))
-                events.append(Event("auction", f"{player(q)} cannot afford a bid and passes.", seat=q))
+                events.append(Event("auction", msg("tri.cannot_bid", player=Seat(q)), seat=q))
                 a.pos += 1
                 continue
             a.turn = q
@@ -92,7 +92,7 @@ def _auction_next(s: DealState) -> list[Event]:
         if s.stacks[q] < min_bid(s):
             a.passed.append(q)
             a.log.append((q, 0))
-            events.append(Event("auction", f"{player(q)} cannot afford a bid and passes.", seat=q))
+            events.append(Event("auction", msg("tri.cannot_bid", player=Seat(q)), seat=q))
             continue
         a.turn = q
         return events
@@ -107,15 +107,14 @@ def _auction_end(s: DealState) -> list[Event]:
     if w is None:
         if s.opts.dealer_takes_unsold_spare:
             s.phase = Phase.SPARE_AFTER
-            return [Event("auction", "Nobody bid; the dealer may still swap for the spare hand.")]
+            return [Event("auction", msg("tri.nobody_bid_dealer"))]
         s.dead, s.spare = s.spare, []
-        return [Event("auction", "Nobody bid; the spare hand is dead.")] + after_spare(s)
+        return [Event("auction", msg("tri.nobody_bid_dead"))] + after_spare(s)
     move(s, seat(w), seat(s.dealer), a.high, "auction")
     s.dead, s.hands[w], s.spare = s.hands[w], s.spare, []
     s.dead_from = w
-    return [Event("auction", f"{player(w)} buys the spare hand for {a.high}, paid to "
-                             f"{player(s.dealer)}.", seat=w),
-            Event("hand", f"Your new hand: {pretty_cards(sort_hand(s.hands[w], True))}",
+    return [Event("auction", msg("tri.buys", player=Seat(w), price=a.high, dealer=Seat(s.dealer)), seat=w),
+            Event("hand", msg("tri.new_hand", cards=cards(sort_hand(s.hands[w], True))),
                   seat=w, private_to=w)] + after_spare(s)
 
 
@@ -133,11 +132,11 @@ def apply_auction(s: DealState, p: int, action: Action) -> list[Event]:
     if isinstance(action, Bid):
         a.high, a.high_seat = action.amount, p
         a.log.append((p, action.amount))
-        events = [Event("auction", f"{player(p)} bids {action.amount}.", seat=p)]
+        events = [Event("auction", msg("tri.bids", player=Seat(p), amount=action.amount), seat=p)]
     else:
         a.log.append((p, 0))
         a.passed.append(p)
-        events = [Event("auction", f"{player(p)} passes.", seat=p)]
+        events = [Event("auction", msg("tri.passes", player=Seat(p)), seat=p)]
     if s.opts.spare_auction == "single_round":
         a.pos += 1
     return events + _auction_next(s)
@@ -164,7 +163,8 @@ def pay_on_hold(s: DealState) -> list[Event]:
         for p, k in shares.items():
             move(s, comp(code), seat(p), each * k, f"pay:{code}")
         s.pay_results.append((code, sorted(shares), each))
-        who = " and ".join(player(p) for p in sorted(shares))
-        text = f"{who} share {code}: {each} a share." if len(shares) > 1 else f"{who} takes {code}: {each}."
+        text = msg("tri.share", players=seats(sorted(shares), "and"), comp=msg(f"comp.{code}"), each=each) \
+            if len(shares) > 1 else msg("tri.takes", player=Seat(next(iter(shares))), comp=msg(f"comp.{code}"),
+                                        amount=each)
         events.append(Event("pay", text))
     return events

@@ -11,7 +11,7 @@ are that state with each game's options and `Variant`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, ClassVar, Final, Literal, TypedDict
+from typing import Annotated, Any, ClassVar, Final, Literal, TypedDict
 
 from ..cards import Card
 from ..codec import Pairs
@@ -65,7 +65,7 @@ class MichiganRound:
     by: dict[str, list[str]] = field(default_factory=dict)     # seat -> cards it played (MICH-7/8)
     start: dict[str, list[str]] = field(default_factory=dict)  # seat -> its hand when Michigan began
     seq: list[tuple[int, str]] = field(default_factory=list)   # the last lead's run: (holder, card)
-    log: list[str] = field(default_factory=list)               # the last 12 leads, as text
+    log: list[Any] = field(default_factory=list)   # the last 12 leads, as messages (English text in old saves)
 
 
 @dataclass(eq=False)

@@ -4,8 +4,9 @@ state. `check` finds every reason an action is illegal before `play` changes any
 from __future__ import annotations
 
 from ..actions import Action
-from ..base import Event, IllegalAction, player
+from ..base import Event, IllegalAction
 from ..cards import sort_hand
+from ..messages import Seat, msg
 from ..poker import best_hand
 from . import michigan, poker_phase, rules, spare
 from .actions import AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Lead, NextDeal, Raise, Suit, SwapSpare
@@ -185,7 +186,7 @@ def play(s: DealState, seat: int, action: Action) -> list[Event]:
     if ph == Phase.CHOOSE_HAND:
         assert isinstance(action, ChoosePokerHand)
         s.chosen[seat] = list(action.cards)
-        events = [Event("poker", f"{player(seat)} has chosen a poker hand.", seat=seat)]
+        events = [Event("poker", msg("tri.has_chosen", player=Seat(seat)), seat=seat)]
         if len(s.chosen) == len(s.dealt_in):
             events += poker_phase.begin_betting(s)
         return events

@@ -6,7 +6,7 @@ The view types are what the boards read; a renamed key is a type error there, no
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from ..cards import card_texts, sort_hand
 from ..poker import best_hand
@@ -49,7 +49,7 @@ class MichiganView(TypedDict):
     forbidden: str | None
     played: list[str]
     sequence: list[list[int | str]]
-    log: list[str]
+    log: list[Any]
 
 
 class PublicView(TypedDict):

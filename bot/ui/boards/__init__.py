@@ -2,22 +2,24 @@
 
 A game may add `bot/ui/boards/<game_id>.py` defining
 
-    def table_fields(public: dict, names: list[str]) -> list[tuple[str, str]]
+    def table_fields(public: dict, names: list[str], locale: Locale) -> list[tuple[str, str]]
         The board part of the table embed (field name, markdown value), from `public_view()`.
         The shared frame adds the title, phase, stacks, whose turn and the deadline.
-    def hand_text(private: dict, public: dict) -> str
+    def hand_text(private: dict, public: dict, locale: Locale) -> str
         The player's hand and what it means (sorted, grouped), from `private_view(seat)`.
     def hand_groups(private: dict, public: dict) -> list[Group]
         The hand's runs in display order: the hand text and the hand picture both use them.
-    def image_labels(public: dict) -> dict[str, str]
+    def image_labels(public: dict, locale: Locale) -> dict[str, str]
         Words the board picture may show, by the game's codes (the picture has none of its own).
     def select_prompts(public: dict, names: list[str]) -> dict[str, str]
         A select's placeholder by action kind, where it depends on the table (the high bid).
     def card_notes(private: dict, public: dict) -> dict[tuple[int, str], str]
         What an option naming a card adds, by the card's face (rank, suit): “★ wild”.
-    def summary_title(public: dict, names: list[str]) -> str | None
+    def summary_title(public: dict, names: list[str], locale: Locale) -> str | None
         The title of a deal's summary (“Hand 3 — Ann knocks, 26 points”), from the view just
         after the deal ended.
+
+Every word comes from the catalog (`bot.i18n`) in the given locale.
 
 Games without one get the generic rendering below.
 """
@@ -30,16 +32,18 @@ import pkgutil
 from types import ModuleType
 from typing import Any
 
+from bot.i18n import ENGLISH, Locale
+
 from .groups import Group
 
 
-def _generic_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+def _generic_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     skip = {"phase", "stacks", "to_act", "seats"}
     return [(key.replace("_", " ").capitalize(), _text(value))
             for key, value in public.items() if key not in skip][:10]
 
 
-def _generic_hand(private: dict[str, Any], public: dict[str, Any]) -> str:
+def _generic_hand(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
     return "\n".join(f"**{k.replace('_', ' ').capitalize()}:** {_text(v)}" for k, v in private.items())
 
 
@@ -53,11 +57,11 @@ def _no_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     return []
 
 
-def _no_labels(public: dict[str, Any]) -> dict[str, str]:
+def _no_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
     return {}
 
 
-def _no_title(public: dict[str, Any], names: list[str]) -> str | None:
+def _no_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     return None
 
 

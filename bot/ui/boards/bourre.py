@@ -1,7 +1,8 @@
 """Bourré board: the table embed fields and the private hand (pure text, no Discord).
 
-Reads only `Bourre.public_view()` / `private_view()`; cards shown with `Card.pretty`.
-The shared frame adds stacks, whose turn and the deadline.
+Reads only `Bourre.public_view()` / `private_view()`; cards shown with `Card.pretty`; every
+word from the catalog, in the reader's language. The shared frame adds stacks, whose turn and
+the deadline.
 """
 
 from __future__ import annotations
@@ -9,26 +10,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
-from bot.ui.text import clip, seat_name
+from bot.games.cards import SUIT_SYMBOLS, SUITS, Card
+from bot.i18n import ENGLISH, Locale, render, saved_lines, seat_name, t
+from bot.ui.text import clip
 
 from .groups import Group
 
 SUMMARY_LIMIT = 900
 
-_UPCARD = {"face up": "the dealer holds it", "kept": "kept by the dealer", "discarded": "the dealer discarded it",
-           "folded": "the dealer folded it"}
+_UPCARD = {"face up": "face_up", "kept": "kept", "discarded": "discarded", "folded": "folded"}
 _STATE = {"in": "in", "folded": "folded", "to declare": "deciding", "left": "left",
-          "leaving": "leaving", "sitting out": "sitting out"}
+          "leaving": "leaving", "sitting out": "sitting_out"}
+TRICKS = "Tricks"
+"""The view's name of the trick-play phase."""
 
 
 def _pretty(note: str) -> str:
     return Card.parse(note).pretty
 
 
-def _render(text: str, names: Sequence[str], n: int) -> str:
-    """Event text with `{pN}` placeholders filled by display names."""
-    return text.format_map({f"p{i}": seat_name(names, i) for i in range(max(n, len(names)))})
+def _summary(saved: object, names: Sequence[str], locale: Locale) -> str:
+    """The last hand's summary (a saved message) with the players' names."""
+    return "\n".join(render(locale, line, names) for line in saved_lines(saved))
 
 
 def _trick_line(plays: Sequence[dict[str, Any]], names: Sequence[str], winner: int | None) -> str:
@@ -55,62 +58,71 @@ def current_winner(plays: Sequence[dict[str, Any]], trump: str) -> int | None:
     return seat
 
 
-def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """Trump and pot, each player in one line (in or folded, tricks won), the trick on the table;
     the game's end once it is over."""
     fields: list[tuple[str, str]] = []
     seats = public.get("seats", [])
-    n = len(seats)
     dealer = public.get("dealer")
     trump = public.get("trump", "S")
     if public.get("over"):
         if public.get("last_summary"):
-            fields.append(("Last hand", clip(_render(public["last_summary"], names, n), SUMMARY_LIMIT)))
+            fields.append((t(locale, "bou.board.last_hand"),
+                           clip(_summary(public["last_summary"], names, locale), SUMMARY_LIMIT)))
         return fields
     d = seat_name(names, dealer)
-    where = _UPCARD.get(public.get("upcard_state", ""), "")
-    fields.append(("Trump", f"**{_pretty(public['upcard'])}** {SUIT_NAMES[trump]}, {where}"))
-    stock = f" · stock {public['stock']}" if public.get("phase") != "Tricks" else ""
-    fields.append(("Pot", f"**{public.get('pot', 0):,}** chips{stock}"))
-    if public.get("phase") == "Tricks":
+    where = t(locale, f"bou.board.upcard_{_UPCARD[public['upcard_state']]}") if public.get("upcard_state") in _UPCARD \
+        else ""
+    fields.append((t(locale, "bou.board.trump"), t(locale, "bou.board.trump_is", card=_pretty(public["upcard"]),
+                                                   suit=t(locale, f"suit.{trump}"), where=where)))
+    tricks = public.get("phase") == TRICKS
+    pot = public.get("pot", 0)
+    fields.append((t(locale, "bou.board.pot"), t(locale, "bou.board.pot_chips", chips=pot) if tricks else
+                   t(locale, "bou.board.pot_stock", chips=pot, stock=public["stock"])))
+    if tricks:
         trick = public.get("trick") or []
-        label = f"Trick {public.get('trick_no', 1)} of 5"
+        label = t(locale, "bou.board.trick_of", trick=public.get("trick_no", 1))
         if trick:
-            fields.append((label, clip(_trick_line(trick, names, current_winner(trick, trump)) + " (✓ winning)")))
+            fields.append((label, clip(t(locale, "bou.board.winning",
+                                         plays=_trick_line(trick, names, current_winner(trick, trump))))))
         else:
             last = public.get("last_trick")
-            won = f" ({seat_name(names, last['winner'])} won the last trick)" if last else ""
-            fields.append((label, f"{seat_name(names, public.get('turn'))} leads{won}."))
-    hand = f"Hand {public.get('hand_no')}"
+            leader = seat_name(names, public.get("turn"))
+            fields.append((label, t(locale, "bou.board.leads_after", player=leader,
+                                    winner=seat_name(names, last["winner"])) if last
+                           else t(locale, "bou.board.leads", player=leader)))
     if public.get("extra_hand"):
-        hand += f" (extra hand {public['extra_hand']} of at most 5)"
+        hand = t(locale, "bou.board.hand_extra", hand=public.get("hand_no"), extra=public["extra_hand"])
     elif public.get("max_hands"):
-        hand += f" of {public['max_hands']}"
-    seat_texts = " · ".join(_seat_text(s, public, names) for s in seats)
-    fields.append(("This hand", clip(f"{hand}, dealer {d}: {seat_texts}")))
+        hand = t(locale, "bou.board.hand_of", hand=public.get("hand_no"), hands=public["max_hands"])
+    else:
+        hand = t(locale, "bou.board.hand", hand=public.get("hand_no"))
+    seat_texts = " · ".join(_seat_text(s, public, names, locale) for s in seats)
+    fields.append((t(locale, "bou.board.this_hand"), clip(t(locale, "bou.board.this_hand_is", hand=hand, dealer=d,
+                                                            seats=seat_texts))))
     return fields
 
 
-def _seat_text(s: dict[str, Any], public: dict[str, Any], names: Sequence[str]) -> str:
+def _seat_text(s: dict[str, Any], public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     who = f"**{seat_name(names, s['seat'])}**" if s["state"] == "in" else seat_name(names, s["seat"])
-    bits = [_STATE.get(s["state"], s["state"])]
+    state = _STATE.get(s["state"])
+    bits = [t(locale, f"bou.state.{state}") if state else s["state"]]
     if s["state"] == "in":
-        if s.get("exchanged") is not None and public.get("phase") != "Tricks":
-            bits.append(f"drew {s['exchanged']}")
-        if public.get("phase") == "Tricks":
-            t = s.get("tricks", 0)
-            bits.append(f"{t} trick" + ("" if t == 1 else "s"))
+        if s.get("exchanged") is not None and public.get("phase") != TRICKS:
+            bits.append(t(locale, "bou.board.drew", n=s["exchanged"]))
+        if public.get("phase") == TRICKS:
+            bits.append(t(locale, "count.tricks", n=s.get("tricks", 0)))
     if s.get("skipped_ante"):
-        bits.append("no ante")
-    return f"{who} " + ", ".join(bits)
+        bits.append(t(locale, "bou.board.no_ante"))
+    return f"{who} " + t(locale, "sep.list").join(bits)
 
 
-def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
+def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Hand 3 — Ann took the most tricks and wins 12 chips”, from the hand's summary."""
     summary = public.get("last_summary")
     if not summary:
         return None
-    lines = [_render(line, names, len(public.get("seats", []))).replace("**", "") for line in summary.splitlines()]
+    lines = [render(locale, line, names).replace("**", "") for line in saved_lines(summary)]
     head = lines[0].split(" — ")[0]
     return f"{head} — {lines[1].rstrip('.')}" if len(lines) > 1 else head
 
@@ -128,28 +140,26 @@ def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     return groups
 
 
-def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
+def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """The hand by suit, trumps first and marked, and what the player may do now."""
     trump = private.get("trump") or public.get("trump", "S")
     cards = [Card.parse(c) for c in private.get("hand", [])]
-    lines = [f"**Trump: {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}** "
-             f"(upcard {_pretty(public['upcard'])})" if public.get("upcard") else ""]
+    lines = [t(locale, "bou.hand.trump", symbol=SUIT_SYMBOLS[trump], suit=t(locale, f"suit.{trump}"),
+               card=_pretty(public["upcard"])) if public.get("upcard") else ""]
     if not cards:
-        state = private.get("state")
-        lines.append("You folded this hand." if state == "fold" else "You hold no cards.")
+        lines.append(t(locale, "bou.hand.folded" if private.get("state") == "fold" else "bou.hand.empty"))
     for g in hand_groups(private, public):
         suit = Card.parse(g.items[0]).suit
         text = " ".join(_pretty(c) for c in g.items)
-        lines.append(f"{SUIT_SYMBOLS[suit]} {text}  ★ trumps" if suit == trump else f"{SUIT_SYMBOLS[suit]} {text}")
+        lines.append(t(locale, "bou.hand.trumps", symbol=SUIT_SYMBOLS[suit], cards=text) if suit == trump
+                     else f"{SUIT_SYMBOLS[suit]} {text}")
     if private.get("tricks"):
-        t = private["tricks"]
-        lines.append(f"Tricks won: {t}")
+        lines.append(t(locale, "bou.hand.tricks_won", tricks=private["tricks"]))
     if private.get("to_act"):
         if private.get("legal"):
-            lines.append("Playable: " + " ".join(_pretty(c) for c in private["legal"]))
+            lines.append(t(locale, "bou.hand.playable", cards=" ".join(_pretty(c) for c in private["legal"])))
         elif private.get("exchange"):
-            lines.append(f"Choose up to {private.get('max_exchange', 5)} cards to throw away, or none.")
+            lines.append(t(locale, "bou.hand.exchange", most=private.get("max_exchange", 5)))
         elif public.get("phase") == "Play or fold":
-            lines.append("Play or fold?" if private.get("can_fold") else
-                         "The upcard is an ace: as dealer you must play.")
+            lines.append(t(locale, "bou.hand.play_or_fold" if private.get("can_fold") else "bou.hand.must_play"))
     return "\n".join(line for line in lines if line)

@@ -1,24 +1,23 @@
 """Buki-Domino board: the line with both open ends, players with tiles and bets, the banker,
 spectator bets, the last hand; the private hand with its playable tiles marked (pure text).
 
-Reads only `BukiDomino.public_view()` / `private_view()`.
+Reads only `BukiDomino.public_view()` / `private_view()`; every word from the catalog, in the
+reader's language.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
+
+from bot.i18n import ENGLISH, Locale, render, saved_lines, t
 
 from .groups import Group
 
 FIELD_LIMIT = 1024
 SPECTATORS_SHOWN = 12
-STAGE_NOTES = {
-    "limits": "The banker is choosing the bet limits for the whole game.",
-    "deadline": "The banker is deciding whether bets stay open until the 4th tile (late bets).",
-    "early_bets": "New banker: every other player bets now, before the first tile.",
-}
+STAGE_NOTES = ("limits", "deadline", "early_bets")
+"""Stages with a note under the bet limits (`dom.stage.<stage>`)."""
 
 
 def _name(names: Sequence[str], seat: int | None) -> str:
@@ -27,183 +26,180 @@ def _name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
 
 
+def _tile(locale: Locale, n: int) -> str:
+    """“3rd tile”, as each language says it (bets close before one's 3rd or 4th tile)."""
+    return t(locale, f"dom.tile_{n}")
+
+
 def _clip(text: str) -> str:
     return text if len(text) <= FIELD_LIMIT else text[:FIELD_LIMIT - 1] + "…"
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
-
-
-def line_text(public: dict[str, Any], names: Sequence[str]) -> str:
+def line_text(public: dict[str, Any], names: Sequence[str], locale: Locale = ENGLISH) -> str:
     """`Left end **1** · right end **7** · 5 tiles` — the open ends are what a player plays to; the
     picture shows the tiles."""
     line = public["line"]
     if not line:
-        return "Empty: the banker leads."
+        return t(locale, "dom.board.line_empty")
     left, right = public["ends"]
-    return f"Left end **{left}** · right end **{right}** · {len(line)} tile{'s' if len(line) != 1 else ''} laid"
+    return t(locale, "dom.board.line", left=left, right=right, n=len(line))
 
 
-def _player_line(public: dict[str, Any], names: Sequence[str], seat: int) -> str:
+def _player_line(public: dict[str, Any], names: Sequence[str], seat: int, locale: Locale) -> str:
     name = _name(names, seat)
     marks = "🏦 " if seat == public["banker"] else ""
     turn = "▶ " if seat == public["turn"] or seat in public["to_act"] and public["stage"] != "play" else ""
     if not public["active"][seat]:
-        return f"{name} left the table"
-    count = public["tile_counts"][seat]
-    parts = [f"{count} tile{'s' if count != 1 else ''}"]
+        return t(locale, "dom.board.left_table", player=name)
+    parts = [t(locale, "dom.board.tiles", n=public["tile_counts"][seat])]
     if seat == public["banker"]:
-        parts.append("banker")
+        parts.append(t(locale, "dom.board.banker"))
     else:
         bet, carried, stake = public["bets"][seat], public["carried"][seat], public["stakes"][seat]
         if bet is None:
-            parts.append("no bet yet" + (f" (carries {carried})" if carried else ""))
+            parts.append(t(locale, "dom.board.no_bet_carries", carried=carried) if carried
+                         else t(locale, "dom.board.no_bet"))
         elif carried:
-            parts.append(f"bet {bet} + carried {carried} = stake **{stake}**")
+            parts.append(t(locale, "dom.board.bet_carried", bet=bet, carried=carried, stake=stake))
         else:
-            parts.append(f"bet **{bet}**")
+            parts.append(t(locale, "dom.board.bet", bet=bet))
     passes = sum(1 for p in public["passes"] if p[0] == seat)
     if passes:
-        parts.append(f"passed {passes}×")
+        parts.append(t(locale, "dom.board.passed", passes=passes))
     if public.get("leaving", [False] * 4)[seat]:
-        parts.append("leaving (moves made for them)")
-    return f"{turn}{marks}**{name}** " + ", ".join(parts)
+        parts.append(t(locale, "dom.board.leaving"))
+    return f"{turn}{marks}**{name}** " + t(locale, "sep.list").join(parts)
 
 
-def _spectators(public: dict[str, Any], names: Sequence[str]) -> str:
+def _spectators(public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     bets = public["spectator_bets"]
     lines = []
     for b in bets[:SPECTATORS_SHOWN]:
-        status = "accepted" if b["status"] == "accepted" else "waiting for the banker"
-        lines.append(f"#{b['id']} <@{b['spectator']}>: {b['amount']} on {_name(names, b['seat'])} — {status}")
+        key = "dom.board.spectator_accepted" if b["status"] == "accepted" else "dom.board.spectator_waiting"
+        lines.append(t(locale, key, bet=str(b["id"]), spectator=f"<@{b['spectator']}>", amount=b["amount"],
+                       player=_name(names, b["seat"])))
     if len(bets) > SPECTATORS_SHOWN:
-        lines.append(f"… and {len(bets) - SPECTATORS_SHOWN} more")
+        lines.append(t(locale, "dom.board.more", n=len(bets) - SPECTATORS_SHOWN))
     return "\n".join(lines)
 
 
-def _last_hand(last: dict[str, Any], names: Sequence[str]) -> str:
+def _last_hand(last: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     """How the last hand ended and each player's gain or loss, in one line."""
     winner = last["winner"]
     if last["how"] == "domino":
-        head = f"**Hand {last['hand']}:** {_name(names, winner)} went out (domino)."
+        head = t(locale, "dom.board.last_domino", hand=last["hand"], player=_name(names, winner))
     elif winner is None:
-        head = f"**Hand {last['hand']}:** blocked, lowest pips shared — draw; stakes carry over."
+        head = t(locale, "dom.board.last_draw", hand=last["hand"])
     else:
-        head = f"**Hand {last['hand']}:** blocked; {_name(names, winner)} wins with the fewest pips."
+        head = t(locale, "dom.board.last_blocked", hand=last["hand"], player=_name(names, winner))
     return head + " " + " · ".join(f"{_name(names, seat)} {change:+d}" for seat, change in enumerate(last["change"]))
 
 
-def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
+def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Hand 3 — Ann goes out, the bank pays 15”, from the hand just settled."""
     last = public.get("last_hand")
     if not last:
         return None
     winner = last["winner"]
-    head = f"Hand {last['hand']} — "
     if winner is None:
-        return head + "blocked, a draw"
-    gain = last["change"][winner]
-    how = "goes out" if last["how"] == "domino" else "wins a blocked hand"
-    return head + f"{_name(names, winner)} {how}, {gain:+d}"
+        return t(locale, "dom.title.draw", hand=last["hand"])
+    key = "dom.title.domino" if last["how"] == "domino" else "dom.title.blocked"
+    return t(locale, key, hand=last["hand"], player=_name(names, winner), change=f"{last['change'][winner]:+d}")
 
 
-def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """The board part of the table embed."""
     fields: list[tuple[str, str]] = []
     stage = public["stage"]
     if stage != "over":
-        deadline = public["bet_deadline_tile"]
-        head = (f"Bets {public['min_bet']}–{public['max_bet']} against the banker 🏦 before one's "
-                f"{_ordinal(deadline)} tile · a win pays {public['payout_multiplier']}× the stake")
-        note = STAGE_NOTES.get(stage)
-        if note:
-            head += "\n" + note
+        head = t(locale, "dom.board.limits", low=public["min_bet"], high=public["max_bet"],
+                 tile=_tile(locale, public["bet_deadline_tile"]), times=str(public["payout_multiplier"]))
+        if stage in STAGE_NOTES:
+            head += "\n" + t(locale, f"dom.stage.{stage}")
         leaving = [s for s, left in enumerate(public.get("leaving") or []) if left]
         if leaving:
-            who = ", ".join(_name(names, s) for s in leaving)
-            head += f"\n⚠ {who} {'is' if len(leaving) == 1 else 'are'} leaving: the game ends after this hand."
-        fields.append(("Line", _clip(line_text(public, names))))
-        fields.append((f"Hand {public['hand_no']} of {public['max_hands']}", _clip(head)))
-        fields.append(("Players", _clip(" · ".join(_player_line(public, names, s) for s in range(4)))))
-        spect = _spectators(public, names)
+            who = t(locale, "sep.list").join(_name(names, s) for s in leaving)
+            head += "\n" + t(locale, "dom.board.leavers", players=who, n=len(leaving))
+        fields.append((t(locale, "dom.board.line_title"), _clip(line_text(public, names, locale))))
+        fields.append((t(locale, "dom.board.hand_of", hand=public["hand_no"], hands=public["max_hands"]), _clip(head)))
+        fields.append((t(locale, "ui.players"),
+                       _clip(" · ".join(_player_line(public, names, s, locale) for s in range(4)))))
+        spect = _spectators(public, names, locale)
         if spect:
-            fields.append(("Spectator bets", _clip(spect)))
+            fields.append((t(locale, "dom.board.spectator_bets"), _clip(spect)))
     else:
-        reason = re.sub(r"\{p(\d)\}", lambda m: _name(names, int(m.group(1))), public["end_reason"] or "finished")
-        fields.append(("Game over", _clip(f"The game ended: {reason}.")))
+        saved = public["end_reason"]
+        reason = t(locale, "ui.finished") if not saved else \
+            " ".join(render(locale, line, names) for line in saved_lines(saved))
+        fields.append((t(locale, "dom.board.game_over"), _clip(t(locale, "dom.board.ended", reason=reason))))
     last = public.get("last_hand")
     if last and stage == "over":
-        fields.append(("Last hand", _clip(_last_hand(last, names))))
+        fields.append((t(locale, "dom.board.last_hand"), _clip(_last_hand(last, names, locale))))
     return fields
 
 
-def _pays_line(private: dict[str, Any], public: dict[str, Any]) -> str:
+def _pays_line(private: dict[str, Any], public: dict[str, Any], locale: Locale) -> str:
     pays = private.get("bet_pays") or []
-    examples = ", ".join(f"bet {n} → +{p}" for n, p in pays)
+    examples = t(locale, "sep.list").join(t(locale, "dom.hand.bet_pays", bet=n, pays=p) for n, p in pays)
     carried = private.get("my_carried") or 0
     if carried:
-        examples = f"stake = bet + the {carried} carried" + (f": {examples}" if examples else "")
-    return (f"If you win the hand you get your stake back plus {public['payout_multiplier']}× it from the "
-            "banker" + (f" ({examples})" if examples else "") + "; otherwise the stake goes to the banker.")
+        examples = t(locale, "dom.hand.stake_is", carried=carried, examples=examples) if examples else \
+            t(locale, "dom.hand.stake_is_bare", carried=carried)
+    times = str(public["payout_multiplier"])
+    return t(locale, "dom.hand.if_you_win_examples", times=times, examples=examples) if examples else \
+        t(locale, "dom.hand.if_you_win", times=times)
 
 
-def _banker_rows(private: dict[str, Any], public: dict[str, Any], acting: bool) -> list[str]:
-    stage, mult = public["stage"], public["payout_multiplier"]
+def _banker_rows(private: dict[str, Any], public: dict[str, Any], acting: bool, locale: Locale) -> list[str]:
+    stage, mult = public["stage"], str(public["payout_multiplier"])
     if stage == "limits" and acting:
-        rows = [f"🏦 You are the banker. First choose the bet limits for the whole game (the table proposes "
-                f"{public['min_bet']}–{public['max_bet']}); your stack must cover {mult}× the maximum."]
+        rows = [t(locale, "dom.hand.banker_limits", low=public["min_bet"], high=public["max_bet"], times=mult)]
     elif stage == "deadline" and acting:
-        rows = ["🏦 You are the banker. Decide on late bets: accept (bets stay open until each player's 4th "
-                "tile) or refuse (bets close before the 3rd)."]
+        rows = [t(locale, "dom.hand.banker_deadline")]
     else:
-        rows = [f"🏦 You are the banker: you pay a winning player {mult}× their stake and collect every other "
-                "stake. You never bet."]
+        rows = [t(locale, "dom.hand.banker", times=mult)]
     requests = private.get("spectator_requests") or []
     if requests:
-        rows.append("Onlookers ask to bet against you — accept or refuse each (the table lists whom they back):")
+        rows.append(t(locale, "dom.hand.requests"))
         for bet_id, spectator, _seat, amount, pays in requests[:SPECTATORS_SHOWN]:
-            rows.append(f"• #{bet_id}: <@{spectator}> bets {amount}; you pay {pays} if their player wins, "
-                        "else you keep it")
+            rows.append(t(locale, "dom.hand.request", bet=str(bet_id), spectator=f"<@{spectator}>", amount=amount,
+                          pays=pays))
         if len(requests) > SPECTATORS_SHOWN:
-            rows.append(f"… and {len(requests) - SPECTATORS_SHOWN} more")
+            rows.append(t(locale, "dom.board.more", n=len(requests) - SPECTATORS_SHOWN))
     return rows
 
 
-def _player_rows(private: dict[str, Any], public: dict[str, Any], acting: bool) -> list[str]:
+def _player_rows(private: dict[str, Any], public: dict[str, Any], acting: bool, locale: Locale) -> list[str]:
     stage = public["stage"]
-    deadline = _ordinal(public["bet_deadline_tile"])
+    deadline = _tile(locale, public["bet_deadline_tile"])
     bet, carried = private["my_bet"], private.get("my_carried") or 0
     if bet is not None:
-        stake = f" + {carried} carried = stake **{private['my_stake']}**" if carried else ""
-        return [f"Your bet: **{bet}**{stake}. If you win the hand you get it back plus **{private['win_pays']}** "
-                "from the banker; otherwise it goes to the banker."]
-    carry = f" You carry {carried} from the drawn hand." if carried else ""
+        if carried:
+            return [t(locale, "dom.hand.your_bet_carried", bet=bet, carried=carried, stake=private["my_stake"],
+                      pays=private["win_pays"])]
+        return [t(locale, "dom.hand.your_bet", bet=bet, pays=private["win_pays"])]
+    carry = t(locale, "dom.hand.carry", carried=carried) if carried else ""
     rng = private["bet_range"]
     if private["must_bet"] and rng:
-        why = "new banker, so everyone bets before the first tile" if stage == "early_bets" else \
-            f"bets close before your {deadline} tile, which you place next"
-        return [f"**Bet now** ({rng[0]}–{rng[1]}): {why}.{carry}", _pays_line(private, public)]
+        why = t(locale, "dom.hand.why_new_banker") if stage == "early_bets" else \
+            t(locale, "dom.hand.why_closing", tile=deadline)
+        return [t(locale, "dom.hand.bet_now", low=rng[0], high=rng[1], why=why, carry=carry),
+                _pays_line(private, public, locale)]
     if private["may_bet"] and rng:
         placed = public["placed"][private["seat"]]
-        if stage == "deadline":
-            when = "the banker is deciding whether bets close before your 3rd tile or your 4th"
-        else:
-            when = f"bets close before your {deadline} tile"
-        so_far = f"you have placed {placed} tile{'' if placed == 1 else 's'} so far"
-        if placed == public["bet_deadline_tile"] - 1 and stage == "play":
-            so_far += ", so bet before your next one"
-        if private.get("may_bet_off_turn"):  # DOM-16: a bet is not tied to one's turn
-            head = f"You may bet {rng[0]}–{rng[1]} now, even though it is not your turn, or later"
-        else:
-            head = f"You may bet {rng[0]}–{rng[1]} now, or on a later turn"
-        return [f"{head}: {when} ({so_far}).{carry}", _pays_line(private, public)]
+        when = t(locale, "dom.hand.when_deciding") if stage == "deadline" else \
+            t(locale, "dom.hand.when_closes", tile=deadline)
+        last_chance = placed == public["bet_deadline_tile"] - 1 and stage == "play"
+        so_far = t(locale, "dom.hand.placed_next" if last_chance else "dom.hand.placed", n=placed)
+        key = "dom.hand.may_bet_off_turn" if private.get("may_bet_off_turn") else "dom.hand.may_bet"  # DOM-16
+        return [t(locale, key, low=rng[0], high=rng[1], when=when, so_far=so_far, carry=carry),
+                _pays_line(private, public, locale)]
     if stage == "limits":
-        return ["Wait: the banker is choosing the bet limits. You bet after that, against the bank." + carry]
+        return [t(locale, "dom.hand.wait_limits", carry=carry)]
     if stage == "deadline":
-        return ["Wait: the banker is deciding whether bets stay open until the 4th tile." + carry]
-    return [f"No bet yet: you bet {public['min_bet']}–{public['max_bet']} at any time before your "
-            f"{deadline} tile.{carry}"]
+        return [t(locale, "dom.hand.wait_deadline", carry=carry)]
+    return [t(locale, "dom.hand.no_bet_yet", low=public["min_bet"], high=public["max_bet"], tile=deadline,
+              carry=carry)]
 
 
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
@@ -213,32 +209,33 @@ def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     return [Group("tiles", hand, playable & set(hand))] if hand else []
 
 
-def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
+def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """The player's tiles heaviest first, playable ones marked, their role, and what they may do:
     lead or play, bet (with what a win pays), or, as banker, the limits and spectator requests."""
     playable = set(private["playable"])
     acting = bool(private["moves"])
     tiles = [f"**{t}**✅" if t in g.marked else t for g in hand_groups(private, public) for t in g.items]
-    rows = [f"**Your tiles** ({private['pips']} pips): " + (" ".join(tiles) or "none")]
+    rows = [t(locale, "dom.hand.tiles", pips=private["pips"], tiles=" ".join(tiles) or t(locale, "gin.none"))]
     if public["stage"] == "over":
         return "\n".join(rows)
     ends = public["ends"]
     if ends is None:
         if private["is_banker"] and acting:
-            rows.append("The line is empty: you lead any tile.")
+            rows.append(t(locale, "dom.hand.you_lead"))
         elif public["stage"] == "play":
-            rows.append("The line is empty: the banker leads first.")
+            rows.append(t(locale, "dom.hand.banker_leads"))
     else:
-        rows.append(f"Open ends: left **{ends[0]}**, right **{ends[1]}**.")
+        rows.append(t(locale, "dom.hand.ends", left=ends[0], right=ends[1]))
         if acting:
-            rows.append(f"Playable: {' '.join(private['playable'])} (✅)." if playable else "No tile fits: you pass.")
+            rows.append(t(locale, "dom.hand.playable", tiles=" ".join(private["playable"])) if playable
+                        else t(locale, "dom.hand.no_fit"))
         elif not playable:
-            rows.append("None of your tiles fits the ends now; you pass until one does.")
+            rows.append(t(locale, "dom.hand.none_fits"))
     if private["is_banker"]:
-        rows += _banker_rows(private, public, acting or private["seat"] in public["to_act"])
+        rows += _banker_rows(private, public, acting or private["seat"] in public["to_act"], locale)
     else:
-        rows += _player_rows(private, public, acting)
+        rows += _player_rows(private, public, acting, locale)
     seat = private["seat"]
     if public.get("leaving", [False] * 4)[seat]:
-        rows.append("You are leaving: your moves are made for you until this hand ends, then the game ends.")
+        rows.append(t(locale, "dom.hand.leaving"))
     return _clip("\n".join(rows))

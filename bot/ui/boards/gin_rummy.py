@@ -1,6 +1,7 @@
 """Gin Rummy board: the table embed fields and the private hand (pure text, no Discord).
 
-Reads only `GinRummy.public_view()` / `private_view()`; cards shown with `Card.pretty`.
+Reads only `GinRummy.public_view()` / `private_view()`; cards shown with `Card.pretty`; every
+word from the catalog, in the reader's language.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import SUITS, Card
-from bot.ui.text import clip, count, seat_name
+from bot.i18n import ENGLISH, Locale, seat_name, t
+from bot.ui.text import clip
 
 from .groups import Group
 
@@ -18,45 +20,56 @@ def _pretty(cards: Sequence[str]) -> str:
     return " ".join(Card.parse(c).pretty for c in cards)
 
 
-def _melds(melds: Sequence[Sequence[str]]) -> str:
-    return " · ".join(f"[{_pretty(m)}]" for m in melds) or "no melds"
+def _melds(melds: Sequence[Sequence[str]], locale: Locale) -> str:
+    return " · ".join(f"[{_pretty(m)}]" for m in melds) or t(locale, "gin.no_melds")
 
 
-def _showdown(last: dict[str, Any], names: Sequence[str]) -> str:
+def _why(last: dict[str, Any], locale: Locale) -> str:
+    """Why the scorer scored, from the hand's numbers (the words of the engine's own reason)."""
+    kind, points = last["kind"], last["points"]
+    k, d = last["knocker_deadwood"], last["defender_deadwood"]
+    if kind in ("gin", "big_gin"):
+        return t(locale, f"gin.why_{kind}", bonus=points - d, defender=d)
+    if kind == "knock":
+        return t(locale, "gin.why_knock", defender=d, knocker=k)
+    return t(locale, "gin.why_undercut", knocker=k, defender=d, bonus=points - (k - d))
+
+
+def _showdown(last: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     """The last hand in two lines: how it ended and who scored what (the picture shows the melds)."""
     kind = last["kind"]
     if kind == "void":
-        return f"Hand {last['hand_no']} was void: the stock ran down to 2 cards. No score."
+        return t(locale, "gin.board.void", hand=last["hand_no"])
     if kind == "forfeit":
-        return f"{seat_name(names, last['forfeit'])} resigned the match."
+        return t(locale, "gin.board.resigned", player=seat_name(names, last["forfeit"]))
     knocker, defender = seat_name(names, last["knocker"]), seat_name(names, last["defender"])
-    how = {"gin": "went gin", "big_gin": "went big gin"}.get(
-        kind, f"knocked with {last['knocker_deadwood']} deadwood")
-    lays = f"; {defender} laid off {_pretty([c for c, _ in last['layoffs']])}" if last["layoffs"] else ""
-    word = "Undercut! " if kind == "undercut" else ""
-    return (f"{knocker} {how}{lays}; {defender} had {last['defender_deadwood']} deadwood. "
-            f"{word}**{seat_name(names, last['scorer'])} scores {last['points']}** ({last['reason']}).")
+    how = t(locale, f"gin.board.went_{kind}") if kind in ("gin", "big_gin") else \
+        t(locale, "gin.board.knocked", deadwood=last["knocker_deadwood"])
+    lays = t(locale, "gin.board.laid_off", player=defender, cards=_pretty([c for c, _ in last["layoffs"]])) \
+        if last["layoffs"] else ""
+    return t(locale, "gin.board.showdown_undercut" if kind == "undercut" else "gin.board.showdown",
+             knocker=knocker, how=how, layoffs=lays, defender=defender, deadwood=last["defender_deadwood"],
+             scorer=seat_name(names, last["scorer"]), points=last["points"], why=_why(last, locale))
 
 
-def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
+def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Hand 3 — Ann knocks, 26 points”, from the hand just scored."""
     last = public.get("last_hand")
     if not last:
         return None
-    head = f"Hand {last['hand_no']} — "
-    kind = last["kind"]
+    hand, kind = last["hand_no"], last["kind"]
     if kind == "void":
-        return head + "void, no score"
+        return t(locale, "gin.title.void", hand=hand)
     if kind == "forfeit":
-        return head + f"{seat_name(names, last['forfeit'])} resigns"
+        return t(locale, "gin.title.resigns", hand=hand, player=seat_name(names, last["forfeit"]))
     scorer, points = seat_name(names, last["scorer"]), last["points"]
     if kind == "undercut":
-        return head + f"{scorer} undercuts {seat_name(names, last['knocker'])}, {points} points"
-    verb = {"gin": "goes gin", "big_gin": "goes big gin"}.get(kind, "knocks")
-    return head + f"{seat_name(names, last['knocker'])} {verb}, {points} points"
+        return t(locale, "gin.title.undercut", hand=hand, player=scorer, knocker=seat_name(names, last["knocker"]),
+                 points=points)
+    return t(locale, f"gin.title.{kind}", hand=hand, player=seat_name(names, last["knocker"]), points=points)
 
 
-def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """The pile and the stock in one line, what each took from the pile, the score; the last
     hand's result while the next one starts; the match result at the end."""
     fields: list[tuple[str, str]] = []
@@ -64,37 +77,43 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     if phase != "over":
         top, pile = public["discard_top"], public["discard_pile"]
         if phase == "first_offer":
-            fields.append(("Upcard", f"**{Card.parse(top).pretty}** offered to {seat_name(names, public['turn'])}"))
+            fields.append((t(locale, "gin.board.upcard"), t(locale, "gin.board.offered", card=Card.parse(top).pretty,
+                                                            player=seat_name(names, public["turn"]))))
         else:
-            fields.append(("Discard pile", f"**{Card.parse(top).pretty}** on top · {count(len(pile), 'card')}"
-                           if top else "empty"))
+            fields.append((t(locale, "gin.board.discard_pile"),
+                           t(locale, "gin.board.pile", card=Card.parse(top).pretty, n=len(pile))
+                           if top else t(locale, "gin.board.empty")))
             if public["refused_upcard"]:
-                fields.append(("Refused upcard", "Both refused the upcard: draw from the stock."))
-        fields.append(("Stock", f"{public['stock_count']} cards" + (" (void if a discard leaves 2)"
-                                                                    if public["stock_count"] <= 4 else "")))
-        taken = [f"{seat_name(names, s)}: {_pretty(t)}" for s, t in enumerate(public["taken"]) if t]
+                fields.append((t(locale, "gin.board.refused_upcard"), t(locale, "gin.board.both_refused")))
+        key = "gin.board.stock_low" if public["stock_count"] <= 4 else "gin.board.stock"
+        fields.append((t(locale, "gin.board.stock_title"), t(locale, key, n=public["stock_count"])))
+        taken = [f"{seat_name(names, s)}: {_pretty(c)}" for s, c in enumerate(public["taken"]) if c]
         if taken:
-            fields.append(("Taken from the pile", clip(" · ".join(taken))))
+            fields.append((t(locale, "gin.board.taken"), clip(" · ".join(taken))))
         if public["knock"]:
             k = public["knock"]
-            fields.append(("Knock", f"{seat_name(names, k['knocker'])} knocked with {k['deadwood']} "
-                                    "deadwood and is choosing which melds to show."))
-    rule = "over" if public["target_rule"] == "more_than" else "at least"
-    score = " · ".join(f"{seat_name(names, s)} **{public['scores'][s]}** ({public['hands_won'][s]} "
-                       f"hand{'s' if public['hands_won'][s] != 1 else ''})" for s in (0, 1))
-    fields.append(("Match score", f"{score} · to {rule} {public['target_score']}, knock at {public['knock_limit']}"))
+            fields.append((t(locale, "gin.board.knock"), t(locale, "gin.board.choosing",
+                                                           player=seat_name(names, k["knocker"]),
+                                                           deadwood=k["deadwood"])))
+    score = " · ".join(t(locale, "gin.board.score_of", player=seat_name(names, s), points=public["scores"][s],
+                         n=public["hands_won"][s]) for s in (0, 1))
+    rule = "gin.board.target_over" if public["target_rule"] == "more_than" else "gin.board.target_at_least"
+    fields.append((t(locale, "gin.board.match_score"), t(locale, rule, score=score, target=public["target_score"],
+                                                         limit=public["knock_limit"])))
     if public["last_hand"] and phase in ("first_offer", "over"):
-        fields.append(("Last hand" if phase != "over" else "Final hand", clip(_showdown(public["last_hand"], names))))
+        title = "gin.board.last_hand" if phase != "over" else "gin.board.final_hand"
+        fields.append((t(locale, title), clip(_showdown(public["last_hand"], names, locale))))
     result = public["result"]
     if result:
-        lines = [f"**{seat_name(names, result['winner'])} wins the match**"
-                 + (" by forfeit" if result["forfeit"] is not None else "") + "."]
-        lines += [f"{seat_name(names, s)}: {result['scores'][s]} points, final total {result['totals'][s]}"
-                  for s in (0, 1)]
+        winner = seat_name(names, result["winner"])
+        lines = [t(locale, "gin.board.wins_forfeit" if result["forfeit"] is not None else "gin.board.wins",
+                   player=winner)]
+        lines += [t(locale, "gin.board.final_of", player=seat_name(names, s), points=result["scores"][s],
+                    total=result["totals"][s]) for s in (0, 1)]
         for pay in result["payments"]:
-            lines.append(f"{seat_name(names, pay['payer'])} pays {seat_name(names, 1 - pay['payer'])} "
-                         f"{pay['chips']:,} chips.")
-        fields.append(("Match result", clip("\n".join(lines))))
+            lines.append(t(locale, "gin.board.pays", payer=seat_name(names, pay["payer"]),
+                           payee=seat_name(names, 1 - pay["payer"]), chips=pay["chips"]))
+        fields.append((t(locale, "gin.board.match_result"), clip("\n".join(lines))))
     return fields
 
 
@@ -109,33 +128,31 @@ def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     return groups
 
 
-def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
+def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """The private hand: sorted, grouped into its best melds, with the deadwood count."""
     lines = []
     melds = private["melds"]
     dead = [c for g in hand_groups(private, public) if g.kind == "deadwood" for c in g.items]
-    lines.append(f"**Your hand** ({len(private['hand'])} cards, deadwood **{private['deadwood']}**)")
+    lines.append(t(locale, "gin.hand.head", n=len(private["hand"]), deadwood=private["deadwood"]))
     if melds:
-        lines.append("Melds: " + _melds(melds))
-    lines.append("Deadwood: " + (_pretty(dead) if dead else "none — gin!"))
+        lines.append(t(locale, "gin.hand.melds", melds=_melds(melds, locale)))
+    lines.append(t(locale, "gin.hand.deadwood", cards=_pretty(dead)) if dead else t(locale, "gin.hand.no_deadwood"))
     if private.get("pickup"):
-        lines.append(f"You took {Card.parse(private['pickup']).pretty} from the discard pile"
-                     + ("" if public.get("allow_discard_of_pickup") else "; you may not discard it this turn")
-                     + ".")
+        key = "gin.hand.took" if public.get("allow_discard_of_pickup") else "gin.hand.took_keep"
+        lines.append(t(locale, key, card=Card.parse(private["pickup"]).pretty))
     dws = private.get("discard_deadwood")
     if dws and private.get("pickup") and not public.get("allow_discard_of_pickup"):
         dws = {c: v for c, v in dws.items() if c != private["pickup"]}   # GIN-9
     if dws:
         best = min(dws.values())
         limit = public["knock_limit"]
-        cards = [c for c, v in dws.items() if v == best]
+        cards = _pretty([c for c, v in dws.items() if v == best])
         if best == 0:
-            lines.append(f"Gin by discarding {_pretty(cards)}!")
+            lines.append(t(locale, "gin.hand.gin_by", cards=cards))
         elif best <= limit:
-            lines.append(f"You can knock: discarding {_pretty(cards)} leaves {best} deadwood.")
+            lines.append(t(locale, "gin.hand.can_knock", cards=cards, deadwood=best))
         else:
-            lines.append(f"Best discard leaves {best} deadwood ({_pretty(cards)}); knocking needs "
-                         f"{limit} or less.")
+            lines.append(t(locale, "gin.hand.best_discard", cards=cards, deadwood=best, limit=limit))
     if private.get("knock_discard"):
-        lines.append(f"You knocked, discarding {Card.parse(private['knock_discard']).pretty} face down.")
+        lines.append(t(locale, "gin.hand.knocked", card=Card.parse(private["knock_discard"]).pretty))
     return "\n".join(lines)

@@ -2,6 +2,7 @@
 
 Reads only `Marriage.public_view()` / `private_view()`. The tiplu appears on the table only
 once the deal is over (MAR-17); before that, only in the hand text of a player who has seen.
+Every word comes from the catalog, in the reader's language.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import Card
-from bot.ui.text import count
+from bot.i18n import ENGLISH, Locale, t
 
 from .groups import Group
 
@@ -52,11 +53,7 @@ def _clip(text: str, limit: int = FIELD_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _render(text: str, names: Sequence[str], n: int) -> str:
-    return text.format_map({f"p{i}": _name(names, i) for i in range(max(n, len(names)))})
-
-
-def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """The discard pile and the stock, each player in one line (the picture shows their melds),
     and between deals who went out and how the chips moved."""
     fields: list[tuple[str, str]] = []
@@ -64,133 +61,137 @@ def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, st
     seats = public.get("seats", [])
     if phase in ("declare", "play"):
         top, by = public.get("discard_top"), public.get("discard_top_by")
-        who = "the upcard" if by is None else f"by {_name(names, by)}"
         pile = public.get("discard_pile", [])
-        fields.append(("Discard pile", f"**{_p(top)}** {who} · {count(len(pile), 'card')}" if top else "empty"))
-        stock = f"{public.get('stock_count', 0)} cards"
+        if not top:
+            fields.append((t(locale, "mar.board.discard_pile"), t(locale, "gin.board.empty")))
+        elif by is None:
+            fields.append((t(locale, "mar.board.discard_pile"), t(locale, "mar.board.upcard", card=_p(top),
+                                                                  n=len(pile))))
+        else:
+            fields.append((t(locale, "mar.board.discard_pile"), t(locale, "mar.board.discarded_by", card=_p(top),
+                                                                  player=_name(names, by), n=len(pile))))
+        stock = [t(locale, "gin.board.stock", n=public.get("stock_count", 0))]
         if public.get("rebuilds"):
-            stock += f" · rebuilt {public['rebuilds']} of {public.get('max_rebuilds')}"
+            stock.append(t(locale, "mar.board.rebuilt", rebuilds=public["rebuilds"], most=public.get("max_rebuilds")))
         if public.get("tiplu_chosen"):
-            stock += " · tiplu chosen"
-        fields.append(("Stock", stock))
+            stock.append(t(locale, "mar.board.tiplu_chosen"))
+        fields.append((t(locale, "gin.board.stock_title"), " · ".join(stock)))
         if phase == "declare":
-            fields.append(("Declaring", "Everyone may declare dealt tunnelas; they are announced together."))
-    lines = [_seat_line(s, public, names) for s in seats]
+            fields.append((t(locale, "mar.board.declaring"), t(locale, "mar.board.declaring_help")))
+    lines = [_seat_line(s, public, names, locale) for s in seats]
     if lines:
-        fields.append(("Players", _clip(" · ".join(lines))))
+        fields.append((t(locale, "ui.players"), _clip(" · ".join(lines))))
     last = public.get("last_deal")
     if last and phase in ("between", "over"):
-        fields.append(("Last deal", _clip(_last_deal(last, names, len(seats)))))
+        fields.append((t(locale, "mar.board.last_deal"), _clip(_last_deal(last, names, locale))))
     return fields
 
 
-def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
+def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Deal 2 — Ann goes out”, from the deal just settled."""
     last = public.get("last_deal")
     if not last:
         return None
-    head = f"Deal {public.get('deal_no')} — "
+    deal = public.get("deal_no")
     if last.get("abandoned"):
-        return head + "abandoned, the stock ran out"
-    how = "with eight dublees" if last.get("route") == "dublee" else ""
-    return head + f"{_name(names, last['winner'])} goes out {how}".rstrip()
+        return t(locale, "mar.title.abandoned", deal=deal)
+    key = "mar.title.dublees" if last.get("route") == "dublee" else "mar.title.out"
+    return t(locale, key, deal=deal, player=_name(names, last["winner"]))
 
 
-def _seat_line(s: dict[str, Any], public: dict[str, Any], names: Sequence[str]) -> str:
+def _seat_line(s: dict[str, Any], public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     """One seat: cards in hand, seen or unseen and melds shown during a deal; who deals next
     between deals."""
     phase = public.get("phase_id")
     name = _name(names, s["seat"])
     to_act = public.get("to_act", [])
     if s.get("left"):
-        return f"{name} left the table"
+        return t(locale, "mar.board.left", player=name)
     if phase in ("declare", "play"):
         if not s["in_deal"]:
-            return f"{name} sits out" + (" (leaving)" if s.get("leaving") else "")
-        status = "seen (dublees)" if s["route"] == "dublee" else "seen" if s["seen"] else "unseen"
+            return t(locale, "mar.board.sits_out_leaving" if s.get("leaving") else "mar.board.sits_out", player=name)
+        status = "dublees" if s["route"] == "dublee" else "seen" if s["seen"] else "unseen"
         melds = len(s["declared"]) + len(s["shown"]) + len(s["dublees"])
         turn = "▶ " if phase == "play" and public.get("turn") == s["seat"] else ""
-        line = f"{turn}**{name}** {s['hand_size']} cards, {status}"
+        bits = [t(locale, "mar.board.cards", n=s["hand_size"]), t(locale, f"mar.board.{status}")]
         if melds:
-            line += f", {melds} on the table"
+            bits.append(t(locale, "mar.board.on_table", n=melds))
         if phase == "declare" and s["seat"] in to_act:
-            line += ", deciding"
+            bits.append(t(locale, "mar.board.deciding"))
         if turn:
-            line += ", discarding" if public.get("drawn") else ", drawing"
-        return line + (", leaving after this deal (auto-play)" if s.get("leaving") else "")
+            bits.append(t(locale, "mar.board.discarding" if public.get("drawn") else "mar.board.drawing"))
+        if s.get("leaving"):
+            bits.append(t(locale, "mar.board.leaving_after"))
+        return f"{turn}**{name}** " + t(locale, "sep.list").join(bits)
     if s.get("leaving"):
-        return f"{name} leaving"
+        return t(locale, "mar.board.leaving", player=name)
     if phase == "between" and s["seat"] in to_act:
-        return f"▶ **{name}** " + ("has nobody left to play against: ends the game" if public.get("last_player") else
-                                  f"deals next (deal {public.get('deal_no', 0) + 1})")
-    return f"**{name}**" if s["stack"] > 0 else f"{name} has no chips, sits out"
+        return "▶ " + (t(locale, "mar.board.ends_game", player=name) if public.get("last_player") else
+                       t(locale, "mar.board.deals_next", player=name, deal=public.get("deal_no", 0) + 1))
+    return f"**{name}**" if s["stack"] > 0 else t(locale, "mar.board.no_chips", player=name)
 
 
-def _last_deal(last: dict[str, Any], names: Sequence[str], n: int) -> str:
+def _last_deal(last: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     if last.get("abandoned"):
-        return "Abandoned: the stock ran out (no points, no payments)."
+        return t(locale, "mar.board.abandoned")
     maal = " · ".join(f"{_name(names, int(s))} {p}" for s, p in last.get("adjusted", last["points"]).items())
     moves = [f"{_name(names, payer)} → {_name(names, payee)}: {amount:,}"
              for payer, payee, amount in last.get("transfers", [])]
-    return "\n".join([f"**{_name(names, last['winner'])}** went out · tiplu **{_p(last['tiplu'])}** · maal {maal}",
-                      "Chips: " + (" · ".join(moves) if moves else "none changed hands")])
+    return "\n".join([t(locale, "mar.board.went_out", player=_name(names, last["winner"]), tiplu=_p(last["tiplu"]),
+                        maal=maal),
+                      t(locale, "mar.board.chips", moves=" · ".join(moves)) if moves
+                      else t(locale, "mar.board.no_moves")])
 
 
-def _step(private: dict[str, Any], public: dict[str, Any]) -> str | None:
+def _step(private: dict[str, Any], public: dict[str, Any], locale: Locale) -> str | None:
     """What this seat is asked to do now, in words (the buttons carry the exact choices)."""
     seat = private.get("seat")
     phase = public.get("phase_id")
     if seat not in public.get("to_act", []):
         return None
     if phase == "declare":
-        if private.get("declarable"):
-            return ("**Your move:** declare a dealt tunnela (three identical cards: worth points, counts as a "
-                    "pure set), or press **Done declaring**. Everyone gets this prompt, so it reveals nothing.")
-        return ("**Your move:** you hold no dealt tunnela; press **Done declaring** "
-                "(everyone gets this prompt, so it reveals nothing).")
+        return t(locale, "mar.step.declare" if private.get("declarable") else "mar.step.no_tunnela")
     if phase == "between":
         if public.get("last_player"):
-            return "**Your move:** nobody is left to play against; press **End the game** to collect your chips."
-        return f"**Your move:** deal the next hand (deal {public.get('deal_no', 0) + 1}) when you are ready."
+            return t(locale, "mar.step.end_game")
+        return t(locale, "mar.step.deal_next", deal=public.get("deal_no", 0) + 1)
     if phase != "play":
         return None
     if not public.get("drawn"):
         top = public.get("discard_top")
         take = private.get("take_discard", "yes")
         if not top or take == "no":
-            why = f" ({private['take_reason']})" if private.get("take_reason") else ""
-            return f"**Your turn — draw** from the stock{why}."
+            return t(locale, "mar.step.draw_why", why=private["take_reason"]) if private.get("take_reason") \
+                else t(locale, "mar.step.draw")
         if take == "finish":
-            return (f"**Your turn — draw** from the stock, or take {_p(top)} only if it lets you go out at once "
-                    f"({private.get('take_reason', '')}).")
-        return f"**Your turn — draw** a card: from the stock, or take the top discard {_p(top)}."
+            return t(locale, "mar.step.draw_or_finish", card=_p(top), why=private.get("take_reason", ""))
+        return t(locale, "mar.step.draw_or_take", card=_p(top))
     if private.get("finish_discards"):
-        return "**Your turn — you can go out!** Press a Finish button; or discard a card to play on."
+        return t(locale, "mar.step.can_go_out")
     if private.get("can_show"):
-        return ("**Your turn:** you hold the pure sets — press **Show** to see the tiplu (wild cards then "
-                "help you), then discard.")
+        return t(locale, "mar.step.can_show")
     if private.get("can_show_dublees"):
-        return "**Your turn:** you hold seven dublees — you may **Show seven dublees**, then discard."
-    return "**Your turn — discard** a card."
+        return t(locale, "mar.step.can_show_dublees")
+    return t(locale, "mar.step.discard")
 
 
-def _deal_result(private: dict[str, Any], public: dict[str, Any]) -> list[str]:
+def _deal_result(private: dict[str, Any], public: dict[str, Any], locale: Locale) -> list[str]:
     """Between deals: how the last deal went for this seat."""
     last = public.get("last_deal")
     seat = private.get("seat")
     if not last:
         return []
+    deal = public.get("deal_no")
     if last.get("abandoned"):
-        return [f"**Deal {public.get('deal_no')} was abandoned** (the stock ran out): no points, no payments."]
+        return [t(locale, "mar.result.abandoned", deal=deal)]
     net = sum(a for p, q, a in last.get("transfers", []) if q == seat) - \
         sum(a for p, q, a in last.get("transfers", []) if p == seat)
-    won = "You went out. " if last.get("winner") == seat else ""
-    money = f"you received {net:,} chips" if net > 0 else f"you paid {-net:,} chips" if net < 0 else \
-        "no chips changed hands for you"
+    won = t(locale, "mar.result.you_went_out") if last.get("winner") == seat else ""
+    money = t(locale, "mar.result.received", chips=net) if net > 0 else \
+        t(locale, "mar.result.paid", chips=-net) if net < 0 else t(locale, "mar.result.even")
     points = last.get("adjusted", last.get("points", {})).get(str(seat))
-    maal = f" Your maal: {points} points." if points is not None else ""
-    return [f"**Deal {public.get('deal_no')} is over.** {won}Net: {money}.{maal} "
-            f"Tiplu was {_p(last['tiplu'])}. The summary in the channel shows every payment."]
+    maal = t(locale, "mar.result.maal", points=points) if points is not None else ""
+    return [t(locale, "mar.result.over", deal=deal, won=won, money=money, maal=maal, tiplu=_p(last["tiplu"]))]
 
 
 def _wild_faces(private: dict[str, Any]) -> set[tuple[int, str]]:
@@ -227,66 +228,57 @@ def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
             + [group("pair", m) for m in sets.get("pairs", [])] + [group("suit", m) for m in sets.get("loose", [])])
 
 
-def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
+def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """What to do now, then the hand: sorted and grouped (pure sets, pairs, the rest by suit);
     wild cards starred. Between deals: the last deal's result for this seat."""
     lines: list[str] = []
     phase = public.get("phase_id")
-    step = _step(private, public)
+    step = _step(private, public, locale)
     if phase in ("between", "over"):
-        lines += _deal_result(private, public)
+        lines += _deal_result(private, public, locale)
         if phase == "over":
-            lines.append("**The game is over.** Your chips go back to your wallet.")
+            lines.append(t(locale, "mar.hand.game_over"))
         if step:
             lines.append(step)
-        return "\n".join(lines) or "Waiting for the next deal."
+        return "\n".join(lines) or t(locale, "mar.hand.waiting")
     if step:
         lines.append(step)
     wild = _wild_faces(private)
     if private.get("tiplu"):
         maal = private["maal"]
-        t = Card.parse(maal["tiplu"])
-        lines.append(f"**Tiplu {_p(maal['tiplu'])}** · jhiplu {_p(maal['jhiplu'])} · poplu {_p(maal['poplu'])} "
-                     f"— wild for you: every {t.rank_name}, {_p(maal['jhiplu'])}, {_p(maal['poplu'])} (marked *)")
+        lines.append(t(locale, "mar.hand.tiplu", tiplu=_p(maal["tiplu"]), jhiplu=_p(maal["jhiplu"]),
+                       poplu=_p(maal["poplu"]), rank=Card.parse(maal["tiplu"]).rank_name))
         if private.get("route") == "dublee":
-            lines.append("To go out: pair one more dublee from your hand and discard; the Finish button "
-                         "appears when you can.")
+            lines.append(t(locale, "mar.hand.to_go_out_dublee"))
         elif private.get("route") == "normal":
             left = 7 - len(private.get("declared", [])) - len(private.get("shown", []))
-            lines.append(f"To go out: {left} more meld{'s' if left != 1 else ''} of three from your hand (wild "
-                         f"cards allowed) and one discard; the Finish button appears when you can.")
+            lines.append(t(locale, "mar.hand.to_go_out", n=left))
     elif private.get("route") is None:
         need = private.get("show_need", 3)
-        dublees = " (or seven dublees)" if private.get("dublee_allowed") else ""
-        lines.append(f"Unseen: show {need} pure set{'s' if need != 1 else ''} (tunnelas or same-suit sequences)"
-                     f"{dublees} to see the tiplu." if need else "Unseen: you may show now to see the tiplu.")
+        key = "mar.hand.unseen_or_dublees" if private.get("dublee_allowed") else "mar.hand.unseen"
+        lines.append(t(locale, key, n=need) if need else t(locale, "mar.hand.may_show"))
     exposed = []
-    if private.get("declared"):
-        exposed.append("declared " + _melds(private["declared"], wild))
-    if private.get("shown"):
-        exposed.append("shown " + _melds(private["shown"], wild))
-    if private.get("dublees"):
-        exposed.append("dublees " + _melds(private["dublees"], wild))
+    for key in ("declared", "shown", "dublees"):
+        if private.get(key):
+            exposed.append(t(locale, f"mar.hand.exposed_{key}", melds=_melds(private[key], wild)))
     if exposed:
-        lines.append("On the table: " + " · ".join(exposed))
-    lines.append(f"**Your hand ({len(private.get('hand', []))} cards)**")
+        lines.append(t(locale, "mar.hand.on_table", melds=" · ".join(exposed)))
+    lines.append(t(locale, "mar.hand.head", n=len(private.get("hand", []))))
     held = [g for g in hand_groups(private, public) if g.kind != "table"]
-    for kind, word in (("meld", "Pure sets: "), ("pair", "Pairs: ")):
+    for kind in ("meld", "pair"):
         runs = [g.items for g in held if g.kind == kind]
         if runs:
-            lines.append(word + _melds(runs, wild))
+            lines.append(t(locale, f"mar.hand.{kind}s", melds=_melds(runs, wild)))
     lines += [_cards(g.items, wild) for g in held if g.kind == "suit"]
     if private.get("drawn_card"):
-        lines.append(f"You drew {_p(private['drawn_card'])}.")
+        lines.append(t(locale, "mar.hand.drew", card=_p(private["drawn_card"])))
     if private.get("taken"):
-        if private.get("taken_ban") == "copy":  # MAR-7 option: only the taken copy is banned
-            lines.append(f"You took {_p(private['taken'])}: you may not discard that very card this turn "
-                         f"(another copy of it you may).")
-        else:
-            lines.append(f"You took {_p(private['taken'])}: you may not discard it (or an identical card) "
-                         f"this turn.")
+        # MAR-7 option `copy`: only the taken copy is banned
+        key = "mar.hand.took_copy" if private.get("taken_ban") == "copy" else "mar.hand.took"
+        lines.append(t(locale, key, card=_p(private["taken"])))
     if private.get("declarable"):
-        lines.append("Dealt tunnelas you may declare: " + ", ".join(_p(c) for c in private["declarable"]))
+        lines.append(t(locale, "mar.hand.declarable", cards=t(locale, "sep.list").join(
+            _p(c) for c in private["declarable"])))
     if private.get("finish_discards"):
-        lines.append("**You can go out**, discarding one of: " + _cards(private["finish_discards"]))
+        lines.append(t(locale, "mar.hand.can_go_out", cards=_cards(private["finish_discards"])))
     return "\n".join(lines)

@@ -2,7 +2,8 @@
 and what is being decided (auction, betting, Michigan sequence), the showdown; and the private
 hand grouped by suit with pay cards marked and the best poker hand.
 
-Pure text from `public_view()` / `private_view()`; cards shown with `Card.pretty`.
+Pure text from `public_view()` / `private_view()`; cards shown with `Card.pretty`; every word
+from the catalog, in the reader's language.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from bot.ui.text import clip, seat_name
+from bot.games.cards import SUIT_SYMBOLS, Card, parse_card_texts
+from bot.games.poker import best_hand, hand_message
+from bot.i18n import ENGLISH, Locale, render, seat_name, t
+from bot.ui.text import clip
 
 from .groups import Group
 
@@ -24,129 +27,148 @@ def _short(name: str, width: int = 14) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
 
 
-def _comp_label(comp: dict[str, Any]) -> str:
+def _hand_name(cards: Sequence[str], locale: Locale) -> str:
+    """A shown poker hand's name, from its five cards."""
+    return render(locale, hand_message(best_hand(parse_card_texts(cards))), ())
+
+
+def _comp_label(comp: dict[str, Any], game: str, locale: Locale) -> str:
     code = comp["code"]
     if code == "KQ":
         return "K♥Q♥"
     try:
         return Card.parse(code).pretty
     except ValueError:
-        name: str = comp["name"]
-        return name
+        return t(locale, f"mat.{game}.{code}")
 
 
-def image_labels(public: dict[str, Any]) -> dict[str, str]:
+def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
     """The names of the mat's pools, which have no card to picture them."""
-    return {c["code"]: c["name"] for c in public["mat"] if c["code"] in ("POT", "KITTY", "POKER_POOL")}
+    game = public.get("game", "tripoley")
+    return {c["code"]: t(locale, f"mat.{game}.{c['code']}") for c in public["mat"]
+            if c["code"] in ("POT", "KITTY", "POKER_POOL")}
 
 
-def mat_line(public: dict[str, Any]) -> str:
+def mat_line(public: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """The compartments holding chips, in one line, with the total (§3)."""
-    parts = [f"{_comp_label(c)}: **{c['chips']}**" for c in public["mat"] if c["chips"]]
-    return " · ".join(parts) + f" (total {public['mat_total']})" if parts else "Empty."
+    game = public.get("game", "tripoley")
+    parts = [f"{_comp_label(c, game, locale)}: **{c['chips']}**" for c in public["mat"] if c["chips"]]
+    return t(locale, "tri.board.mat", parts=" · ".join(parts), total=public["mat_total"]) if parts \
+        else t(locale, "tri.board.mat_empty")
 
 
-def table_fields(public: dict[str, Any], names: list[str]) -> list[tuple[str, str]]:
+def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """The mat in one line, the deal and what is being decided now; the result between deals."""
-    fields: list[tuple[str, str]] = [("Mat", mat_line(public))]
+    fields: list[tuple[str, str]] = [(t(locale, "tri.board.mat_title"), mat_line(public, locale))]
     phase = public["phase_id"]
     if phase == "over":
-        got = ", ".join(f"{seat_name(names, p)} {a}" for p, a in public.get("final", []) if a)
-        return fields + [("Game over", clip(f"The mat went to: {got or 'nobody (it was empty)'}."))]
-    deal = f"Deal {public['deal']}" + (f" of {public['max_deals']}" if public["max_deals"] else "")
-    head = f"{deal} · dealer {seat_name(names, public['dealer'])}"
-    lines = [_phase_panel(public, names)]
+        got = t(locale, "sep.list").join(f"{seat_name(names, p)} {a}" for p, a in public.get("final", []) if a)
+        return fields + [(t(locale, "dom.board.game_over"),
+                          clip(t(locale, "tri.board.mat_went", got=got) if got else t(locale, "tri.board.mat_nobody")))]
+    if public["max_deals"]:
+        deal = t(locale, "tri.board.deal_of", deal=public["deal"], deals=public["max_deals"])
+    else:
+        deal = t(locale, "tri.board.deal", deal=public["deal"])
+    head = t(locale, "tri.board.head", deal=deal, dealer=seat_name(names, public["dealer"]))
+    lines = [_phase_panel(public, names, locale)]
     draw = public.get("first_dealer_draw")
     if draw and phase == "spare":  # the draw matters only until the first decision is made
-        lines.append("High-card draw for dealer: " + ", ".join(
-            f"{_short(seat_name(names, p))} {Card.parse(c).pretty}" for p, c in draw[-1]))
+        lines.append(t(locale, "tri.board.dealer_draw", draws=t(locale, "sep.list").join(
+            f"{_short(seat_name(names, p))} {Card.parse(c).pretty}" for p, c in draw[-1])))
     return fields + [(head, clip("\n".join(lines)))]
 
 
-def select_prompts(public: dict[str, Any], names: list[str]) -> dict[str, str]:
+def select_prompts(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[str, str]:
     """The bid select says the bid to beat and what a bid buys (TRI-10)."""
     auction = public.get("auction")
     if not auction or public.get("phase_id") != "auction":
         return {}
     high, by = auction.get("high"), auction.get("high_seat")
-    now = f"High bid {high} by {_short(seat_name(names, by))}" if by is not None else "No bid yet"
-    dealer = _short(seat_name(names, public.get("dealer")))
-    return {"bid": f"{now}. The best bid buys the spare hand, paid to {dealer}; your hand goes dead"}
+    now = t(locale, "tri.prompt.high_bid", bid=high, player=_short(seat_name(names, by, locale))) if by is not None \
+        else t(locale, "tri.prompt.no_bid")
+    dealer = _short(seat_name(names, public.get("dealer"), locale))
+    return {"bid": t(locale, "tri.prompt.bid", now=now, dealer=dealer)}
 
 
-def _spare_text(public: dict[str, Any], names: Sequence[str]) -> str:
+def _spare_text(public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     choice = public["spare_choice"]
     if choice is None:
-        return f"spare hand {public['spare_size']} cards, face down"
+        return t(locale, "tri.board.spare_down", n=public["spare_size"])
     if choice == "swap":
-        return "the dealer swapped for the spare hand"
+        return t(locale, "tri.board.swapped")
     if choice == "keep":
-        return "the dealer kept their hand; the spare hand is dead"
-    return _auction_result(public, names)
+        return t(locale, "tri.board.kept")
+    return _auction_result(public, names, locale)
 
 
-def _phase_panel(public: dict[str, Any], names: Sequence[str]) -> str:
+def _phase_panel(public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     """One or two lines on what is being decided now, or on how the deal ended."""
     phase = public["phase_id"]
     auction, betting, mich = public.get("auction"), public.get("betting"), public.get("michigan")
     if auction and phase == "auction":
-        high = (f"High bid **{auction['high']}** by {seat_name(names, auction['high_seat'])}"
-                if auction["high_seat"] is not None else "No bid yet")
-        return high + (f" · next bid at least {auction['min_bid']}" if auction.get("min_bid") else "")
+        high = t(locale, "tri.board.high_bid", bid=auction["high"], player=seat_name(names, auction["high_seat"])) \
+            if auction["high_seat"] is not None else t(locale, "tri.board.no_bid")
+        return high + (t(locale, "tri.board.next_bid", bid=auction["min_bid"]) if auction.get("min_bid") else "")
     if betting and phase == "betting":
-        cap = betting["max_bet"] or "no limit"
+        cap = t(locale, "tri.board.raise_cap", low=betting["min_bet"], high=betting["max_bet"]) if betting["max_bet"] \
+            else t(locale, "tri.board.raise_no_cap", low=betting["min_bet"])
         bets = " · ".join(
-            f"{_short(seat_name(names, p))} {'folded' if p in betting['folded'] else betting['contrib'][p]}"
-            + (" all-in" if p in betting["allin"] else "") for p in public["dealt_in"])
-        return (f"To match: **{betting['current']}** · bets/raises {betting['bets']} of {betting['max_bets']} · "
-                f"raise by {betting['min_bet']}–{cap}\nIn the pot: {bets}")
+            f"{_short(seat_name(names, p))} "
+            + (t(locale, "tri.board.folded") if p in betting["folded"] else str(betting["contrib"][p]))
+            + (t(locale, "tri.board.all_in") if p in betting["allin"] else "") for p in public["dealt_in"])
+        return t(locale, "tri.board.betting", current=betting["current"], bets=betting["bets"],
+                 most=betting["max_bets"], cap=cap, pot=bets)
     if mich and phase == "michigan":
         sizes = public["hand_sizes"]
-        held = ", ".join(f"{_short(seat_name(names, p))} {sizes[p]}" for p in public["dealt_in"]
-                         if sizes[p] is not None)
+        held = t(locale, "sep.list").join(f"{_short(seat_name(names, p))} {sizes[p]}" for p in public["dealt_in"]
+                                          if sizes[p] is not None)
         run = " ".join(Card.parse(c).pretty for _, c in mich["sequence"])
-        lead = f"**{seat_name(names, mich['leader'])}** leads" if not run else f"Run: {run}"
-        ban = (f" · next lead may not be {SUIT_NAMES[mich['forbidden']]} {SUIT_SYMBOLS[mich['forbidden']]}"
-               if mich["forbidden"] else "")
-        return f"{lead}{ban}\nCards held: {held}"
+        lead = t(locale, "tri.board.run", cards=run) if run else \
+            t(locale, "tri.board.leads", player=seat_name(names, mich["leader"]))
+        ban = t(locale, "tri.board.ban", suit=t(locale, f"suit.{mich['forbidden']}"),
+                symbol=SUIT_SYMBOLS[mich["forbidden"]]) if mich["forbidden"] else ""
+        return t(locale, "tri.board.michigan", lead=lead, ban=ban, held=held)
     if phase == "between":
-        return deal_result(public, names)
-    return _spare_text(public, names).capitalize() + "."
+        return deal_result(public, names, locale)
+    return t(locale, "tri.board.sentence", text=_spare_text(public, names, locale))
 
 
-def deal_result(public: dict[str, Any], names: Sequence[str]) -> str:
+def deal_result(public: dict[str, Any], names: Sequence[str], locale: Locale = ENGLISH) -> str:
     """Who took the poker prize, who went out in Michigan, who took the pay cards."""
     lines = []
     if public.get("poker_winner") is not None:
-        best = next((s["text"] for s in public.get("showdown", []) if s["seat"] == public["poker_winner"]), "")
-        lines.append(f"Poker: **{seat_name(names, public['poker_winner'])}**" + (f" ({best})" if best else ""))
+        shown = next((s["cards"] for s in public.get("showdown", []) if s["seat"] == public["poker_winner"]), None)
+        poker = seat_name(names, public["poker_winner"])
+        lines.append(t(locale, "tri.board.poker_with", player=poker, hand=_hand_name(shown, locale)) if shown
+                     else t(locale, "tri.board.poker", player=poker))
     winner = public.get("michigan_winner")
-    lines.append(f"Michigan: **{seat_name(names, winner)}** went out" if winner is not None else
-                 "Michigan: nobody went out")
+    lines.append(t(locale, "tri.board.mich_out", player=seat_name(names, winner)) if winner is not None else
+                 t(locale, "tri.board.mich_nobody"))
     return " · ".join(lines)
 
 
-def summary_title(public: dict[str, Any], names: list[str]) -> str | None:
+def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Deal 3 — Bob wins the poker, Ann goes out”, from the view just after the deal ended."""
     if public.get("deal") is None:
         return None
     parts = []
     if public.get("poker_winner") is not None:
-        parts.append(f"{seat_name(names, public['poker_winner'])} wins the poker")
+        parts.append(t(locale, "tri.title.poker", player=seat_name(names, public["poker_winner"])))
     if public.get("michigan_winner") is not None:
-        parts.append(f"{seat_name(names, public['michigan_winner'])} goes out")
-    return f"Deal {public['deal']}" + (" — " + ", ".join(parts) if parts else "")
+        parts.append(t(locale, "tri.title.out", player=seat_name(names, public["michigan_winner"])))
+    deal = t(locale, "tri.board.deal", deal=public["deal"])
+    return t(locale, "tri.title", deal=deal, parts=t(locale, "sep.list").join(parts)) if parts else deal
 
 
-def _auction_result(public: dict[str, Any], names: Sequence[str]) -> str:
+def _auction_result(public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     auction = public.get("auction") or {}
     if public["phase_id"] == "auction":
-        return "the spare hand is being auctioned"
+        return t(locale, "tri.board.auctioning")
     if public["phase_id"] == "spare_after":
-        return "nobody bid: the dealer may still swap for the spare hand (unseen) or leave it"
+        return t(locale, "tri.board.unsold")
     if auction.get("high_seat") is not None:
-        return f"{seat_name(names, auction['high_seat'])} bought the spare hand for {auction['high']}"
-    return "nobody bid: the spare hand is dead"
+        return t(locale, "tri.board.bought", player=seat_name(names, auction["high_seat"]), price=auction["high"])
+    return t(locale, "tri.board.dead")
 
 
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
@@ -158,7 +180,7 @@ def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     return [Group("suit", tuple(cards), marks & set(cards)) for cards in by_suit.values() if cards]
 
 
-def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
+def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """The hand grouped by suit (ace high), pay cards marked ★, the best poker hand, what is owed."""
     marks = set(private.get("pay_cards", []))
     lines = []
@@ -167,22 +189,22 @@ def hand_text(private: dict[str, Any], public: dict[str, Any]) -> str:
         lines.append(f"{SUIT_SYMBOLS[suit]} " + " ".join(
             f"**{Card.parse(c).pretty}**★" if c in g.marked else Card.parse(c).pretty for c in g.items))
     if not lines:
-        lines.append("No cards.")
+        lines.append(t(locale, "tri.hand.no_cards"))
     if marks:
-        when = "collect now" if public.get("pay_timing") == "on_hold" else "pay when you play them"
-        lines.append(f"★ pay cards ({when}).")
+        lines.append(t(locale, "tri.hand.pay_now" if public.get("pay_timing") == "on_hold" else "tri.hand.pay_played"))
     best = private.get("best_poker")
     if best:
-        lines.append(f"Best poker hand: **{best['text']}** ({_pretty(best['cards'])})")
+        lines.append(t(locale, "tri.hand.best", hand=_hand_name(best["cards"], locale), cards=_pretty(best["cards"])))
     chosen = private.get("poker_hand")
     if chosen:
-        lines.append(f"Your poker hand: **{chosen['text']}** ({_pretty(chosen['cards'])})")
+        lines.append(t(locale, "tri.hand.chosen", hand=_hand_name(chosen["cards"], locale),
+                       cards=_pretty(chosen["cards"])))
     if public.get("phase_id") == "choose_hand" and not chosen:
-        lines.append("Choose the five cards of your poker hand (any five; they stay in your hand for Michigan).")
+        lines.append(t(locale, "tri.hand.choose"))
     if "to_call" in private:
-        lines.append(f"To call: **{private['to_call']}** · your chips: {private['wallet']}")
+        lines.append(t(locale, "tri.hand.to_call", chips=private["to_call"], wallet=private["wallet"]))
     if private.get("lead_suits") and public.get("phase_id") == "michigan" and \
             public.get("michigan", {}).get("leader") == private.get("seat"):
-        suits = ", ".join(f"{SUIT_NAMES[s]} {SUIT_SYMBOLS[s]}" for s in private["lead_suits"])
-        lines.append(f"You lead: choose a suit ({suits}); your lowest card of it is played.")
+        suits = t(locale, "sep.list").join(f"{t(locale, f'suit.{s}')} {SUIT_SYMBOLS[s]}" for s in private["lead_suits"])
+        lines.append(t(locale, "tri.hand.lead", suits=suits))
     return "\n".join(lines)

@@ -10,6 +10,7 @@ from bot.games.bourre.actions import Exchange, Fold, PlayHand
 from bot.games.cards import Card, parse_cards
 
 from .helpers import everyone_plays, legal, play, start
+from tests.english import english
 
 
 def L(hand: str, trick: str, trump: str = "H", **kw) -> list[str]:
@@ -114,9 +115,9 @@ def test_b17_complete_three_player_hand() -> None:
     assert legal(g, 1) == {"JS"}
     events = play(g, 1, "JS")
     summary = next(e for e in events if e.kind == "summary")
-    assert "{p0} 1, {p1} 1, {p2} 3" in summary.text
-    assert "{p2} took the most tricks and wins 3 chips" in summary.text
-    assert "bourré" not in summary.text
+    assert "{p0} 1, {p1} 1, {p2} 3" in english(summary)
+    assert "{p2} took the most tricks and wins 3 chips" in english(summary)
+    assert "bourré" not in english(summary)
     # C took the 3 antes; the next hand (dealt at once) has all three ante again.
     assert g.stacks[:] == [199 - 1, 199 - 1, 202 - 1]
     assert g.pot == 3 and g.hand_no == 2
@@ -145,13 +146,13 @@ def test_b18_sole_winner_and_two_bourres() -> None:
     events = _play_four(g)
     assert [g.tricks_won[s] for s in range(4)] == [0] * 4  # next hand already dealt
     summary = next(e for e in events if e.kind == "summary")
-    assert "{p0} 3, {p1} 2, {p2} 0, {p3} 0" in summary.text
-    assert "{p2} is bourré and pays 4 chips" in summary.text
-    assert "{p3} is bourré and pays 4 chips" in summary.text
-    assert "Next pot: 8 chips." in summary.text
-    assert "Skipping the next ante: {p2}, {p3}." in summary.text
+    assert "{p0} 3, {p1} 2, {p2} 0, {p3} 0" in english(summary)
+    assert "{p2} is bourré and pays 4 chips" in english(summary)
+    assert "{p3} is bourré and pays 4 chips" in english(summary)
+    assert "Next pot: 8 chips." in english(summary)
+    assert "Skipping the next ante: {p2}, {p3}." in english(summary)
     hand2 = events[-1]
-    assert hand2.kind == "hand" and "Antes 2 ({p2}, {p3} skip it); pot 10." in hand2.text
+    assert hand2.kind == "hand" and "Antes 2 ({p2}, {p3} skip it); pot 10." in english(hand2)
     # Hand 2: C and D skip the ante; A and B pay.
     assert g.hand_no == 2
     assert g.stacks == [202, 198, 195, 195]
@@ -182,9 +183,9 @@ def test_b19_tie_for_most_tricks(mode: str, pot: int) -> None:
     for seat, card in SIX_PLAYS:
         events = play(g, seat, card)
     summary = next(e for e in events if e.kind == "summary")
-    assert "{p0} 2, {p1} 2, {p2} 1, {p3} 0" in summary.text
-    assert "tie with 2 tricks" in summary.text
-    assert "{p3} is bourré and pays 6 chips" in summary.text
+    assert "{p0} 2, {p1} 2, {p2} 1, {p3} 0" in english(summary)
+    assert "tie with 2 tricks" in english(summary)
+    assert "{p3} is bourré and pays 6 chips" in english(summary)
     assert g.pot == pot
     assert sum(g.stacks) + g.pot == 1200
 
@@ -205,7 +206,7 @@ def test_b20_only_one_player_stays() -> None:
     g.apply(3, Fold())
     events = g.apply(4, Fold())
     summary = next(e for e in events if e.kind == "summary")
-    assert "{p1} was the only player to play and takes 17 chips" in summary.text
+    assert "{p1} was the only player to play and takes 17 chips" in english(summary)
     # All five ante the next hand (nobody is exempt) into an empty pot.
     assert g.pot == 5
     assert g.stacks == [before[0] - 1, before[1] + 17 - 1, before[2] - 1, before[3] - 1, before[4] - 1]
@@ -225,8 +226,8 @@ def test_b21_pot_limit() -> None:
     for seat, card in plays:
         events = play(g, seat, card)
     summary = next(e for e in events if e.kind == "summary")
-    assert "{p0} took the most tricks and wins 10 chips" in summary.text
-    assert "{p2} is bourré and pays 10 chips" in summary.text
+    assert "{p0} took the most tricks and wins 10 chips" in english(summary)
+    assert "{p2} is bourré and pays 10 chips" in english(summary)
     # 25 - 10 + 10 = 25 carried; next hand C (bourré) is exempt, A and B ante.
     assert g.pot == 27
     assert g.stacks == [199 + 10 - 1, 177 - 1, 199 - 10]
@@ -242,12 +243,12 @@ def test_b22_bourre_with_a_short_stack_ends_the_game() -> None:
     events = _play_four(g)
     summary = next(e for e in events if e.kind == "summary")
     assert "{p3} is bourré and pays 7 chips into the next pot (all they had; 12 chips were due)" \
-        in summary.text
+        in english(summary)
     assert g.is_over()
     # A +12, C -12, D -7: pot 19 is split 4 each; 3 odd chips to A, B, C (from the dealer's left).
     assert g.stacks == [199 + 12 + 5, 199 + 5, 199 - 12 + 5, 0 + 4]
     assert g.pot == 0 and sum(g.stacks) == 616
-    assert "went broke" in summary.text
+    assert "went broke" in english(summary)
 
 
 def test_b23_dealer_must_play_on_an_ace_upcard() -> None:

@@ -11,6 +11,7 @@ from bot.games.buki_domino.scoring import settle
 from bot.games.tiles import Tile, full_set, parse_tiles
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, make_deck, new_game
+from tests.english import english
 
 T = Tile.parse
 
@@ -85,7 +86,7 @@ def test_d6_block_after_three_tiles() -> None:
     assert s.data["how"] == "block" and s.data["winner"] == 1
     assert s.data["totals"] == [42, 36, 49, 54]
     assert s.data["line"] == ["[1|7]", "[7|3]", "[3|1]"]
-    assert "blocked" in s.text and "Stamm: " in s.text
+    assert "blocked" in english(s) and "Stamm: " in english(s)
     assert g.hands_done == 1 and g.banker == 1  # P2 is the next banker
 
 
@@ -99,7 +100,7 @@ def test_d7_blocked_hand_drawn_stakes_carry() -> None:
     ev += g.apply(1, Play(T("[7|6]"), "L"))
     [s] = summary(ev)
     assert s.data["totals"] == [36, 34, 34, 43] and s.data["winner"] is None
-    assert "draw" in s.text
+    assert "draw" in english(s)
     assert g.banker == 2 and g.hands_done == 1  # P3 stays banker
     assert g.carried == [2, 2, 0, 2] and g.stakes == [2, 2, 0, 2]  # missing bets = n_min, carried (DOM-18, 22)
     assert g.stacks == [98, 98, 100, 98]
@@ -120,7 +121,7 @@ def test_d8_settlement_non_banker_wins() -> None:
         g.apply(1, Bet(3))
         ev = g.apply(1, Play(T("[3|1]"), "R"))
         assert g.stacks == [44, winner_after, 48, banker_after]
-        assert "stake of 3 back" in summary(ev)[0].text
+        assert "stake of 3 back" in english(summary(ev)[0])
 
 
 def test_d9_banker_wins() -> None:
@@ -142,7 +143,7 @@ def test_d11_missing_bets_when_the_hand_ends() -> None:
     g, events = _d6_game(stacks=[60] * 4)
     events += g.apply(1, Play(T("[3|1]"), "R"))
     assert g.stacks == [58, 65, 58, 59] and sum(g.stacks) == 240
-    assert sum("the minimum of 2 is recorded" in line for line in summary(events)[0].text.splitlines()) == 3
+    assert sum("the minimum of 2 is recorded" in line for line in english(summary(events)[0]).splitlines()) == 3
 
 
 def test_d12_cover_cap() -> None:

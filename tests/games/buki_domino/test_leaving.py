@@ -18,6 +18,7 @@ from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play, Set
 from bot.games.tiles import Tile
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
+from tests.english import english, english_saved
 from tests.games.invariants import check_state
 
 T = Tile.parse
@@ -52,7 +53,7 @@ def test_leaver_plays_the_hand_out_then_the_game_ends() -> None:
     g.apply(3, Play(T("[7|3]"), "L"))
     ev = g.leave(0)
     assert [e.kind for e in ev] == ["leaving"]
-    assert "ends after hand 1" in ev[0].text and "{p0}'s turns are played automatically" in ev[0].text
+    assert "ends after hand 1" in english(ev[0]) and "{p0}'s turns are played automatically" in english(ev[0])
     assert not g.can_cash_out(0) and not g.can_cash_out(1)
     before = g.to_dict()
     with pytest.raises(IllegalAction, match="when this hand ends"):
@@ -66,7 +67,7 @@ def test_leaver_plays_the_hand_out_then_the_game_ends() -> None:
     kinds = [e.kind for e in ev]
     assert kinds.index("summary") < kinds.index("game_over") and "deal" not in kinds[kinds.index("summary"):]
     over = ev[-1]
-    assert "{p0} left the table" in over.text and "needs four players" in over.text
+    assert "{p0} left the table" in english(over) and "needs four players" in english(over)
     assert g.is_over() and g.hands_done == 1 and g.to_act() == []
     assert g.stacks == [58, 65, 58, 59]  # D11: missing bets become n_min (DOM-18)
     assert only_seats_hold_chips(g)
@@ -99,9 +100,9 @@ def test_leaving_after_a_draw_returns_the_carried_stakes() -> None:
     assert g.timeout_action(1) == Play(T("[7|6]"), "L", 6)  # the leaver's move is the heaviest tile
     ev = g.apply(1, g.timeout_action(1))
     summary = next(e for e in ev if e.kind == "summary")
-    assert "**draw**" in summary.text
+    assert "**draw**" in english(summary)
     over = ev[-1]
-    assert over.kind == "game_over" and over.text.count("carried stake of 2 returns") == 3
+    assert over.kind == "game_over" and english(over).count("carried stake of 2 returns") == 3
     assert g.stacks == [100] * 4 and g.stakes == [0] * 4 and g.carried == [0] * 4
     assert only_seats_hold_chips(g)
 
@@ -122,7 +123,7 @@ def test_several_leavers_end_the_game_once() -> None:
     again = g.leave(2)
     second = g.leave(0)
     assert again == []
-    assert "needs four players" in first[0].text and "already ends after hand 1" in second[0].text
+    assert "needs four players" in english(first[0]) and "already ends after hand 1" in english(second[0])
     assert g.public_view()["leaving"] == [True, False, True, False]
     with pytest.raises(IllegalAction):
         g.leave(4)
@@ -130,7 +131,7 @@ def test_several_leavers_end_the_game_once() -> None:
     g.apply(0, Play(T("[7|1]"), "L"))
     ev = g.apply(1, Play(T("[3|1]"), "R"))
     assert [e.kind for e in ev].count("game_over") == 1
-    assert "{p0} and {p2} left the table" in g.end_reason
+    assert "{p0} and {p2} left the table" in english_saved(g.end_reason)
     assert g.leave(1) == [] and g.leave(0) == []
 
 
@@ -155,7 +156,7 @@ def test_spectators_are_settled_and_paid_back_when_a_player_leaves() -> None:
     assert g.stacks == [97, 105, 98, 90]
     assert sum(g.stacks) == 400 + 6 - sum(a for _, a in paid)
     assert only_seats_hold_chips(g)
-    assert "<@501>" in next(e for e in ev if e.kind == "summary").text
+    assert "<@501>" in english(next(e for e in ev if e.kind == "summary"))
 
 
 def test_a_drawn_last_hand_refunds_spectators_and_stakes() -> None:
@@ -227,7 +228,7 @@ def play_with_leavers(seed: int, options: dict | None) -> set[str]:
         g = round_trip(g)
     assert only_seats_hold_chips(g)
     if hand_of_leave is not None:
-        assert g.hands_done == hand_of_leave + 1 and "left the table" in g.end_reason
+        assert g.hands_done == hand_of_leave + 1 and "left the table" in english_saved(g.end_reason)
     replay = BukiDomino.start([100] * 4, options, seed=seed)
     for entry in log:
         if entry[0] == "leave":

@@ -24,6 +24,7 @@ from bot.games.buki_domino import (
     SetLimits,
 )
 from bot.games.tiles import Tile
+from bot.i18n import ENGLISH, render
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
 
@@ -83,7 +84,7 @@ def test_dom_18_an_off_turn_bet_is_kept_and_only_missing_bets_become_n_min() -> 
     events = g.apply(1, Play(T("[3|1]"), "R"))  # block, P2 wins (D6)
     [summary] = [e for e in events if e.kind == "summary"]
     assert summary.data["stakes"] == [2, 2, 5, 0]
-    assert "P3 had not bet" not in summary.render(["P1", "P2", "P3", "P4"])
+    assert "P3 had not bet" not in render(ENGLISH, summary.text, ["P1", "P2", "P3", "P4"])
     assert summary.data["change"][2] == -5
 
 

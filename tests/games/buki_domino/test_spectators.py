@@ -13,6 +13,7 @@ from bot.games.buki_domino.spectators import covered
 from bot.games.tiles import Tile
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
+from tests.english import english
 
 T = Tile.parse
 
@@ -130,7 +131,7 @@ def test_draw_refunds_spectators_and_losers_pay_the_bank() -> None:
     ev = g.apply(1, Play(T("[3|1]"), "R"))
     assert g.take_spectator_payouts() == []
     assert g.stacks[3] == 100 + 2 + 2 + 5 - 5  # stakes of P1, P3 and the spectator; pays P2 5
-    assert "<@1>'s bet of 5" in [e for e in ev if e.kind == "summary"][0].text
+    assert "<@1>'s bet of 5" in english([e for e in ev if e.kind == "summary"][0])
     assert chips_total(g) == 405  # the spectator's 5 came in and stays with the bank
 
 

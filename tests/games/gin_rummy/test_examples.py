@@ -9,6 +9,7 @@ from bot.games.gin_rummy.actions import Arrangement, Discard, DrawStock, Knock, 
 from bot.games.gin_rummy.melds import discard_deadwoods
 
 from .helpers import DEALER, NON_DEALER, knock, knock_after_draw, start
+from tests.english import english
 
 
 def melds_of(text: str) -> list[set[Card]]:
@@ -16,7 +17,7 @@ def melds_of(text: str) -> list[set[Card]]:
 
 
 def summary(events: list) -> str:
-    return next(e.text for e in events if e.kind == "summary")
+    return next(english(e) for e in events if e.kind == "summary")
 
 
 def test_g1_values_no_melds() -> None:

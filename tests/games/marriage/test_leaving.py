@@ -18,6 +18,7 @@ from bot.games.marriage.deal import end_deal
 from bot.games.marriage.table import eligible
 
 from .helpers import cards, game_in_play, set_position
+from tests.english import english
 from tests.games.invariants import check_illegal_changes_nothing, check_state
 
 LOSER = "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC 3C 5C 7C 9C JC AD 6D AH 2H 4H"
@@ -38,7 +39,7 @@ def test_leaving_mid_deal_plays_out_the_deal_then_cashes_out_and_is_dealt_out():
     g = game_in_play(3, stacks=[200, 200, 200])
     leaver = (g.turn + 1) % 3
     events = g.leave(leaver)
-    assert [e.kind for e in events] == ["leaving"] and "MAR-18" in events[0].text
+    assert [e.kind for e in events] == ["leaving"] and "MAR-18" in english(events[0])
     assert g.public_view()["seats"][leaver]["leaving"]
     # still dealt in: the table plays MAR-18's timeout move for it
     assert leaver in g.players and not g.can_cash_out(leaver)
@@ -59,7 +60,7 @@ def test_leaving_mid_deal_plays_out_the_deal_then_cashes_out_and_is_dealt_out():
     finishing_position(g, winner)
     events = g.apply(winner, Finish(Card.parse("KC")))
     summary = next(e for e in events if e.kind == "summary")
-    assert "{p%d} (unseen)" % leaver in summary.text
+    assert "{p%d} (unseen)" % leaver in english(summary)
     assert g.phase == "between" and g.can_cash_out(leaver)
     stack = g.stacks[leaver]
     assert stack < 200  # it paid the winner
@@ -107,7 +108,7 @@ def test_two_players_one_leaves_between_deals_the_game_ends_at_once():
     g = game_in_play(2, stacks=[300, 350])
     end_deal(g)
     events = g.leave(0)
-    assert g.is_over() and g.to_act() == [] and events[-1].kind == "game_over" and "MAR-2" in events[-1].text
+    assert g.is_over() and g.to_act() == [] and events[-1].kind == "game_over" and "MAR-2" in english(events[-1])
     assert g.can_cash_out(0) and g.can_cash_out(1)
     assert g.chips() == {"seat:0": 300, "seat:1": 350}  # the table pays both stacks out
     assert g.leave(1) == []
@@ -255,7 +256,7 @@ def test_mar_25_top_up_between_deals_only() -> None:
         game.apply(seat, game.bot_action(seat, random.Random(seat)))
     before = game.chips()["seat:1"]
     events = game.top_up(1, 50)
-    assert game.chips()["seat:1"] == before + 50 and "tops up" in events[0].text
+    assert game.chips()["seat:1"] == before + 50 and "tops up" in english(events[0])
     with pytest.raises(IllegalAction):
         game.top_up(1, 0)
     assert Marriage.from_dict(game.to_dict()).to_dict() == game.to_dict()

@@ -1,0 +1,36 @@
+"""Who chose which language: players for their own text, servers for their tables.
+
+Portable SQL (SQLite and PostgreSQL): an upsert with ON CONFLICT, a delete to forget a choice.
+"""
+
+from __future__ import annotations
+
+from .db import Tx, fetch_one
+
+
+async def user_language(tx: Tx, user_id: int) -> str | None:
+    row = await fetch_one(tx, "SELECT locale FROM user_languages WHERE user_id = :u", {"u": user_id})
+    return str(row["locale"]) if row else None
+
+
+async def set_user_language(tx: Tx, user_id: int, locale: str | None) -> None:
+    """Remember the player's choice; None forgets it (their Discord client's language again)."""
+    if locale is None:
+        await tx.execute("DELETE FROM user_languages WHERE user_id = :u", {"u": user_id})
+        return
+    await tx.execute("INSERT INTO user_languages (user_id, locale) VALUES (:u, :l) "
+                     "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", {"u": user_id, "l": locale})
+
+
+async def guild_language(tx: Tx, guild_id: int) -> str | None:
+    row = await fetch_one(tx, "SELECT locale FROM guild_languages WHERE guild_id = :g", {"g": guild_id})
+    return str(row["locale"]) if row else None
+
+
+async def set_guild_language(tx: Tx, guild_id: int, locale: str | None) -> None:
+    """Set the server's table language; None goes back to the server's preferred locale."""
+    if locale is None:
+        await tx.execute("DELETE FROM guild_languages WHERE guild_id = :g", {"g": guild_id})
+        return
+    await tx.execute("INSERT INTO guild_languages (guild_id, locale) VALUES (:g, :l) "
+                     "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale", {"g": guild_id, "l": locale})

@@ -1,0 +1,50 @@
+"""Who reads which language: a player's choice over their Discord client, a server's table
+language over its preferred locale; stored choices survive and can be forgotten."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import Locale
+from bot.i18n.choose import Languages, reader_locale, table_locale
+from storage.db import Database
+
+JA, EN = Locale("ja"), Locale("en")
+
+
+def test_a_players_choice_wins_over_their_client() -> None:
+    assert reader_locale("ja", discord.Locale.american_english) == JA
+    assert reader_locale(None, discord.Locale.japanese) == JA
+    assert reader_locale(None, discord.Locale.british_english) == EN
+    assert reader_locale(None, None) == EN
+
+
+def test_a_choice_the_bot_no_longer_speaks_falls_back_to_the_client() -> None:
+    assert reader_locale("xx", discord.Locale.japanese) == JA
+
+
+def test_a_servers_setting_wins_over_its_preferred_locale() -> None:
+    assert table_locale("en", discord.Locale.japanese) == EN
+    assert table_locale(None, discord.Locale.japanese) == JA
+    assert table_locale(None, discord.Locale.french) == EN
+
+
+async def test_choices_are_stored_changed_and_forgotten(db: Database) -> None:
+    languages = Languages(db)
+    assert await languages.for_user(7, discord.Locale.american_english) == EN
+    await languages.choose_for_user(7, JA)
+    assert await languages.for_user(7, discord.Locale.american_english) == JA
+    await languages.choose_for_user(7, EN)
+    assert await languages.for_user(7, discord.Locale.japanese) == EN
+    await languages.choose_for_user(7, None)
+    assert await languages.for_user(7, discord.Locale.japanese) == JA
+    assert await languages.for_user(8, discord.Locale.american_english) == EN   # others untouched
+
+
+async def test_a_servers_table_language_is_stored_per_server(db: Database) -> None:
+    languages = Languages(db)
+    await languages.choose_for_guild(1, JA)
+    assert await languages.for_guild(1, discord.Locale.american_english) == JA
+    assert await languages.for_guild(2, discord.Locale.american_english) == EN
+    await languages.choose_for_guild(1, None)
+    assert await languages.for_guild(1, discord.Locale.japanese) == JA
