@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot.docs import BEGIN, END, WORDINGS, stale_pages, update_docs, value_text
+from bot.docs import BEGIN, END, WORDINGS, options_block, stale_pages, update_docs, value_text
 from bot.games import GAMES
+from bot.i18n.catalog import catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
@@ -45,6 +46,15 @@ def test_the_japanese_tables_speak_japanese() -> None:
     text = (JAPANESE / "games" / "gin_rummy.md").read_text(encoding="utf-8")
     assert "| オプション | 既定値 | 設定できる値 | 内容 | ルール |" in text and "| 0〜10 |" in text
     assert "**人数：**2人。" in text and "option | default" not in text
+
+
+def test_a_japanese_option_label_in_the_catalog_fills_the_what_it_does_column(monkeypatch: pytest.MonkeyPatch) -> None:
+    japanese = WORDINGS[1]
+    before = options_block("gin_rummy", japanese)
+    assert "| `knock_limit` | `10` | 0〜10 |  | GIN-10 |" in before
+    monkeypatch.setitem(catalog(japanese.locale).messages, "opt.gin_rummy.knock_limit.label", "ノックの上限")
+    after = options_block("gin_rummy", japanese)
+    assert "| `knock_limit` | `10` | 0〜10 | **ノックの上限** | GIN-10 |" in after
 
 
 def test_every_english_page_for_players_has_its_japanese_page() -> None:
