@@ -33,7 +33,6 @@ class Wording:
     locale: Locale
     folder: str
     players: str
-    one_count: str
     fixed_chips: str
     chosen_chips: str
     at_most: str
@@ -57,7 +56,7 @@ WORDINGS = (
     Wording(
         locale=ENGLISH, folder="games",
         players="**Players:** {players}. **Buy-in with the default options:** {chips}.",
-        one_count="{n}", fixed_chips="exactly {n} chips",
+        fixed_chips="exactly {n} chips",
         chosen_chips="{default} chips by default (at least {low}{top}; each player chooses)", at_most=", at most {n}",
         header="| option | default | allowed | what it does | rule |",
         between="{low} to {high}", at_least="{n} or more", up_to="{n} or less", any_number="any whole number",
@@ -65,9 +64,9 @@ WORDINGS = (
     ),
     Wording(
         locale=Locale("ja"), folder="ja/games",
-        players="**人数：**{players}。**標準オプションでの参加チップ：**{chips}。",
-        one_count="{n}人", fixed_chips="{n}チップ（固定）",
-        chosen_chips="標準{default}チップ（{low}チップ以上{top}で各自が選びます）", at_most="、{n}チップ以下",
+        players="**人数：**{players}人。**既定のオプションでのバイイン：**{chips}。",
+        fixed_chips="{n}チップ（固定）",
+        chosen_chips="既定は{default}チップ（{low}チップ以上{top}で各自が選びます）", at_most="、{n}チップ以下",
         header="| オプション | 既定値 | 設定できる値 | 内容 | ルール |",
         between="{low}〜{high}", at_least="{n}以上", up_to="{n}以下", any_number="任意の整数",
         stub="# {title}\n\nこのボットでの{title}の遊び方：準備中です。\n\n## テーブルオプション\n\n",
@@ -110,7 +109,7 @@ def options_block(game_id: str, wording: Wording = WORDINGS[0]) -> str:
     game: Any = GAMES[game_id]
     specs: Iterable[Any] = game.option_specs
     defaults: Mapping[str, Any] = {spec.name: spec.default for spec in specs}
-    players = (wording.one_count.format(n=game.min_players) if game.min_players == game.max_players
+    players = (str(game.min_players) if game.min_players == game.max_players
                else wording.between.format(low=game.min_players, high=game.max_players))
     buy_in = game.buy_in(defaults)
 
