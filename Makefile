@@ -52,7 +52,7 @@ bench-each:
 demo: $(STAMP) ## a game between seat bots in the console: GAME=gin_rummy, DEALS=1 (DEALS= plays the whole game)
 	$(BIN)/python -m bot demo $(GAME) $(if $(DEALS),--deals $(DEALS))
 
-docs: $(STAMP) ## regenerate the table-option tables in docs/games/ from the code
+docs: $(STAMP) ## regenerate the table-option tables in docs/games/ and docs/ja/games/ from the code
 	$(BIN)/python -m bot docs
 
 constraints: ## re-pin constraints.txt to the newest releases pyproject.toml allows (then run make test)

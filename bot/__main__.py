@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--deals", type=int, default=None, help="everyone leaves after this many deals")
     backup = sub.add_parser("backup", help="copy the database to FILE (safe while the bot runs)")
     backup.add_argument("file", type=Path)
-    docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/")
+    docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/ and docs/ja/games/")
     docs.add_argument("--check", action="store_true", help="only report pages that are out of date")
     snaps = sub.add_parser("snapshots", help="write every game's table and hand messages as PNG and embed JSON")
     snaps.add_argument("outdir", type=Path)
