@@ -203,10 +203,10 @@ def _wild_faces(private: dict[str, Any]) -> set[tuple[int, str]]:
     return {Card.parse(c).face for c in cards}
 
 
-def card_notes(private: dict[str, Any], public: dict[str, Any]) -> dict[tuple[int, str], str]:
+def card_notes(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> dict[tuple[int, str], str]:
     """Wild cards are marked in the controls (the discard select) once this seat has seen the
     tiplu, so nobody throws one away unawares (MAR-11)."""
-    return dict.fromkeys(_wild_faces(private), "★ wild card")
+    return dict.fromkeys(_wild_faces(private), t(locale, "ui.wild_card"))
 
 
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
