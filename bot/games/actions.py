@@ -68,7 +68,7 @@ class Action:
     @property
     def message(self) -> Msg:
         """The button's words as a catalog message, the fields as its parameters."""
-        return Msg(self.key(), {f.name: as_value(getattr(self, f.name)) for f in dataclasses.fields(self)})
+        return Msg(self.key(), {name: as_value(value) for name, value in vars(self).items()})
 
 
 def as_value(value: Any) -> Value:

@@ -85,7 +85,8 @@ def label_of(action: Any, locale: Locale = ENGLISH, names: Sequence[str] = ()) -
 
 def prompt_of(action: Any, locale: Locale = ENGLISH) -> str:
     """The title of a select of actions of this kind, in the reader's language ("" if none)."""
-    key = action.prompt_key()
+    prompt_key = getattr(action, "prompt_key", None)
+    key = prompt_key() if prompt_key is not None else None
     return t(locale, key) if key else ""
 
 
@@ -120,8 +121,8 @@ def layout(table_id: int, version: int, actions: list[Any], prompts: Mapping[str
             picked = _spread(members, MAX_OPTIONS)
             selects.append(SelectSpec(_clip(prompt or t(locale, "ui.choose"), 150),
                                       custom_ids.select_id(table_id, version, kind),
-                                      tuple(_choice(label_of(a, locale, names), custom_ids.encode_args(a), action_emoji(a),
-                                                    notes, _named_card(a)) for a in picked)))
+                                      tuple(_choice(label_of(a, locale, names), custom_ids.encode_args(a),
+                                                    action_emoji(a), notes, _named_card(a)) for a in picked)))
     rows = _rows(buttons["play"] + buttons["danger"]) + _rows(buttons["wager"]) + selects + _rows(buttons["ask"])
     if len(rows) > ROWS and buttons["ask"]:   # the step that asks first is never crowded out
         rows = rows[:ROWS - 1] + rows[-1:]
