@@ -14,6 +14,7 @@ from bot.ui.controls import label_of
 
 from tests.e2e.driver import HumanSeat, read_table
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, iter_components, running_bot
+from tests.e2e.test_bot import verb_id
 from tests.i18n.checks import leftover_english, unknown_keys
 
 JA = Locale("ja")
@@ -55,7 +56,7 @@ def assert_japanese(text: str) -> None:
 async def my_hand(fake: FakeDiscord, user: int, channel: int) -> FakeMessage:
     table = next(m for m in reversed(fake.channel_messages(channel))
                  if any(c.endswith(":hand") for c in m.custom_ids()))
-    return await (await fake.click(user, table, next(c for c in table.custom_ids() if c.endswith(":hand")))).reply()
+    return await (await fake.click(user, table, verb_id(table, "hand"))).reply()
 
 
 async def test_each_player_reads_their_own_language_at_one_table(fake_discord: FakeDiscord, tmp_path: Path,
@@ -72,13 +73,12 @@ async def test_each_player_reads_their_own_language_at_one_table(fake_discord: F
     async with running_bot(fake, make_bot()):
         await (await fake.slash(akane, guild.id, channel, "play", {"game": "gin_rummy"})).reply()
         lobby = await fake.wait_for_message(channel, lambda m: any(c.endswith(":join") for c in m.custom_ids()))
-        joined = await (await fake.click(botan, lobby, next(c for c in lobby.custom_ids() if c.endswith(":join")))).reply()
+        joined = await (await fake.click(botan, lobby, verb_id(lobby, "join"))).reply()
         assert joined.text == t(ENGLISH, "ui.sat_down", chips=GAMES["gin_rummy"].buy_in({}).default)
         await fake.wait_for(lambda: f"<@{botan}>" in lobby.text)
         assert t(JA, "ui.btn.join") in words(lobby)   # the lobby: the server's language
         assert_japanese(words(lobby))
-        started = await (await fake.click(akane, lobby, next(c for c in lobby.custom_ids()
-                                                              if c.endswith(":start")))).reply()
+        started = await (await fake.click(akane, lobby, verb_id(lobby, "start"))).reply()
         assert started.text == t(JA, "ui.game_started")
 
         # the table message: the server's language, Japanese
