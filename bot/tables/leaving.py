@@ -11,11 +11,18 @@ from bot.games.base import GameState, seat_key
 from bot.i18n import ENGLISH, Locale, t
 
 
-def forfeit_terms(game: GameState) -> str | None:
+def forfeit_terms(game: GameState, locale: Locale = ENGLISH) -> str | None:
     """What a player who leaves before the end forfeits, citing the rule (“the match (GIN-22)”),
-    for games whose rules say so (`Forfeits`); None when leaving now forfeits nothing."""
+    for games whose rules say so (`Forfeits`), in `locale`; None when leaving now forfeits nothing."""
     terms: str | None = getattr(game, "forfeits", None)
-    return None if game.is_over() else terms
+    return None if game.is_over() or terms is None else _forfeit_words(locale, game.id, terms)
+
+
+def _forfeit_words(locale: Locale, game_id: str, terms: str) -> str:
+    """A game's forfeit in `locale` (`forfeit.<game>`), or the game's own words if none."""
+    key = f"forfeit.{game_id}"
+    found = t(locale, key)
+    return terms if found == key else found
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +42,9 @@ class LeaveQuote:
 
     def forfeit_text(self, locale: Locale = ENGLISH) -> str | None:
         """What is forfeited, in `locale` (`forfeit.<game>` in the catalog)."""
-        if self.forfeit is None:
-            return None
-        key = f"forfeit.{self.game_id}"
-        found = t(locale, key) if self.game_id else key
-        return self.forfeit if found == key else found
+        if self.forfeit is None or not self.game_id:
+            return self.forfeit
+        return _forfeit_words(locale, self.game_id, self.forfeit)
 
     def text(self, locale: Locale = ENGLISH) -> str:
         """The confirmation's words (for a quote that `asks_first`), in `locale`."""

@@ -307,12 +307,12 @@ async def leave_or_ask(interaction: discord.Interaction, service: TableService, 
     place, locale = _place(interaction), await reader(interaction)
     quote = await service.leave_quote(table_id, interaction.user.id, guild_id=place)
     if quote is None or not quote.asks_first:
-        await interaction.followup.send(await service.leave(table_id, interaction.user.id, guild_id=place),
-                                        ephemeral=True)
+        await interaction.followup.send(await service.leave(table_id, interaction.user.id, guild_id=place,
+                                                            locale=locale), ephemeral=True)
         return
 
     async def confirmed(click: discord.Interaction) -> str:
-        return await service.leave(table_id, click.user.id, guild_id=place)
+        return await service.leave(table_id, click.user.id, guild_id=place, locale=locale)
 
     view = ConfirmView(interaction.client, t(locale, "ui.btn.leave"), confirmed, locale)
     await interaction.followup.send(quote.text(locale), view=view, ephemeral=True)

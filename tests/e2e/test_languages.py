@@ -117,3 +117,14 @@ async def test_each_player_reads_their_own_language_at_one_table(fake_discord: F
         table_now = next(m for m in reversed(fake.channel_messages(channel))
                          if any(c.endswith(":hand") for c in m.custom_ids()))
         assert_japanese(words(table_now))
+
+        # leaving forfeits the match (GIN-22): asked first, and told what happened, in Japanese
+        asked = await (await fake.click(akane, table_now, verb_id(table_now, "leave"))).reply()
+        assert_japanese(words(asked))
+        assert t(JA, "forfeit.gin_rummy") in asked.text
+        confirm = next(c["custom_id"] for c in iter_components(asked.components)
+                       if c.get("label") == t(JA, "ui.btn.leave"))
+        await fake.click(akane, asked, confirm)
+        await fake.wait_for(lambda: asked.text.startswith("退席しました。"))   # ui.leave.left
+        assert_japanese(words(asked))
+        assert f"{t(JA, 'forfeit.gin_rummy')}を失い" in asked.text
