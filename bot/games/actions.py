@@ -9,6 +9,10 @@ in a line and its fields:
 `kind` tags it in JSON and in control ids (`codec.action_to_dict`, `codec.action_to_text`);
 `label` is the text of its button, a format string over the fields (a class may instead
 define a `label` property); `prompt` titles a select of many actions of the kind;
+`message` and `prompt_key` are the same words as catalog messages, which the UI shows in the
+reader's language: the key is `act.<game>.<kind>` (`act.<kind>` for the shared actions), the
+parameters the fields (a class with a `label` property defines its `message` beside it; a test
+checks the English catalog says what `label` says, word for word);
 `simultaneous` marks an answer to a decision several seats make at once (another seat's answer
 then leaves this seat's control good, see `base.is_simultaneous`).
 Each game's `actions.py` re-exports the shared ones it uses beside its own.
@@ -20,6 +24,8 @@ import dataclasses
 from typing import Any, ClassVar, dataclass_transform
 
 from .cards import Card
+from .messages import Msg, Value, card, cards, tiles
+from .tiles import Tile
 
 
 @dataclass_transform(frozen_default=True)
@@ -47,6 +53,33 @@ class Action:
     @property
     def label(self) -> str:
         return self.label_format.format_map(vars(self))
+
+    @classmethod
+    def key(cls) -> str:
+        """`act.gin_rummy.knock`: the catalog key of this kind of action's words."""
+        game = cls.__module__.split(".")[-2] if cls.__module__.endswith(".actions") else ""
+        return f"act.{cls.kind}" if game == "games" or not game else f"act.{game}.{cls.kind}"
+
+    @classmethod
+    def prompt_key(cls) -> str | None:
+        """The catalog key of the select's title, if the kind has one."""
+        return f"{cls.key()}.prompt" if cls.prompt else None
+
+    @property
+    def message(self) -> Msg:
+        """The button's words as a catalog message, the fields as its parameters."""
+        return Msg(self.key(), {name: as_value(value) for name, value in vars(self).items()})
+
+
+def as_value(value: Any) -> Value:
+    """A field as a message parameter: cards and tiles in their notation, numbers as numbers."""
+    if isinstance(value, Card):
+        return card(value)
+    if isinstance(value, Tile):
+        return tiles([value])
+    if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
+        return cards(value)
+    return value if isinstance(value, (int, str)) else str(value)
 
 
 class DrawStock(Action, kind="draw_stock", label="Draw from stock"):

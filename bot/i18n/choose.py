@@ -24,23 +24,41 @@ def table_locale(setting: str | None, preferred_locale: object) -> Locale:
 
 
 class Languages:
-    """The stored choices, read and written in their own short transactions."""
+    """The stored choices, read once per user and server and then kept in memory (the hot path
+    of every message must not read the database), and written in their own short transactions.
+
+    Each player's Discord client language is remembered from their last click, so their DMs,
+    sent with no interaction at hand, follow it too.
+    """
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        self._users: dict[int, str | None] = {}
+        self._guilds: dict[int, str | None] = {}
+        self._clients: dict[int, str] = {}
 
     async def for_user(self, user_id: int, client_locale: object = None) -> Locale:
-        async with self._db.read() as tx:
-            return reader_locale(await languages.user_language(tx, user_id), client_locale)
+        """A player's language; `client_locale` (their click's `interaction.locale`) is
+        remembered for the messages sent them later without one."""
+        if client_locale:
+            self._clients[user_id] = str(getattr(client_locale, "value", client_locale))
+        if user_id not in self._users:
+            async with self._db.read() as tx:
+                self._users[user_id] = await languages.user_language(tx, user_id)
+        return reader_locale(self._users[user_id], self._clients.get(user_id))
 
     async def choose_for_user(self, user_id: int, choice: Locale | None) -> None:
         async with self._db.transaction() as tx:
             await languages.set_user_language(tx, user_id, choice)
+        self._users[user_id] = choice
 
     async def for_guild(self, guild_id: int, preferred_locale: object = ENGLISH) -> Locale:
-        async with self._db.read() as tx:
-            return table_locale(await languages.guild_language(tx, guild_id), preferred_locale)
+        if guild_id not in self._guilds:
+            async with self._db.read() as tx:
+                self._guilds[guild_id] = await languages.guild_language(tx, guild_id)
+        return table_locale(self._guilds[guild_id], preferred_locale)
 
     async def choose_for_guild(self, guild_id: int, choice: Locale | None) -> None:
         async with self._db.transaction() as tx:
             await languages.set_guild_language(tx, guild_id, choice)
+        self._guilds[guild_id] = choice

@@ -24,6 +24,7 @@ from bot.games import GAMES
 from bot.games.base import BuyIn, Event, GameState, takes_spectator_bets
 from bot.games.messages import Seat, msg
 from bot.games.options import resolve_options
+from bot.i18n import ENGLISH, Locale, t
 from bot.wallet import WalletService
 from storage import ledger, tables
 from storage.db import Database, Tx
@@ -465,9 +466,10 @@ class TableService:
             await self._close(u, "cancelled", "The host cancelled the table; every buy-in went back.")
         return u.committed
 
-    async def leave(self, table_id: int, user_id: int, guild_id: int | None = None) -> str:
+    async def leave(self, table_id: int, user_id: int, guild_id: int | None = None,
+                    locale: Locale = ENGLISH) -> str:
         """A player leaves: at once in the lobby or between deals, else at the end of the deal.
-        The reply says what actually happened to their chips."""
+        The reply says what actually happened to their chips, in their language."""
         async with self.unit(table_id) as u:
             u.require_guild(guild_id)
             seat = u.seat_of(user_id)
@@ -480,14 +482,14 @@ class TableService:
                 u.dirty = u.lobby_changed = True
                 if not any(not s.is_bot for s in row.seats):
                     await self._close(u, "cancelled", "Everyone left the lobby, so the table closed.")
-                return f"You left the table; your {seat.buy_in:,} chips are back in your wallet."
+                return t(locale, "ui.leave.lobby", chips=seat.buy_in)
             game = u.require_playing()
-            stack_before, forfeit = seat.stack, forfeit_terms(game)
+            stack_before, forfeit = seat.stack, forfeit_terms(game, locale)
             await tables.set_leaving(await u.tx(), row.id, seat.seat)
             seat.leaving = True
             u.record({"kind": "leave"}, [Event("leave", msg("table.leaving", player=Seat(seat.seat)), seat.seat)]
                      + game.leave(seat.seat), seat.seat)
-        return left_text(stack_before, seat.cashed_out, forfeit)
+        return left_text(stack_before, seat.cashed_out, forfeit, locale=locale)
 
     async def leave_quote(self, table_id: int, user_id: int, resign: Callable[[Sequence[type]], Any] | None = None,
                           guild_id: int | None = None) -> LeaveQuote | None:

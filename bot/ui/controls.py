@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.games.cards import Card
+from bot.i18n import ENGLISH, Locale, render, t
 
 from . import custom_ids
 from .card_emoji import action_emoji, suit_emoji
@@ -77,14 +78,28 @@ def style_of(kind: str) -> Style:
     return "wager" if kind in WAGER_KINDS else "play"
 
 
+def label_of(action: Any, locale: Locale = ENGLISH, names: Sequence[str] = ()) -> str:
+    """An action's button words in the reader's language (`Action.message`)."""
+    return render(locale, action.message, names)
+
+
+def prompt_of(action: Any, locale: Locale = ENGLISH) -> str:
+    """The title of a select of actions of this kind, in the reader's language ("" if none)."""
+    prompt_key = getattr(action, "prompt_key", None)
+    key = prompt_key() if prompt_key is not None else None
+    return t(locale, key) if key else ""
+
+
 def layout(table_id: int, version: int, actions: list[Any], prompts: Mapping[str, str] | None = None,
-           notes: Mapping[tuple[int, str], str] | None = None) -> Layout:
+           notes: Mapping[tuple[int, str], str] | None = None, locale: Locale = ENGLISH,
+           names: Sequence[str] = ()) -> Layout:
     """Controls for exactly these actions (at most 5 rows; long lists are thinned evenly).
 
     Moves come first, wagers on rows of their own, then the selects, and last the steps that
     ask first. `prompts` replaces a select's placeholder by action kind (words that depend on
     the table, like the high bid); `notes` describes the options naming a card, by its face
     (rank, suit), like Marriage's wild cards. A control naming a card shows its suit's emoji.
+    Every word is in `locale`, with the seats' `names`.
     """
     prompts, notes = prompts or {}, notes or {}
     groups: dict[str, list[Any]] = {}
@@ -93,20 +108,21 @@ def layout(table_id: int, version: int, actions: list[Any], prompts: Mapping[str
     buttons: dict[Style, list[ButtonSpec]] = {"play": [], "danger": [], "wager": [], "ask": []}
     selects: list[list[ButtonSpec] | SelectSpec] = []
     for kind, members in groups.items():
-        prompt = prompts.get(kind) or str(getattr(members[0], "prompt", ""))
+        prompt = prompts.get(kind) or prompt_of(members[0], locale)
         if _is_multi_card(members[0]):
-            selects.append(_multi_select(table_id, version, kind, members, prompt, notes))
+            selects.append(_multi_select(table_id, version, kind, members, prompt or t(locale, "ui.choose_cards"),
+                                         notes))
         elif len(members) <= PER_ROW:
             style = style_of(kind)
-            buttons[style] += [ButtonSpec(_clip(a.label + ("…" if style == "ask" else ""), 80),
+            buttons[style] += [ButtonSpec(_clip(label_of(a, locale, names) + ("…" if style == "ask" else ""), 80),
                                           custom_ids.action_id(table_id, version, a), style, action_emoji(a))
                                for a in members]
         else:
             picked = _spread(members, MAX_OPTIONS)
-            selects.append(SelectSpec(_clip(prompt or f"Choose: {kind}", 150),
+            selects.append(SelectSpec(_clip(prompt or t(locale, "ui.choose"), 150),
                                       custom_ids.select_id(table_id, version, kind),
-                                      tuple(_choice(a.label, custom_ids.encode_args(a), action_emoji(a),
-                                                    notes, _named_card(a)) for a in picked)))
+                                      tuple(_choice(label_of(a, locale, names), custom_ids.encode_args(a),
+                                                    action_emoji(a), notes, _named_card(a)) for a in picked)))
     rows = _rows(buttons["play"] + buttons["danger"]) + _rows(buttons["wager"]) + selects + _rows(buttons["ask"])
     if len(rows) > ROWS and buttons["ask"]:   # the step that asks first is never crowded out
         rows = rows[:ROWS - 1] + rows[-1:]
@@ -145,7 +161,7 @@ def _multi_select(table_id: int, version: int, kind: str, members: list[Any], pr
     items.sort()
     options = tuple(_choice(getattr(i, "pretty", str(i)), str(i), suit_emoji(i), notes,
                             i if isinstance(i, Card) else None) for i in items[:MAX_OPTIONS])
-    return SelectSpec(_clip(prompt or f"Choose cards: {kind}", 150),
+    return SelectSpec(_clip(prompt, 150),
                       custom_ids.select_id(table_id, version, kind, multi=True), options,
                       min_values=min(sizes), max_values=min(max(sizes), len(options)))
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import discord
 
+from bot.i18n import Locale
+
 from . import custom_ids
+from .client import CardRoomClient
 
 Callback = Callable[[discord.Interaction], Awaitable[None]]
 
@@ -17,6 +20,18 @@ Callback = Callable[[discord.Interaction], Awaitable[None]]
 def place(interaction: discord.Interaction) -> int:
     """Where a table control was clicked: its server, or 0 from a DM (never a table's server)."""
     return interaction.guild_id or 0
+
+
+async def reader(interaction: discord.Interaction) -> Locale:
+    """The language of the player who clicked: theirs from /language, else their client's."""
+    client = cast(CardRoomClient, interaction.client)   # the only client our controls serve
+    return await client.languages.for_user(interaction.user.id, interaction.locale)
+
+
+async def table_language(client: CardRoomClient, guild_id: int) -> Locale:
+    """The language of a server's tables: its setting, else the server's preferred locale."""
+    guild = client.get_guild(guild_id)
+    return await client.languages.for_guild(guild_id, guild.preferred_locale if guild else None)
 
 
 def chosen(interaction: discord.Interaction, default: list[str]) -> list[str]:

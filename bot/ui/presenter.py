@@ -5,6 +5,9 @@ this only builds the message and sends it. Channels and DMs are addressed by id
 (`get_partial_messageable`), so no write costs a lookup first; a DM channel is opened once per
 player and kept by discord.py.
 
+The table's messages are in its server's language, a player's hand in theirs (`bot.i18n.choose`,
+which keeps the choices in memory, so no message costs a database read for its language).
+
 A DM that Discord refuses (error 50007) is remembered in the database: we stop trying, and the
 publisher tells the player, once, in the channel to use “My hand”.
 """
@@ -19,6 +22,7 @@ import discord
 
 from bot.clock import stamp, utc_now
 from bot.games.base import Event
+from bot.i18n import t
 from bot.tables.models import Closing, HandRef, TableSnapshot
 from bot.tables.pacing import Pacer, Priority
 from bot.tables.presenter import DmClosed
@@ -27,6 +31,7 @@ from storage.db import Database
 
 from .client import CardRoomClient
 from .embeds import board_image, closing_embed, hand_image, results_embed
+from .interactions import table_language
 from .text import MESSAGE, clip
 from .threads import archive_table_thread
 from .views import as_edit, hand_message, public_message
@@ -57,24 +62,27 @@ class DiscordPresenter:
 
     async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
         channel = self._channel(snap.channel_id)
+        locale = await table_language(self.bot, snap.guild_id)
         # drawing takes milliseconds: not on the loop
-        png = await asyncio.to_thread(board_image, snap) if await self._pictures(snap) else None
+        png = await asyncio.to_thread(board_image, snap, locale) if await self._pictures(snap) else None
         if message_id is not None:
             try:
-                await channel.get_partial_message(message_id).edit(**as_edit(public_message(snap, recent, png)))
+                await channel.get_partial_message(message_id).edit(
+                    **as_edit(public_message(snap, recent, png, locale)))
                 return message_id
             except discord.NotFound:
                 log.info("table %d: its message is gone; posting a new one", snap.table_id)
-        sent = await channel.send(**_without_missing(public_message(snap, recent, png)))
+        sent = await channel.send(**_without_missing(public_message(snap, recent, png, locale)))
         return sent.id
 
     async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
         channel = self._channel(snap.channel_id)
+        embed = closing_embed(snap, closing, await table_language(self.bot, snap.guild_id))
         if message_id is None:
-            await channel.send(embed=closing_embed(snap, closing))
+            await channel.send(embed=embed)
             return
         try:
-            await channel.get_partial_message(message_id).edit(content=None, embed=closing_embed(snap, closing),
+            await channel.get_partial_message(message_id).edit(content=None, embed=embed,
                                                                view=None, attachments=[])
         except discord.NotFound:
             log.info("table %d: message %d to close is gone", snap.table_id, message_id)
@@ -85,7 +93,7 @@ class DiscordPresenter:
         if user_id is None or user_id in self.dm_refused:
             return None
         png = await asyncio.to_thread(hand_image, snap, seat) if await self._pictures(snap) else None
-        payload = hand_message(self.bot, snap, seat, events, png=png)
+        payload = hand_message(self.bot, snap, seat, events, png=png, locale=await self.bot.languages.for_user(user_id))
         if message is not None:
             try:
                 await self._channel(message.channel_id).get_partial_message(message.message_id).edit(
@@ -120,14 +128,15 @@ class DiscordPresenter:
         """The result, pinging the players so nobody misses where their chips went; a thread the
         table had to itself is then archived."""
         players = " ".join(f"<@{s.user_id}>" for s in snap.seats if not s.is_bot)
-        await self._channel(snap.channel_id).send(content=players or None, embed=results_embed(snap, payouts),
+        locale = await table_language(self.bot, snap.guild_id)
+        await self._channel(snap.channel_id).send(content=players or None, embed=results_embed(snap, payouts, locale),
                                                   allowed_mentions=PINGS)
         await archive_table_thread(self.bot, snap.channel_id)
 
     async def retry_dms(self, user: discord.User | discord.Member) -> bool:
         """The player opened their DMs again: forget the refusal if a test message gets through."""
         try:
-            await user.send("Your hands will come here again. Good luck at the tables!")
+            await user.send(t(await self.bot.languages.for_user(user.id), "ui.dms_again"))
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise

@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 import discord
+
+from bot.i18n import ENGLISH, Locale, t
+
+from .client import CardRoomClient
+from .interactions import table_language
 
 log = logging.getLogger(__name__)
 
@@ -23,38 +28,45 @@ ARCHIVE_AFTER_MIN: Final = 10080
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a new table goes: its thread, or (with the reason) the channel it was asked in."""
+    """Where a new table goes: its thread, or (with the reason) the channel it was asked in; the
+    words about it are in the server's table language."""
 
     channel_id: int
     thread: discord.Thread | None = None
     why_not: str | None = None
+    locale: Locale = ENGLISH
 
 
-def thread_name(title: str, table_id: int | None = None) -> str:
+def thread_name(title: str, table_id: int | None = None, locale: Locale = ENGLISH) -> str:
     """“Gin Rummy · table 12” (“… · new table” until the table has its number)."""
-    return f"{title} · {'new table' if table_id is None else f'table {table_id}'}"[:100]
+    if table_id is None:
+        return t(locale, "ui.thread.new", game=title)[:100]
+    return t(locale, "ui.thread.table", game=title, table=str(table_id))[:100]
 
 
 async def new_thread(interaction: discord.Interaction, title: str) -> Place:
     """A public thread of the channel the command came from, or the channel itself and why."""
     channel = interaction.channel
-    here = Place(interaction.channel_id or 0)
+    locale = await table_language(cast(CardRoomClient, interaction.client), interaction.guild_id or 0)
+
+    def not_here(key: str, **params: object) -> Place:
+        return Place(interaction.channel_id or 0, why_not=t(locale, key, **params), locale=locale)
+
     if isinstance(channel, discord.Thread):
-        return Place(here.channel_id, why_not="this is a thread already")
+        return not_here("ui.thread.in_thread")
     if not isinstance(channel, discord.TextChannel):
-        return Place(here.channel_id, why_not="this channel cannot hold threads")
+        return not_here("ui.thread.no_threads")
     allowed = interaction.app_permissions
     if not (allowed.create_public_threads and allowed.send_messages_in_threads):
-        return Place(here.channel_id, why_not="I need the Create Public Threads and Send Messages in Threads "
-                                              "permissions")
+        return not_here("ui.thread.permissions")
     kind = discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread
     try:
-        thread = await channel.create_thread(name=thread_name(title), type=kind,
+        thread = await channel.create_thread(name=thread_name(title, locale=locale), type=kind,
                                              auto_archive_duration=ARCHIVE_AFTER_MIN)
     except discord.HTTPException as exc:
         log.info("no thread in channel %d: %s", channel.id, exc)
-        return Place(here.channel_id, why_not=f"Discord refused to create a thread ({exc.text or exc.status})")
-    return Place(thread.id, thread)
+        return not_here("ui.thread.refused", why=exc.text or str(exc.status))
+    return Place(thread.id, thread, locale=locale)
 
 
 async def name_thread(place: Place, title: str, table_id: int) -> None:
@@ -62,14 +74,15 @@ async def name_thread(place: Place, title: str, table_id: int) -> None:
     if place.thread is None:
         return
     try:
-        await place.thread.edit(name=thread_name(title, table_id))
+        await place.thread.edit(name=thread_name(title, table_id, place.locale))
     except discord.HTTPException as exc:   # the provisional name still says which game
         log.info("thread %d keeps its first name: %s", place.thread.id, exc)
     parent = place.thread.parent
     if not isinstance(parent, discord.TextChannel):
         return
     try:
-        await parent.send(f"**{title}**: table {table_id} is open in {place.thread.mention} — join there.")
+        await parent.send(t(place.locale, "ui.thread.pointer", game=title, table=str(table_id),
+                            thread=place.thread.mention))
     except discord.HTTPException as exc:
         log.info("no pointer to thread %d in channel %d: %s", place.thread.id, parent.id, exc)
 

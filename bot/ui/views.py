@@ -21,6 +21,7 @@ from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
 from bot.games.base import Event, takes_spectator_bets
 from bot.games.options import CHIP_CEILING
+from bot.i18n import ENGLISH, Locale, t
 from bot.tables.leaving import left_text
 from bot.tables.models import TableSnapshot
 from bot.tables.service import TableService
@@ -32,7 +33,7 @@ from .controls import ASK_FIRST_KINDS, ButtonSpec, Choice, SelectSpec, Style, la
 from .embeds import board_image, hand_embed, hand_image, table_embed
 from .errors import report_error
 from .images import BOARD_FILE, HAND_FILE
-from .interactions import Picker, Press, ShortLived
+from .interactions import Picker, Press, ShortLived, reader
 from .interactions import chosen as _chosen
 from .interactions import place as _place
 from .settings import SettingsView
@@ -46,9 +47,10 @@ DRAW = Draw()
 
 log = logging.getLogger(__name__)
 
-LOBBY_BUTTONS = (("join", "Join", discord.ButtonStyle.success), ("leave", "Leave", discord.ButtonStyle.secondary),
-                 ("bot", "Add bot", discord.ButtonStyle.secondary), ("start", "Start", discord.ButtonStyle.primary),
-                 ("cancel", "Cancel", discord.ButtonStyle.danger))
+LOBBY_BUTTONS = (("join", discord.ButtonStyle.success), ("leave", discord.ButtonStyle.secondary),
+                 ("bot", discord.ButtonStyle.secondary), ("start", discord.ButtonStyle.primary),
+                 ("cancel", discord.ButtonStyle.danger), ("opts", discord.ButtonStyle.secondary))
+"""The lobby's buttons by verb; each one's words are `ui.btn.<verb>` in the catalog."""
 
 
 BUTTON_STYLES: dict[Style, discord.ButtonStyle] = {
@@ -56,39 +58,45 @@ BUTTON_STYLES: dict[Style, discord.ButtonStyle] = {
     "danger": discord.ButtonStyle.danger, "ask": discord.ButtonStyle.secondary}
 
 
-def location(client: discord.Client, snap: TableSnapshot) -> str:
+def location(client: discord.Client, snap: TableSnapshot, locale: Locale = ENGLISH) -> str:
     """“Server · #channel”, so a DM says which table it belongs to."""
     guild = client.get_guild(snap.guild_id)
     channel = client.get_channel(snap.channel_id)
-    return f"{guild.name if guild else 'server'} · #{getattr(channel, 'name', 'channel')}"
+    return (f"{guild.name if guild else t(locale, 'ui.somewhere_server')} · "
+            f"#{getattr(channel, 'name', t(locale, 'ui.somewhere_channel'))}")
 
 
-def table_view(snap: TableSnapshot) -> discord.ui.View | None:
-    """The public message's controls: the lobby's, or “My hand” and “Leave” in play."""
+def table_view(snap: TableSnapshot, locale: Locale = ENGLISH) -> discord.ui.View | None:
+    """The public message's controls, in the table's language: the lobby's, or “My hand” and
+    “Leave” in play."""
     if snap.status == "finished":
         return None
     view = discord.ui.View(timeout=None)
+
+    def button(verb: str, style: discord.ButtonStyle) -> None:
+        view.add_item(TableButton(snap.table_id, verb, t(locale, f"ui.btn.{verb}"), style))
+
     if snap.status == "lobby":
-        for verb, label, style in LOBBY_BUTTONS:
-            view.add_item(TableButton(snap.table_id, verb, label, style))
-        view.add_item(TableButton(snap.table_id, "opts", "Settings", discord.ButtonStyle.secondary))
+        for verb, style in LOBBY_BUTTONS:
+            button(verb, style)
     else:
-        view.add_item(TableButton(snap.table_id, "hand", "My hand", discord.ButtonStyle.primary))
-        view.add_item(TableButton(snap.table_id, "leave", "Leave", discord.ButtonStyle.secondary))
+        button("hand", discord.ButtonStyle.primary)
+        button("leave", discord.ButtonStyle.secondary)
         if takes_spectator_bets(GAMES[snap.game_id]) and snap.options.get("spectator_bets", True):
-            view.add_item(TableButton(snap.table_id, "back", "Back a player", discord.ButtonStyle.success))
+            button("back", discord.ButtonStyle.success)
     return view
 
 
-def controls_view(snap: TableSnapshot, seat: int) -> discord.ui.View | None:
-    """Exactly the seat's legal actions, drawn for this version of the table."""
+def controls_view(snap: TableSnapshot, seat: int, locale: Locale = ENGLISH) -> discord.ui.View | None:
+    """Exactly the seat's legal actions, drawn for this version of the table, in the player's
+    language."""
     actions = snap.legal.get(seat, [])
     if not actions:
         return None
     view = discord.ui.View(timeout=None)
     board, public, private = board_for(snap.game_id), snap.public or {}, snap.privates.get(seat, {})
-    controls = layout(snap.table_id, snap.version, actions, board.select_prompts(public, snap.names),
-                      board.card_notes(private, public))
+    controls = layout(snap.table_id, snap.version, actions, board.select_prompts(public, snap.names, locale),
+                      board.card_notes(private, public, locale), locale, snap.names)
     for row, item in enumerate(controls.rows):
         if isinstance(item, SelectSpec):
             view.add_item(ActionSelect(item, row))
@@ -99,13 +107,15 @@ def controls_view(snap: TableSnapshot, seat: int) -> discord.ui.View | None:
 
 
 def hand_message(client: discord.Client, snap: TableSnapshot, seat: int, events: list[Event] | None = None,
-                 note: str | None = None, png: bytes | None | Draw = DRAW) -> dict[str, Any]:
-    """The kwargs of a new message showing a seat its hand (text and picture) and controls.
-    `png`: the hand's picture when the caller drew it already (off the event loop)."""
-    view = controls_view(snap, seat)
+                 note: str | None = None, png: bytes | None | Draw = DRAW, locale: Locale = ENGLISH) -> dict[str, Any]:
+    """The kwargs of a new message showing a seat its hand (text and picture) and controls, in
+    its player's language. `png`: the hand's picture when the caller drew it already (off the
+    event loop)."""
+    view = controls_view(snap, seat, locale)
     if isinstance(png, Draw):
         png = hand_image(snap, seat)
-    return {"embed": hand_embed(snap, seat, location(client, snap), events, note, HAND_FILE if png else None),
+    return {"embed": hand_embed(snap, seat, location(client, snap, locale), events, note,
+                                HAND_FILE if png else None, locale),
             "view": view if view is not None else discord.utils.MISSING, "files": _picture(png, HAND_FILE)}
 
 
@@ -128,22 +138,24 @@ async def _show_hand(interaction: discord.Interaction[CardRoomClient], table_id:
     `snap` is the table their own action just produced, so showing it reads nothing again."""
     if snap is None:
         snap = await interaction.client.tables.hand(table_id, interaction.user.id, interaction.guild_id)
+    locale = await reader(interaction)
     seat = snap.seat_of(interaction.user.id)
     if seat is None or snap.status != "playing":
         if snap.status == "finished" or (seat is None and snap.status == "playing" and
                                          any(s.user_id == interaction.user.id for s in snap.seats)):
-            text = "You have left this table; the result is in the channel."
+            text = t(locale, "ui.hand.left")
         elif seat is None:
-            text = "You are not seated at this table."
+            text = t(locale, "ui.hand.not_seated")
         else:
-            text = "The game has not started yet."
+            text = t(locale, "ui.hand.not_started")
         if edit:
             await interaction.edit_original_response(content=text, embed=None, view=None)
         else:
             await interaction.followup.send(note or text, ephemeral=True)
         return
     pictures = (await interaction.client.wallets.guild_config(snap.guild_id)).images
-    message = hand_message(interaction.client, snap, seat.seat, note=note, png=DRAW if pictures else None)
+    message = hand_message(interaction.client, snap, seat.seat, note=note, png=DRAW if pictures else None,
+                           locale=locale)
     if edit:
         await interaction.edit_original_response(**as_edit(message))
     else:
@@ -169,18 +181,19 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
             snap = await service.snapshot(self.table_id)
             if snap.guild_id != _place(interaction):
                 raise PlayerError("That control belongs to a table in another server.")
+            locale = await reader(interaction)
             if self.verb == "join":
                 if snap.buy_in.minimum != snap.buy_in.maximum:
-                    await interaction.response.send_modal(BuyInModal(snap))
+                    await interaction.response.send_modal(BuyInModal(snap, locale))
                     return
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await service.join(self.table_id, interaction.user.id, interaction.user.display_name,
                                    guild_id=_place(interaction))
-                await interaction.followup.send(f"You sat down with {snap.buy_in.default:,} chips.", ephemeral=True)
+                await interaction.followup.send(t(locale, "ui.sat_down", chips=snap.buy_in.default), ephemeral=True)
             elif self.verb == "back":
                 choices = await service.spectator_choices(self.table_id, interaction.user.id)
-                view: ShortLived = BackView(interaction.client, self.table_id, choices)
-                await interaction.response.send_message("Whom do you back?", view=view, ephemeral=True)
+                view: ShortLived = BackView(interaction.client, self.table_id, choices, locale)
+                await interaction.response.send_message(t(locale, "ui.whom_to_back"), view=view, ephemeral=True)
                 view.shown_by(interaction)
             elif self.verb == "opts":
                 if snap.host_id != interaction.user.id:
@@ -196,21 +209,22 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
                 if self.verb == "leave":
                     await leave_or_ask(interaction, service, self.table_id)
                     return
-                text = await self._lobby_verb(interaction)
+                text = t(locale, await self._lobby_verb(interaction))
                 await interaction.followup.send(text, ephemeral=True)
         except Exception as exc:
             await report_error(interaction, exc)
 
     async def _lobby_verb(self, interaction: discord.Interaction[CardRoomClient]) -> str:
+        """Add a bot, start or cancel; the catalog key of the reply."""
         service, user, place = interaction.client.tables, interaction.user.id, _place(interaction)
         if self.verb == "bot":
             await service.add_bot(self.table_id, user, guild_id=place)
-            return "A seat bot sat down."
+            return "ui.bot_sat_down"
         if self.verb == "start":
             await service.start(self.table_id, user, guild_id=place)
-            return "The game has started. Your hand comes by DM when it is your turn; “My hand” shows it here."
+            return "ui.game_started"
         await service.cancel(self.table_id, user, guild_id=place)
-        return "The table is cancelled; every buy-in went back."
+        return "ui.table_cancelled"
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=custom_ids.ACTION_PATTERN):
@@ -290,18 +304,18 @@ async def _refresh_after(interaction: discord.Interaction[CardRoomClient], table
 async def leave_or_ask(interaction: discord.Interaction, service: TableService, table_id: int) -> None:
     """Leave (after the interaction was deferred), or first ask, saying what the player would
     get back, when leaving now forfeits or costs chips. The reply says what happened."""
-    place = _place(interaction)
+    place, locale = _place(interaction), await reader(interaction)
     quote = await service.leave_quote(table_id, interaction.user.id, guild_id=place)
     if quote is None or not quote.asks_first:
-        await interaction.followup.send(await service.leave(table_id, interaction.user.id, guild_id=place),
-                                        ephemeral=True)
+        await interaction.followup.send(await service.leave(table_id, interaction.user.id, guild_id=place,
+                                                            locale=locale), ephemeral=True)
         return
 
     async def confirmed(click: discord.Interaction) -> str:
-        return await service.leave(table_id, click.user.id, guild_id=place)
+        return await service.leave(table_id, click.user.id, guild_id=place, locale=locale)
 
-    view = ConfirmView(interaction.client, "Leave", confirmed)
-    await interaction.followup.send(quote.text(), view=view, ephemeral=True)
+    view = ConfirmView(interaction.client, t(locale, "ui.btn.leave"), confirmed, locale)
+    await interaction.followup.send(quote.text(locale), view=view, ephemeral=True)
     view.shown_by(interaction)
 
 
@@ -315,6 +329,7 @@ async def ask_to_resign(interaction: discord.Interaction[CardRoomClient], table_
         return custom_ids.decode_action(types, kind, args)
 
     try:
+        locale = await reader(interaction)
         quote = await service.leave_quote(table_id, interaction.user.id, decode, guild_id=interaction.guild_id)
         if quote is None:
             raise PlayerError("The game is not being played.")
@@ -323,10 +338,10 @@ async def ask_to_resign(interaction: discord.Interaction[CardRoomClient], table_
             snap = await service.play(table_id, click.user.id, decode, version, guild_id=click.guild_id,
                                       via_dm=click.guild_id is None, interaction_id=click.id)
             mine = next(s for s in snap.seats if s.user_id == click.user.id)
-            return left_text(quote.stack, mine.cashed_out, quote.forfeit, resigned=True)
+            return left_text(quote.stack, mine.cashed_out, quote.forfeit_text(locale), resigned=True, locale=locale)
 
-        view = ConfirmView(interaction.client, "Resign", confirmed)
-        await interaction.response.send_message(quote.text(), view=view, ephemeral=True)
+        view = ConfirmView(interaction.client, t(locale, "ui.btn.resign"), confirmed, locale)
+        await interaction.response.send_message(quote.text(locale), view=view, ephemeral=True)
         view.shown_by(interaction)
     except StaleControl as exc:
         await interaction.response.defer()
@@ -348,15 +363,17 @@ def chip_amount(text: str) -> int:
     return amount
 
 
-class BuyInModal(discord.ui.Modal, title="Buy in"):
+class BuyInModal(discord.ui.Modal):
     """For games where each player chooses how many chips to bring."""
 
-    def __init__(self, snap: TableSnapshot) -> None:
-        super().__init__(timeout=300)
-        self.table_id = snap.table_id
-        top = f" to {snap.buy_in.maximum:,}" if snap.buy_in.maximum is not None else " or more"
+    def __init__(self, snap: TableSnapshot, locale: Locale = ENGLISH) -> None:
+        super().__init__(title=t(locale, "ui.buy_in_title"), timeout=300)
+        self.table_id, self.locale = snap.table_id, locale
+        low, high = snap.buy_in.minimum, snap.buy_in.maximum
+        label = t(locale, "ui.chips_to_bring", low=low, high=high) if high is not None \
+            else t(locale, "ui.chips_to_bring_open", low=low)
         self.amount: discord.ui.TextInput[BuyInModal] = discord.ui.TextInput(
-            label=f"Chips to bring ({snap.buy_in.minimum:,}{top})", default=str(snap.buy_in.default), max_length=12)
+            label=label[:45], default=str(snap.buy_in.default), max_length=12)
         self.add_item(self.amount)
 
     async def on_submit(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
@@ -365,7 +382,7 @@ class BuyInModal(discord.ui.Modal, title="Buy in"):
             amount = chip_amount(self.amount.value)
             await interaction.client.tables.join(self.table_id, interaction.user.id,
                                                  interaction.user.display_name, amount, guild_id=_place(interaction))
-            await interaction.followup.send(f"You sat down with {amount:,} chips.", ephemeral=True)
+            await interaction.followup.send(t(self.locale, "ui.sat_down", chips=amount), ephemeral=True)
         except Exception as exc:
             await report_error(interaction, exc)
 
@@ -375,11 +392,11 @@ class ConfirmView(ShortLived):
     says what happened, or that nothing did."""
 
     def __init__(self, client: discord.Client, label: str,
-                 confirmed: Callable[[discord.Interaction], Awaitable[str]]) -> None:
+                 confirmed: Callable[[discord.Interaction], Awaitable[str]], locale: Locale = ENGLISH) -> None:
         super().__init__(client)
-        self.confirmed = confirmed
+        self.confirmed, self.locale = confirmed, locale
         self.add_item(Press(self._confirm, label, discord.ButtonStyle.danger))
-        self.add_item(Press(self._cancel, "Keep playing", discord.ButtonStyle.secondary))
+        self.add_item(Press(self._cancel, t(locale, "ui.btn.keep_playing"), discord.ButtonStyle.secondary))
 
     async def _confirm(self, interaction: discord.Interaction) -> None:
         self._answered()
@@ -392,7 +409,7 @@ class ConfirmView(ShortLived):
 
     async def _cancel(self, interaction: discord.Interaction) -> None:
         self._answered()
-        await interaction.response.edit_message(content="Nothing changed: you are still playing.", view=None)
+        await interaction.response.edit_message(content=t(self.locale, "ui.nothing_changed"), view=None)
 
     def _answered(self) -> None:
         """One answer only: the view stops and its ids are no longer live."""
@@ -404,26 +421,29 @@ class ConfirmView(ShortLived):
 class BackView(ShortLived):
     """An onlooker picks a player to back; a modal takes the amount (short-lived)."""
 
-    def __init__(self, client: discord.Client, table_id: int, choices: list[tuple[int, str, int, int]]) -> None:
+    def __init__(self, client: discord.Client, table_id: int, choices: list[tuple[int, str, int, int]],
+                 locale: Locale = ENGLISH) -> None:
         super().__init__(client)
-        self.table_id = table_id
+        self.table_id, self.locale = table_id, locale
         self.limits = {seat: (name, low, high) for seat, name, low, high in choices}
-        self.add_item(Picker(self._picked, "Choose a player to back", [
-            discord.SelectOption(label=name[:100], value=str(seat), description=f"bets {low} to {high}")
+        self.add_item(Picker(self._picked, t(locale, "ui.choose_backed"), [
+            discord.SelectOption(label=name[:100], value=str(seat),
+                                 description=t(locale, "ui.bets_range", low=low, high=high))
             for seat, name, low, high in choices[:25]]))
 
     async def _picked(self, interaction: discord.Interaction) -> None:
         seat = int(_chosen(interaction, ["0"])[0])
         name, low, high = self.limits[seat]
-        await interaction.response.send_modal(BetModal(self.table_id, seat, name, low, high))
+        await interaction.response.send_modal(BetModal(self.table_id, seat, name, low, high, self.locale))
 
 
-class BetModal(discord.ui.Modal, title="Spectator bet"):
-    def __init__(self, table_id: int, seat: int, name: str, low: int, high: int) -> None:
-        super().__init__(timeout=300)
-        self.table_id, self.seat = table_id, seat
+class BetModal(discord.ui.Modal):
+    def __init__(self, table_id: int, seat: int, name: str, low: int, high: int, locale: Locale = ENGLISH) -> None:
+        super().__init__(title=t(locale, "ui.spectator_bet_title"), timeout=300)
+        self.table_id, self.seat, self.locale = table_id, seat, locale
         self.amount: discord.ui.TextInput[BetModal] = discord.ui.TextInput(
-            label=f"Chips on {name}"[:45], placeholder=f"{low} to {high}", default=str(low), max_length=9)
+            label=t(locale, "ui.chips_on", name=name)[:45], placeholder=t(locale, "ui.range", low=low, high=high),
+            default=str(low), max_length=9)
         self.add_item(self.amount)
 
     async def on_submit(self, interaction: discord.Interaction[CardRoomClient]) -> None:  # type: ignore[override]
@@ -432,9 +452,7 @@ class BetModal(discord.ui.Modal, title="Spectator bet"):
             amount = chip_amount(self.amount.value)
             await interaction.client.tables.spectator_bet(self.table_id, interaction.user.id, self.seat, amount,
                                                           guild_id=_place(interaction))
-            await interaction.followup.send(f"You asked to bet {amount:,} chips; the banker accepts or refuses. "
-                                            "Your chips are held until then and come back if refused.",
-                                            ephemeral=True)
+            await interaction.followup.send(t(self.locale, "ui.bet_asked", chips=amount), ephemeral=True)
         except Exception as exc:
             await report_error(interaction, exc)
 
@@ -456,8 +474,8 @@ class RetiredControl(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         if self.custom_id_seen in getattr(interaction.client, "short_lived_ids", ()):
             return   # a live short-lived view answers it
         try:
-            await interaction.response.send_message("This control is no longer active. Use the table's latest "
-                                                    "message, or /table view.", ephemeral=True)
+            locale = await reader(interaction)
+            await interaction.response.send_message(t(locale, "ui.control_retired"), ephemeral=True)
         except discord.HTTPException:
             log.info("could not answer a retired control %r", self.custom_id_seen)
 
@@ -466,10 +484,12 @@ DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
 
 
 def public_message(snap: TableSnapshot, events: list[Event] | None = None,
-                   png: bytes | None | Draw = DRAW) -> dict[str, Any]:
-    """The kwargs of a new table message: the compact text, the board's picture, the controls.
-    `png`: the board's picture when the caller drew it already (off the event loop)."""
+                   png: bytes | None | Draw = DRAW, locale: Locale = ENGLISH) -> dict[str, Any]:
+    """The kwargs of a new table message in the table's language: the compact text, the
+    board's picture, the controls. `png`: the board's picture when the caller drew it already
+    (off the event loop)."""
     if isinstance(png, Draw):
-        png = board_image(snap)
-    return {"embed": table_embed(snap, events, BOARD_FILE if png else None), "view": table_view(snap),
+        png = board_image(snap, locale)
+    return {"embed": table_embed(snap, events, BOARD_FILE if png else None, locale),
+            "view": table_view(snap, locale),
             "files": _picture(png, BOARD_FILE)}

@@ -270,6 +270,8 @@ class FakeGuild:
     members: dict[int, FakeMember] = field(default_factory=dict)
     threads: dict[int, JSON] = field(default_factory=dict)
     """Threads by id (type 11), kept apart from ``channels`` as Discord lists them apart."""
+    preferred_locale: str = "en-US"
+    """The server's language (Server Settings › Community); set before the bot connects."""
 
     def channel(self, name: str) -> int:
         """Id of the channel called ``name`` (what tests usually have in hand)."""
@@ -754,6 +756,8 @@ class FakeDiscord:
         self._id_counter = itertools.count(1)
         self._last_snowflake = 0
         self.bot_user = FakeUser(self.new_id(), bot_name, bot=True)
+        self.user_locales: dict[int, str] = {}
+        """Each user's Discord client language (`set_locale`), sent with their interactions."""
         self.application_id: int = self.bot_user.id  # as on real Discord
         self.bot_permissions = bot_permissions
         self.owner = FakeUser(self.new_id(), "app-owner")
@@ -996,6 +1000,11 @@ class FakeDiscord:
                         intent=INTENT_GUILD_MEMBERS)
         return uid
 
+    def set_locale(self, user_id: int, locale: str) -> None:
+        """The user's Discord client runs in ``locale`` (``ja``, ``en-GB``…): their
+        interactions say so from now on."""
+        self.user_locales[user_id] = locale
+
     def refuse_dms(self, *user_ids: int) -> None:
         """Messages to these users' DM channels answer 403 / 50007, like closed DMs."""
         self.refused_dm_users.update(user_ids)
@@ -1123,7 +1132,7 @@ class FakeDiscord:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -2129,7 +2138,7 @@ class FakeDiscord:
             "version": 1,
             "channel_id": str(channel_id),
             "channel": channel,
-            "locale": "en-US",
+            "locale": self.user_locales.get(user_id, "en-US"),
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
         }
@@ -2139,8 +2148,8 @@ class FakeDiscord:
                 raise KeyError(f"user {user_id} is not a member of guild {guild_id}")
             payload.update({
                 "guild_id": str(guild_id),
-                "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
-                "guild_locale": "en-US",
+                "guild": {"id": str(guild_id), "locale": guild.preferred_locale, "features": []},
+                "guild_locale": guild.preferred_locale,
                 "member": self._member_payload(guild, user_id, with_permissions=True),
                 "app_permissions": str(self.permissions_for(guild_id, self.bot_user.id)),
                 "authorizing_integration_owners": {"0": str(guild_id)},

@@ -48,3 +48,23 @@ async def test_a_servers_table_language_is_stored_per_server(db: Database) -> No
     assert await languages.for_guild(2, discord.Locale.american_english) == EN
     await languages.choose_for_guild(1, None)
     assert await languages.for_guild(1, discord.Locale.japanese) == JA
+
+
+async def test_choices_are_read_once_and_a_players_client_language_is_remembered(db: Database) -> None:
+    languages = Languages(db)
+    await languages.choose_for_guild(1, JA)
+    assert await languages.for_user(7, discord.Locale.japanese) == JA   # a click from a Japanese client
+    assert await languages.for_user(7) == JA   # a DM later, with no interaction at hand
+    reads = 0
+    real_read = db.read
+
+    def counted() -> object:
+        nonlocal reads
+        reads += 1
+        return real_read()
+
+    db.read = counted  # type: ignore[method-assign]
+    assert await languages.for_user(7) == JA and await languages.for_guild(1) == JA
+    assert reads == 0   # both were kept in memory
+    await languages.choose_for_user(7, EN)
+    assert await languages.for_user(7) == EN and reads == 0   # a choice updates what is kept

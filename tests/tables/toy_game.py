@@ -26,6 +26,10 @@ class Show:
     def label(self) -> str:
         return "Show"
 
+    @property
+    def message(self) -> Msg:
+        return Msg(LEGACY, {"text": self.label})
+
 
 @dataclass(frozen=True, slots=True)
 class Fold:
@@ -34,6 +38,10 @@ class Fold:
     @property
     def label(self) -> str:
         return "Fold"
+
+    @property
+    def message(self) -> Msg:
+        return Msg(LEGACY, {"text": self.label})
 
 
 class HighCard:

@@ -11,6 +11,7 @@ import pytest
 from bot.errors import PlayerError
 from bot.games.actions import Discard
 from bot.games.cards import Card, parse_cards
+from bot.games.messages import LEGACY, Msg
 from bot.ui import custom_ids
 from bot.ui.controls import layout
 from bot.ui.views import chip_amount
@@ -27,6 +28,10 @@ class Exchange:
     def label(self) -> str:
         return "Exchange"
 
+    @property
+    def message(self) -> Msg:
+        return Msg(LEGACY, {"text": self.label})
+
 
 @dataclass(frozen=True, slots=True)
 class Bet:
@@ -36,6 +41,10 @@ class Bet:
     @property
     def label(self) -> str:
         return f"Bet {self.amount}"
+
+    @property
+    def message(self) -> Msg:
+        return Msg(LEGACY, {"text": self.label})
 
 
 TYPES = (Discard, Exchange, Bet, Show, Fold)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..actions import Action, Fold
 from ..cards import Card, pretty_cards
+from ..messages import Msg, cards, msg
 
 
 class PlayHand(Action, kind="play", label="Play"):
@@ -20,6 +21,10 @@ class Exchange(Action, kind="exchange", prompt="Choose the cards to throw away (
         if not self.cards:
             return "Keep all five cards"
         return f"Exchange {pretty_cards(self.cards)}"
+
+    @property
+    def message(self) -> Msg:
+        return msg(self.key(), cards=cards(self.cards)) if self.cards else msg("act.bourre.keep_all")
 
 
 class PlayCard(Action, kind="card", label="Play {card.pretty}", prompt="Choose a card to play"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Action
+from ..messages import Msg, msg, tiles
 from ..tiles import Tile
 
 END_WORDS = {"L": "left", "R": "right"}
@@ -32,6 +33,14 @@ class Play(Action, kind="play", prompt="Choose a tile to play"):
         then = self.tile.high if self.tile.low == self.onto else self.tile.low
         return f"Play {self.tile} on the {END_WORDS.get(self.end, self.end)} end, which shows {self.onto} (then {then})"
 
+    @property
+    def message(self) -> Msg:
+        if self.onto is None:
+            return msg("act.buki_domino.lead", tile=tiles([self.tile]))
+        then = self.tile.high if self.tile.low == self.onto else self.tile.low
+        return msg(self.key(), tile=tiles([self.tile]), end=msg(f"act.buki_domino.end_{self.end}"),
+                   onto=self.onto, then=then)
+
 
 class Bet(Action, kind="bet", label="Bet {amount}", prompt="Choose your bet"):
     """A non-banker's new bet for this hand, made once (DOM-15, DOM-16)."""
@@ -60,6 +69,12 @@ class ChooseDeadline(Action, kind="choose_deadline"):
         if self.tile == 4:
             return "Accept late bets (until the 4th tile)"
         return f"Refuse late bets (bets before the {ordinal(self.tile)} tile)"
+
+    @property
+    def message(self) -> Msg:
+        if self.tile == 4:
+            return msg("act.buki_domino.accept_late")
+        return msg("act.buki_domino.refuse_late", nth=msg(f"act.buki_domino.nth_{self.tile}"))
 
 
 class AcceptSpectatorBet(Action, kind="accept_spectator_bet", prompt="Accept a spectator bet"):

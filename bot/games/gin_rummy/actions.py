@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..actions import Action, Discard, DrawStock, TakeDiscard
 from ..cards import Card
+from ..messages import Join, Msg, card, cards, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,12 @@ class Knock(Action, kind="knock", prompt="Choose a card to knock with"):
             return f"Gin with {self.card.pretty} (0 deadwood)"
         return f"Knock with {self.card.pretty} ({self.deadwood} deadwood)"
 
+    @property
+    def message(self) -> Msg:
+        if self.deadwood == 0:
+            return msg("act.gin_rummy.gin", card=card(self.card))
+        return msg(self.key(), card=card(self.card), deadwood=self.deadwood)
+
 
 class ShowMelds(Action, kind="show_melds", prompt="Choose the melds to show"):
     """The knocker picks which melds to show (GIN-14, `player_choice`)."""
@@ -57,6 +64,13 @@ class ShowMelds(Action, kind="show_melds", prompt="Choose the melds to show"):
     def label(self) -> str:
         text = f"Show {self.arrangement.pretty}"
         return text if len(text) <= 80 else text[:79] + "…"
+
+    @property
+    def message(self) -> Msg:
+        if not self.arrangement.melds:
+            return msg("act.gin_rummy.show_no_melds")
+        shown = Join(tuple(cards(m) for m in self.arrangement.melds), "dot")
+        return msg(self.key(), melds=shown)
 
 
 class Resign(Action, kind="resign", label="Resign the match"):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..actions import Action, Discard, DrawStock, TakeDiscard
 from ..cards import Card
+from ..messages import Msg, cards, msg
 
 
 class DeclareTunnela(Action, kind="declare_tunnela", simultaneous=True):
@@ -19,6 +20,10 @@ class DeclareTunnela(Action, kind="declare_tunnela", simultaneous=True):
     def label(self) -> str:
         p = self.card.pretty
         return f"Declare tunnela {p} {p} {p}"
+
+    @property
+    def message(self) -> Msg:
+        return msg(self.key(), cards=cards([self.card] * 3))
 
 
 class DeclareDone(Action, kind="declare_done", label="Done declaring", simultaneous=True):

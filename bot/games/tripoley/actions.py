@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from ..actions import Action, Fold
 from ..cards import SUIT_SYMBOLS, Card, pretty_cards
+from ..messages import Msg, msg
 
 
 class Suit(StrEnum):
@@ -88,6 +89,10 @@ class Lead(Action, kind="lead"):
     @property
     def label(self) -> str:
         return f"Lead {self.suit.value} {SUIT_SYMBOLS[self.suit.letter]}"
+
+    @property
+    def message(self) -> Msg:
+        return msg(self.key(), suit=msg(f"suit.{self.suit.letter}"), symbol=SUIT_SYMBOLS[self.suit.letter])
 
 
 class NextDeal(Action, kind="next_deal", label="Deal the next hand"):

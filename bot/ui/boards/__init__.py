@@ -11,9 +11,9 @@ A game may add `bot/ui/boards/<game_id>.py` defining
         The hand's runs in display order: the hand text and the hand picture both use them.
     def image_labels(public: dict, locale: Locale) -> dict[str, str]
         Words the board picture may show, by the game's codes (the picture has none of its own).
-    def select_prompts(public: dict, names: list[str]) -> dict[str, str]
+    def select_prompts(public: dict, names: list[str], locale: Locale) -> dict[str, str]
         A select's placeholder by action kind, where it depends on the table (the high bid).
-    def card_notes(private: dict, public: dict) -> dict[tuple[int, str], str]
+    def card_notes(private: dict, public: dict, locale: Locale) -> dict[tuple[int, str], str]
         What an option naming a card adds, by the card's face (rank, suit): “★ wild”.
     def summary_title(public: dict, names: list[str], locale: Locale) -> str | None
         The title of a deal's summary (“Hand 3 — Ann knocks, 26 points”), from the view just
@@ -65,11 +65,11 @@ def _no_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH
     return None
 
 
-def _no_prompts(public: dict[str, Any], names: list[str]) -> dict[str, str]:
+def _no_prompts(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[str, str]:
     return {}
 
 
-def _no_notes(private: dict[str, Any], public: dict[str, Any]) -> dict[tuple[int, str], str]:
+def _no_notes(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> dict[tuple[int, str], str]:
     return {}
 
 

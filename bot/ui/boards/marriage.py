@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import Card
-from bot.i18n import ENGLISH, Locale, t
+from bot.i18n import ENGLISH, Locale, number, seat_name, t
 
 from .groups import Group
 
@@ -43,12 +43,6 @@ def _melds(melds: Sequence[Sequence[str]], wild: set[tuple[int, str]] | None = N
     return " · ".join(f"[{_cards(meld_order(m), wild)}]" for m in melds)
 
 
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None:
-        return "—"
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
-
 def _clip(text: str, limit: int = FIELD_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
@@ -69,7 +63,7 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
                                                                   n=len(pile))))
         else:
             fields.append((t(locale, "mar.board.discard_pile"), t(locale, "mar.board.discarded_by", card=_p(top),
-                                                                  player=_name(names, by), n=len(pile))))
+                                                                  player=seat_name(names, by, locale), n=len(pile))))
         stock = [t(locale, "gin.board.stock", n=public.get("stock_count", 0))]
         if public.get("rebuilds"):
             stock.append(t(locale, "mar.board.rebuilt", rebuilds=public["rebuilds"], most=public.get("max_rebuilds")))
@@ -96,14 +90,14 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
     if last.get("abandoned"):
         return t(locale, "mar.title.abandoned", deal=deal)
     key = "mar.title.dublees" if last.get("route") == "dublee" else "mar.title.out"
-    return t(locale, key, deal=deal, player=_name(names, last["winner"]))
+    return t(locale, key, deal=deal, player=seat_name(names, last["winner"], locale))
 
 
 def _seat_line(s: dict[str, Any], public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     """One seat: cards in hand, seen or unseen and melds shown during a deal; who deals next
     between deals."""
     phase = public.get("phase_id")
-    name = _name(names, s["seat"])
+    name = seat_name(names, s["seat"], locale)
     to_act = public.get("to_act", [])
     if s.get("left"):
         return t(locale, "mar.board.left", player=name)
@@ -134,10 +128,14 @@ def _seat_line(s: dict[str, Any], public: dict[str, Any], names: Sequence[str], 
 def _last_deal(last: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
     if last.get("abandoned"):
         return t(locale, "mar.board.abandoned")
-    maal = " · ".join(f"{_name(names, int(s))} {p}" for s, p in last.get("adjusted", last["points"]).items())
-    moves = [f"{_name(names, payer)} → {_name(names, payee)}: {amount:,}"
+    def name(seat: int | None) -> str:
+        return seat_name(names, seat, locale)
+
+    points = last.get("adjusted", last["points"])
+    maal = " · ".join(f"{name(int(s))} {p}" for s, p in points.items())
+    moves = [f"{name(payer)} → {name(payee)}: {number(locale, amount)}"
              for payer, payee, amount in last.get("transfers", [])]
-    return "\n".join([t(locale, "mar.board.went_out", player=_name(names, last["winner"]), tiplu=_p(last["tiplu"]),
+    return "\n".join([t(locale, "mar.board.went_out", player=name(last["winner"]), tiplu=_p(last["tiplu"]),
                         maal=maal),
                       t(locale, "mar.board.chips", moves=" · ".join(moves)) if moves
                       else t(locale, "mar.board.no_moves")])
@@ -203,10 +201,10 @@ def _wild_faces(private: dict[str, Any]) -> set[tuple[int, str]]:
     return {Card.parse(c).face for c in cards}
 
 
-def card_notes(private: dict[str, Any], public: dict[str, Any]) -> dict[tuple[int, str], str]:
+def card_notes(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> dict[tuple[int, str], str]:
     """Wild cards are marked in the controls (the discard select) once this seat has seen the
     tiplu, so nobody throws one away unawares (MAR-11)."""
-    return dict.fromkeys(_wild_faces(private), "★ wild card")
+    return dict.fromkeys(_wild_faces(private), t(locale, "ui.wild_card"))
 
 
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
