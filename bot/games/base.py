@@ -29,8 +29,8 @@ def seat_key(seat: int) -> str:
 
 
 def player(seat: int) -> str:
-    """A `{pN}` placeholder for a seat inside an `IllegalAction` sentence; messages (`Msg`)
-    name seats with `messages.Seat`."""
+    """A `{pN}` placeholder for a seat inside an English sentence; messages (`Msg`) name seats
+    with `messages.Seat`."""
     return "{p%d}" % seat
 
 
@@ -235,11 +235,11 @@ class StopAfterDeal:
     def request_stop(self) -> list[Event]:
         """End the game now if no deal is under way, else when the current deal ends."""
         if self.is_over():
-            raise IllegalAction("The game is already over.", rule=self.stop_rule)
+            raise IllegalAction(msg("err.game_already_over"), rule=self.stop_rule)
         if not self.deal_under_way():
             return [Event("stop", msg("tri.host_stopped"))] + self.end_between_deals()
         if self.stop_requested:
-            raise IllegalAction("The game already ends after this deal.", rule=self.stop_rule)
+            raise IllegalAction(msg("err.stop_already"), rule=self.stop_rule)
         self.stop_requested = True
         return [Event("stop", msg("tri.host_stop_after"))]
 
