@@ -72,12 +72,12 @@ class BuyIn:
 
     def check(self, amount: int) -> None:
         if amount > CHIP_CEILING:
-            raise PlayerError(f"A table takes at most {CHIP_CEILING:,} chips from one player.")
+            raise PlayerError(msg("err.buy_in.ceiling", chips=CHIP_CEILING))
         if amount < self.minimum or (self.maximum is not None and amount > self.maximum):
             if self.maximum == self.minimum:
-                raise PlayerError(f"The buy-in at this table is exactly {self.minimum:,} chips.")
-            top = f" and at most {self.maximum:,}" if self.maximum is not None else ""
-            raise PlayerError(f"The buy-in must be at least {self.minimum:,}{top} chips.")
+                raise PlayerError(msg("err.buy_in.exactly", chips=self.minimum))
+            raise PlayerError(msg("err.buy_in.at_least", low=self.minimum) if self.maximum is None
+                              else msg("err.buy_in.between", low=self.minimum, high=self.maximum))
 
 
 class GameState(Protocol):

@@ -44,19 +44,20 @@ def reply_text(error: BaseException, locale: Locale) -> str:
     return t(locale, APOLOGY)
 
 
-async def reader_locale(interaction: discord.Interaction) -> Locale:
+async def reply_locale(interaction: discord.Interaction) -> Locale:
     """The language of this player's own replies: their /language choice, else their client's."""
     languages = getattr(interaction.client, "languages", None)
     if languages is None:
         return negotiate(interaction.locale)
-    return await languages.for_user(interaction.user.id, interaction.locale)
+    locale: Locale = await languages.for_user(interaction.user.id, interaction.locale)
+    return locale
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     if is_ours(error):
         log.error("unexpected error in %s", describe(interaction), exc_info=error)
     try:
-        text = reply_text(error, await reader_locale(interaction))
+        text = reply_text(error, await reply_locale(interaction))
     except Exception:
         log.exception("could not choose a language for %s", describe(interaction))
         text = reply_text(error, negotiate(interaction.locale))

@@ -17,8 +17,8 @@ from ..base import Event, IllegalAction
 from ..messages import Msg, Seat, Tiles, msg
 from ..tiles import Tile
 from . import spectators
-from .errors import bet_between, nth
 from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
+from .errors import bet_between, nth
 from .hands import after_limits, begin_play, end_game, end_hand
 from .line import HI, LO, NAMES, NUMS, TILES
 from .money import bet_amounts, bet_range, payout, record_bet
@@ -226,7 +226,7 @@ def play(g: BukiState, seat: int, a: Play) -> list[Event]:
         raise IllegalAction(msg("err.dom.no_match_left" if end == "L" else "err.dom.no_match_right",
                                 tile=Tiles((str(tile),)), end=onto), rule="DOM-10")
     if a.onto is not None and a.onto != onto:
-        raise IllegalAction(msg("err.dom.end_changed", end=onto), rule="DOM-10")
+        raise IllegalAction(msg("err.dom.end_changed", end=onto if onto is not None else "—"), rule="DOM-10")
     # --- checked; now change the state
     events: list[Event] = []
     hand.remove(code)
@@ -291,8 +291,9 @@ def bet(g: BukiState, seat: int, a: Bet) -> list[Event]:
         raise IllegalAction(_waiting_text(g), rule="DOM-15")
     # DOM-16: at any time from the deal until the deadline tile, on one's own turn or not;
     # an off-turn bet leaves the turn where it is.
-    if g.bets[seat] is not None:
-        raise IllegalAction(msg("err.dom.already_bet", amount=g.bets[seat]), rule="DOM-15")
+    placed = g.bets[seat]
+    if placed is not None:
+        raise IllegalAction(msg("err.dom.already_bet", amount=placed), rule="DOM-15")
     if g.placed[seat] >= g.deadline:
         raise IllegalAction(msg("err.dom.bets_closed", nth=nth(g.deadline)), rule="DOM-16")
     lo, hi = bet_range(g, seat)

@@ -150,12 +150,12 @@ def _draw_stock(st: MarriageState, seat: int, a: DrawStock) -> list[Event]:
             Event("drew", msg("mar.drew", card=card(drawn)), seat=seat, private_to=seat)]
 
 
-def _check_take(st: MarriageState, seat: int, card: Card) -> TakeStatus:
+def _check_take(st: MarriageState, seat: int, wanted: Card) -> TakeStatus:
     need_phase(st, PLAY, "take_discard")
     if st.drawn:
         raise IllegalAction(msg("err.mar.already_drawn"), rule="MAR-5")
     top = st.pile[-1][0]
-    if card != top:
+    if wanted != top:
         raise IllegalAction(msg("err.top_discard_only", card=card(top)), rule="MAR-6")
     status, reason, rule = take_status(st, seat)
     if status == "no":

@@ -137,8 +137,7 @@ def check(s: DealState, seat: int, action: Action) -> None:
         why = _why_illegal(s, seat, action)
         if why is not None:
             raise IllegalAction(*why)
-        labels = joined(a.label for a in legal_actions(s, seat)[:6])
-        raise IllegalAction(msg("err.not_allowed_now", actions=labels), rule=_RULE.get(ph))
+        raise IllegalAction(msg("err.not_allowed_now"), rule=_RULE.get(ph))
 
 
 def _why_illegal(s: DealState, seat: int, action: Action) -> tuple[Msg, str] | None:
