@@ -7,6 +7,7 @@ from bot.clock import FakeClock
 from bot.wallet import WalletService
 from storage.db import Database
 
+from tests.english import english_msg
 from tests.tables.test_service import ALICE, BOB, CAROL, books_ok, escrow_of, marriage_table, wallet_of
 
 
@@ -15,7 +16,7 @@ async def test_mar_28c_host_stop_ends_a_marriage_game_after_the_deal(db: Databas
     service, t = await marriage_table(db, wallets, clock)
     await service.request_stop(t, ALICE)
     snap = await service.snapshot(t)
-    assert snap.status == "playing" and "The host asked to stop" in snap.public["ending"]
+    assert snap.status == "playing" and "The host asked to stop" in english_msg(snap.public["ending"])
     deal = snap.public["deal_no"]
     for _ in range(3000):
         snap = await service.snapshot(t)
