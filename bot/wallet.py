@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.clock import Clock, stamp
 from bot.config import Settings
 from bot.errors import NotEnoughChips, PlayerError
+from bot.games.messages import msg
 from storage import ledger, stats, wallets
 from storage import settings as guild_settings
 from storage.db import Database, Tx
@@ -86,7 +87,7 @@ class WalletService:
         async with self.db.transaction() as tx:
             await self.ensure_member(tx, guild_id, user_id)
             if not await wallets.claim_daily(tx, guild_id, user_id, today):
-                raise PlayerError("You have already claimed today's chips. The next claim opens at 00:00 UTC.")
+                raise PlayerError(msg("err.wallet.daily_claimed"))
             amount = (await self.config(tx, guild_id)).daily_chips
             await ledger.transfer(tx, guild_id, Transfer(HOUSE, wallet(user_id), amount, "grant:daily", today,
                                                          f"daily:{guild_id}:{user_id}:{today}"), stamp(self.clock()))
@@ -95,9 +96,9 @@ class WalletService:
     async def give(self, guild_id: int, giver: int, receiver: int, amount: int, key: str | None = None) -> int:
         """Move chips between two members; the giver's new balance. `key` makes a retry harmless."""
         if giver == receiver:
-            raise PlayerError("You cannot give chips to yourself.")
+            raise PlayerError(msg("err.wallet.give_self"))
         if amount <= 0:
-            raise PlayerError("Give at least 1 chip.")
+            raise PlayerError(msg("err.wallet.give_at_least_one"))
         key = key or uuid.uuid4().hex
         async with self.db.transaction() as tx:
             await self.ensure_member(tx, guild_id, giver)
@@ -106,7 +107,7 @@ class WalletService:
                 await ledger.transfer(tx, guild_id, Transfer(wallet(giver), wallet(receiver), amount, "gift",
                                                              str(receiver), f"gift:{key}"), stamp(self.clock()))
             except ledger.InsufficientFunds as exc:
-                raise NotEnoughChips(f"You have {exc.balance:,} chips; you cannot give {amount:,}.") from None
+                raise NotEnoughChips(msg("err.wallet.give_short", balance=exc.balance, amount=amount)) from None
             return await ledger.balance(tx, guild_id, wallet(giver))
 
     async def grant(self, guild_id: int, admin: int, user_id: int, amount: int) -> int:
@@ -125,7 +126,7 @@ class WalletService:
                 await ledger.transfer(tx, guild_id, Transfer(wallet(user_id), HOUSE, amount, "take:admin", str(admin),
                                                              f"take:{uuid.uuid4().hex}"), stamp(self.clock()))
             except ledger.InsufficientFunds as exc:
-                raise NotEnoughChips(f"They hold only {exc.balance:,} chips in their wallet.") from None
+                raise NotEnoughChips(msg("err.wallet.take_short", balance=exc.balance)) from None
             return await ledger.balance(tx, guild_id, wallet(user_id))
 
     async def leaderboard(self, guild_id: int, user_id: int, by: str, game: str | None = None) -> Leaderboard:

@@ -8,47 +8,73 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import PlayerError
+from bot.games.messages import msg
+from bot.i18n import ENGLISH, Locale, available, number, t
 from bot.ui.client import CardRoomClient
+from bot.ui.errors import reply_locale, reply_text
 
 from .places import guild_id_of
 
 MANAGE = discord.Permissions(manage_guild=True)
 SWITCH = {"on": 1, "yes": 1, "true": 1, "off": 0, "no": 0, "false": 0, "オン": 1, "オフ": 0}
+LANGUAGE = "language"
+"""The server's table language: stored apart from the numbers (`guild_languages`)."""
+AUTO = "auto"
+"""The language value that follows the server's preferred locale again (its word in each
+catalog, `settings.language.auto`, works too)."""
+
+
+class BadValue(PlayerError, ValueError):
+    """A /settings value the setting does not take."""
 
 
 @dataclass(frozen=True, slots=True)
 class ServerSetting:
-    """One /settings name: a number within a range, or a switch (`low` is None)."""
+    """One /settings name: a number within a range, or a switch (`low` is None). Its
+    description is the catalog's `settings.<name>.desc`."""
 
     name: str
-    description: str
     low: int | None = None
     high: int | None = None
 
     def parse(self, text: str) -> int:
-        """The value to store; ValueError says what is allowed."""
+        """The value to store; BadValue says what is allowed."""
         text = text.strip().lower().replace(",", "").replace("_", "")
         if self.low is None or self.high is None:
             if text not in SWITCH:
-                raise ValueError(f"{self.name} is on or off.")
+                raise BadValue(msg("settings.err.switch", name=self.name))
             return SWITCH[text]
         if not text.isdigit() or not self.low <= int(text) <= self.high:
-            raise ValueError(f"{self.name} must be a whole number between {self.low:,} and {self.high:,}.")
+            raise BadValue(msg("settings.err.range", name=self.name, low=self.low, high=self.high))
         return int(text)
 
-    def show(self, value: int | bool) -> str:
+    def show(self, value: int | bool, locale: Locale = ENGLISH) -> str:
         if self.low is None:
-            return "on" if value else "off"
-        return f"{value:,}"
+            return t(locale, "settings.on" if value else "settings.off")
+        return number(locale, int(value))
 
 
 SETTINGS = {s.name: s for s in (
-    ServerSetting("starting_chips", "chips a member gets on first use", 0, 1_000_000),
-    ServerSetting("daily_chips", "chips /daily gives", 0, 1_000_000),
-    ServerSetting("turn_timeout_s", "seconds per decision at new tables", 10, 3600),
-    ServerSetting("images", "pictures of the board and hands (off: text only)"),
-    ServerSetting("threads", "/play opens each table in a thread of its own"),
+    ServerSetting("starting_chips", 0, 1_000_000),
+    ServerSetting("daily_chips", 0, 1_000_000),
+    ServerSetting("turn_timeout_s", 10, 3600),
+    ServerSetting("images"),
+    ServerSetting("threads"),
 )}
+NAMES = [*SETTINGS, LANGUAGE]
+
+
+def parse_language(text: str) -> Locale | None:
+    """A table language the bot speaks, by its code (`ja`) or its name in any language (`日本語`,
+    `English`), or None for `auto`; BadValue otherwise."""
+    text = text.strip().lower()
+    if text in {t(locale, "settings.language.auto") for locale in available()}:
+        return None
+    for code in available():
+        if text == code or text in {t(locale, f"choice.{code}").lower() for locale in available()}:
+            return Locale(code)
+    raise BadValue(msg("settings.err.language", choices=", ".join([*available(), AUTO])))
 
 
 class Admin(commands.Cog):
@@ -67,8 +93,7 @@ class Admin(commands.Cog):
                     amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
         await interaction.response.defer(ephemeral=True)
         balance = await self.bot.wallets.grant(guild_id_of(interaction), interaction.user.id, user.id, amount)
-        await interaction.followup.send(f"{user.mention} now has {balance:,} chips.", ephemeral=True,
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await self._reply(interaction, "admin.balance", user=user.mention, chips=balance)
 
     @chips.command(name="take", description="Take chips from a member's wallet back to the house")
     @app_commands.describe(user="Whose chips", amount="How many chips")
@@ -77,33 +102,50 @@ class Admin(commands.Cog):
                    amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
         await interaction.response.defer(ephemeral=True)
         balance = await self.bot.wallets.take(guild_id_of(interaction), interaction.user.id, user.id, amount)
-        await interaction.followup.send(f"{user.mention} now has {balance:,} chips.", ephemeral=True,
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await self._reply(interaction, "admin.balance", user=user.mention, chips=balance)
 
     @settings.command(name="show", description="This server's settings")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def show(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
+        locale = await reply_locale(interaction)
         config = await self.bot.wallets.guild_config(guild_id_of(interaction))
-        lines = [f"**{s.name}**: {s.show(getattr(config, s.name))} · {s.description}" for s in SETTINGS.values()]
+        values = {s.name: s.show(getattr(config, s.name), locale) for s in SETTINGS.values()}
+        values[LANGUAGE] = t(locale, f"choice.{await self._table_language(interaction)}")
+        lines = [t(locale, "settings.line", name=name, value=values[name], desc=t(locale, f"settings.{name}.desc"))
+                 for name in NAMES]
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
     @settings.command(name="set", description="Change a server setting")
-    @app_commands.describe(name="Which setting", value="The new value: a number, or on/off")
-    @app_commands.choices(name=[app_commands.Choice(name=f"{s.name} ({s.description})"[:100], value=s.name)
-                                for s in SETTINGS.values()])
+    @app_commands.describe(name="Which setting", value="The new value: a number, on/off, or a language (en, ja, auto)")
+    @app_commands.choices(name=[app_commands.Choice(name=f"{n} ({t(ENGLISH, f'settings.{n}.desc')})"[:100], value=n)
+                                for n in NAMES])
     @app_commands.checks.has_permissions(manage_guild=True)
     async def set_(self, interaction: discord.Interaction, name: app_commands.Choice[str], value: str) -> None:
         await interaction.response.defer(ephemeral=True)
-        setting = SETTINGS[name.value]
+        locale = await reply_locale(interaction)
         try:
-            stored = setting.parse(value)
-        except ValueError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            if name.value == LANGUAGE:
+                await self.bot.languages.choose_for_guild(guild_id_of(interaction), parse_language(value))
+                shown = t(locale, f"choice.{await self._table_language(interaction)}")
+            else:
+                setting = SETTINGS[name.value]
+                config = await self.bot.wallets.set_setting(guild_id_of(interaction), setting.name,
+                                                            setting.parse(value))
+                shown = setting.show(getattr(config, setting.name), locale)
+        except BadValue as exc:
+            await interaction.followup.send(reply_text(exc, locale), ephemeral=True)
             return
-        config = await self.bot.wallets.set_setting(guild_id_of(interaction), setting.name, stored)
-        await interaction.followup.send(f"{setting.name} is now {setting.show(getattr(config, setting.name))}.",
-                                        ephemeral=True)
+        await interaction.followup.send(t(locale, "settings.now", name=name.value, value=shown), ephemeral=True)
+
+    async def _table_language(self, interaction: discord.Interaction) -> Locale:
+        preferred = interaction.guild.preferred_locale if interaction.guild else None
+        return await self.bot.languages.for_guild(guild_id_of(interaction), preferred)
+
+    async def _reply(self, interaction: discord.Interaction, key: str, **params: object) -> None:
+        """A catalog message, in the admin's language, mentioning without pinging."""
+        text = t(await reply_locale(interaction), key, **params)
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: CardRoomClient) -> None:

@@ -12,9 +12,10 @@ from discord.ext import commands
 from bot.errors import NotEnoughChips
 from bot.games import GAMES
 from bot.games.options import CHIP_CEILING
-from bot.i18n import negotiate, t
+from bot.i18n import t
 from bot.ui import threads
 from bot.ui.client import CardRoomClient
+from bot.ui.errors import reply_locale, reply_text
 from bot.ui.threads import Place
 from bot.ui.views import DRAW, leave_or_ask, public_message
 
@@ -58,15 +59,16 @@ class Tables(commands.Cog):
                 await threads.archive(place.thread)
             raise
         await threads.name_thread(place, snap.title, snap.table_id)
-        where = f" in {place.thread.mention}" if place.thread else ""
+        locale = await reply_locale(interaction)
+        where = t(locale, "play.where_thread", thread=place.thread.mention) if place.thread else ""
         if place.why_not:
-            where = f" here, not in a thread ({place.why_not}),"
+            where = t(locale, "play.where_here", why=place.why_not)
+        game_name = t(locale, f"game.{snap.game_id}")
         try:
             await tables.join(snap.table_id, interaction.user.id, interaction.user.display_name, guild_id=guild_id)
-            text = (f"Your {snap.title} table is open{where} and you are seated. Friends press **Join**; "
-                    "**Settings** changes the table options; press **Start** when ready.")
+            text = t(locale, "play.open_seated", game=game_name, where=where)
         except NotEnoughChips as exc:
-            text = f"Your {snap.title} table is open{where}, but you are not seated: {exc}"
+            text = t(locale, "play.open_unseated", game=game_name, where=where, why=reply_text(exc, locale))
         await interaction.followup.send(text, ephemeral=True)
 
     @table.command(name="view", description="Show the table in this channel")
@@ -92,7 +94,7 @@ class Tables(commands.Cog):
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
         await self.bot.tables.request_stop(snap.table_id, interaction.user.id,
                                            guild_id=guild_id_of(interaction))
-        await interaction.followup.send("The game ends when the current deal does.", ephemeral=True)
+        await interaction.followup.send(t(await reply_locale(interaction), "play.stop"), ephemeral=True)
 
     @app_commands.command(name="leave", description="Leave the table in this channel (with your stack)")
     @app_commands.guild_only()
@@ -109,26 +111,25 @@ class Tables(commands.Cog):
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
         await self.bot.tables.top_up(snap.table_id, interaction.user.id, amount,
                                      guild_id=guild_id_of(interaction))
-        await interaction.followup.send(f"You added {amount:,} chips to your stack.", ephemeral=True)
+        await interaction.followup.send(t(await reply_locale(interaction), "play.topped_up", chips=amount),
+                                        ephemeral=True)
 
     @app_commands.command(name="dms", description="Get your hands by direct message again")
     async def dms(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        if await self.bot.presenter.retry_dms(interaction.user):
-            text = "Done: your hands come by DM again (I just sent you one)."
-        else:
-            text = ("I still can't send you direct messages. Allow DMs from server members in this server's "
-                    "privacy settings, then try again; meanwhile use **My hand** on the table.")
-        await interaction.followup.send(text, ephemeral=True)
+        sent = await self.bot.presenter.retry_dms(interaction.user)
+        await interaction.followup.send(t(await reply_locale(interaction), "dms.again" if sent else "dms.blocked"),
+                                        ephemeral=True)
 
     @app_commands.command(name="rules", description="How a game is played")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        cls = RULES[game.value]
-        embed = discord.Embed(title=f"{cls.title} · rules", colour=discord.Colour.blurple(),
-                              description=t(negotiate(interaction.locale), f"rules.{game.value}")[:4096])
-        embed.set_footer(text=f"{cls.min_players}–{cls.max_players} players · open a table with /play")
+        cls, locale = RULES[game.value], await reply_locale(interaction)
+        embed = discord.Embed(title=t(locale, "rules.title", game=t(locale, f"game.{game.value}")),
+                              colour=discord.Colour.blurple(), description=t(locale, f"rules.{game.value}")[:4096])
+        embed.set_footer(text=t(locale, "rules.footer", low=cls.min_players, high=cls.max_players,
+                                play=t(locale, "cmd.play.name")))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

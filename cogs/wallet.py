@@ -8,28 +8,29 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import GAMES
+from bot.i18n import ENGLISH, Locale, number, t
 from bot.ui.client import CardRoomClient
+from bot.ui.errors import reply_locale
 from storage.stats import GameStats
 
 from .places import guild_id_of
 from .tables import GAME_CHOICES
 
 
-def game_title(game_id: str) -> str:
-    return getattr(GAMES.get(game_id), "title", game_id)
+def signed(locale: Locale, n: int) -> str:
+    """A gain or a loss, signed: `+1,200`, `-300`, `+0`."""
+    return ("+" if n >= 0 else "") + number(locale, n)
 
 
-def stats_embed(name: str, found: dict[str, GameStats]) -> discord.Embed:
+def stats_embed(name: str, found: dict[str, GameStats], locale: Locale = ENGLISH) -> discord.Embed:
     """One field per game: what was played and won, and where the chips went."""
-    embed = discord.Embed(title=f"{name} · statistics", colour=discord.Colour.blurple(),
-                          description=None if found else "No games played here yet.")
+    embed = discord.Embed(title=t(locale, "stats.title", name=name), colour=discord.Colour.blurple(),
+                          description=None if found else t(locale, "stats.none"))
     for s in found.values():
-        embed.add_field(name=game_title(s.game_id), inline=True, value=(
-            f"Games **{s.games:,}** · won **{s.games_won:,}**\n"
-            f"Deals **{s.deals:,}** · won **{s.deals_won:,}**\n"
-            f"Net **{s.net:+,}** · biggest win **{s.biggest_win:,}**"))
-    embed.set_footer(text="A game is won by leaving it with more chips than you brought.")
+        embed.add_field(name=t(locale, f"game.{s.game_id}"), inline=True, value=t(
+            locale, "stats.field", games=s.games, games_won=s.games_won, deals=s.deals, deals_won=s.deals_won,
+            net=signed(locale, s.net), biggest=s.biggest_win))
+    embed.set_footer(text=t(locale, "stats.footer"))
     return embed
 
 
@@ -42,15 +43,16 @@ class Wallet(commands.Cog):
     async def balance(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         b = await self.bot.wallets.balance(guild_id_of(interaction), interaction.user.id)
-        await interaction.followup.send(f"Wallet: **{b.wallet:,}** chips · at tables: **{b.at_tables:,}** · "
-                                        f"total: **{b.wallet + b.at_tables:,}**", ephemeral=True)
+        await interaction.followup.send(t(await reply_locale(interaction), "wallet.balance", wallet=b.wallet,
+                                          at_tables=b.at_tables, total=b.wallet + b.at_tables), ephemeral=True)
 
     @app_commands.command(name="daily", description="Claim today's free chips (once per UTC day)")
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         amount, balance = await self.bot.wallets.daily(guild_id_of(interaction), interaction.user.id)
-        await interaction.followup.send(f"You claimed {amount:,} chips. Wallet: **{balance:,}**.", ephemeral=True)
+        await interaction.followup.send(t(await reply_locale(interaction), "wallet.daily", chips=amount,
+                                          wallet=balance), ephemeral=True)
 
     @app_commands.command(name="give", description="Give some of your chips to another member")
     @app_commands.describe(user="Who receives the chips", amount="How many chips")
@@ -59,11 +61,12 @@ class Wallet(commands.Cog):
                    amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
         await interaction.response.defer(ephemeral=True)
         if user.bot:
-            await interaction.followup.send("Bots have no wallets; give chips to a person.", ephemeral=True)
+            await interaction.followup.send(t(await reply_locale(interaction), "wallet.give_bot"), ephemeral=True)
             return
         left = await self.bot.wallets.give(guild_id_of(interaction), interaction.user.id, user.id, amount,
                                            key=f"interaction:{interaction.id}")
-        await interaction.followup.send(f"You gave {user.mention} {amount:,} chips. Your wallet: **{left:,}**.",
+        await interaction.followup.send(t(await reply_locale(interaction), "wallet.gave", user=user.mention,
+                                          chips=amount, wallet=left),
                                         ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description="The richest players of this server")
@@ -76,14 +79,16 @@ class Wallet(commands.Cog):
         await interaction.response.defer()
         game_id = game.value if game else None
         board = await self.bot.wallets.leaderboard(guild_id_of(interaction), interaction.user.id, by, game_id)
+        locale = await reply_locale(interaction)
         if game is not None:
-            title = f"Biggest winners at {game.name}"
+            title = t(locale, "board.winners_at", game=t(locale, f"game.{game.value}"))
         else:
-            title = "Richest players" if by == "chips" else "Biggest winners at the tables"
-        lines = [f"**{s.rank}.** <@{s.user_id}> · {s.value:,}" for s in board.top]
-        embed = discord.Embed(title=title, colour=discord.Colour.gold(), description="\n".join(lines) or "Nobody yet.")
+            title = t(locale, "board.richest" if by == "chips" else "board.winners")
+        lines = [t(locale, "board.line", rank=s.rank, user=f"<@{s.user_id}>", value=s.value) for s in board.top]
+        embed = discord.Embed(title=title, colour=discord.Colour.gold(),
+                              description="\n".join(lines) or t(locale, "board.nobody"))
         if board.me:
-            embed.set_footer(text=f"You: #{board.me.rank} with {board.me.value:,}")
+            embed.set_footer(text=t(locale, "board.me", rank=board.me.rank, value=board.me.value))
         await interaction.followup.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description="Games and deals played and won, net chips, per game")
@@ -95,21 +100,23 @@ class Wallet(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         who = user or interaction.user
         if who.bot:
-            await interaction.followup.send("Bots keep no statistics.", ephemeral=True)
+            await interaction.followup.send(t(await reply_locale(interaction), "stats.bot"), ephemeral=True)
             return
         found = await self.bot.wallets.game_stats(guild_id_of(interaction), who.id)
         if game is not None:
             found = {game.value: found.get(game.value, GameStats(game.value))}
-        await interaction.followup.send(embed=stats_embed(who.display_name, found), ephemeral=True)
+        await interaction.followup.send(embed=stats_embed(who.display_name, found, await reply_locale(interaction)),
+                                        ephemeral=True)
 
     @app_commands.command(name="history", description="Your last games and results")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         entries = await self.bot.wallets.history(guild_id_of(interaction), interaction.user.id)
-        lines = [f"Table {e.table_id} · {game_title(e.game_id)} · bought in {e.buy_in:,}, "
-                 f"left with {e.cashed_out:,} (**{e.net:+,}**)" for e in entries]
-        await interaction.followup.send("\n".join(lines) or "You have not finished a game here yet.", ephemeral=True)
+        locale = await reply_locale(interaction)
+        lines = [t(locale, "history.line", table=str(e.table_id), game=t(locale, f"game.{e.game_id}"), buy_in=e.buy_in,
+                   left=e.cashed_out, net=signed(locale, e.net)) for e in entries]
+        await interaction.followup.send("\n".join(lines) or t(locale, "history.none"), ephemeral=True)
 
 
 async def setup(bot: CardRoomClient) -> None:

@@ -29,8 +29,8 @@ def seat_key(seat: int) -> str:
 
 
 def player(seat: int) -> str:
-    """A `{pN}` placeholder for a seat inside an `IllegalAction` sentence; messages (`Msg`)
-    name seats with `messages.Seat`."""
+    """A `{pN}` placeholder for a seat inside an English sentence; messages (`Msg`) name seats
+    with `messages.Seat`."""
     return "{p%d}" % seat
 
 
@@ -72,12 +72,12 @@ class BuyIn:
 
     def check(self, amount: int) -> None:
         if amount > CHIP_CEILING:
-            raise PlayerError(f"A table takes at most {CHIP_CEILING:,} chips from one player.")
+            raise PlayerError(msg("err.buy_in.ceiling", chips=CHIP_CEILING))
         if amount < self.minimum or (self.maximum is not None and amount > self.maximum):
             if self.maximum == self.minimum:
-                raise PlayerError(f"The buy-in at this table is exactly {self.minimum:,} chips.")
-            top = f" and at most {self.maximum:,}" if self.maximum is not None else ""
-            raise PlayerError(f"The buy-in must be at least {self.minimum:,}{top} chips.")
+                raise PlayerError(msg("err.buy_in.exactly", chips=self.minimum))
+            raise PlayerError(msg("err.buy_in.at_least", low=self.minimum) if self.maximum is None
+                              else msg("err.buy_in.between", low=self.minimum, high=self.maximum))
 
 
 class GameState(Protocol):
@@ -235,11 +235,11 @@ class StopAfterDeal:
     def request_stop(self) -> list[Event]:
         """End the game now if no deal is under way, else when the current deal ends."""
         if self.is_over():
-            raise IllegalAction("The game is already over.", rule=self.stop_rule)
+            raise IllegalAction(msg("err.game_already_over"), rule=self.stop_rule)
         if not self.deal_under_way():
             return [Event("stop", msg("tri.host_stopped"))] + self.end_between_deals()
         if self.stop_requested:
-            raise IllegalAction("The game already ends after this deal.", rule=self.stop_rule)
+            raise IllegalAction(msg("err.stop_already"), rule=self.stop_rule)
         self.stop_requested = True
         return [Event("stop", msg("tri.host_stop_after"))]
 

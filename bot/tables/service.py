@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.clock import Clock, parse_stamp, stamp
-from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError
+from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError, reason
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, GameState, takes_spectator_bets
 from bot.games.messages import Seat, msg
@@ -160,7 +160,7 @@ class TableService:
                 fault = exc
             except tables.StaleVersion:
                 self.live.drop(table_id)
-                raise StaleControl("The table changed meanwhile; here it is as it stands now.") from None
+                raise StaleControl(msg("err.table.changed")) from None
             except BaseException as exc:
                 if u is None or u.dirty or not isinstance(exc, PlayerError):
                     self.live.drop(table_id)
@@ -171,8 +171,7 @@ class TableService:
                     u.snapshot = self._snapshot(u.row, u.game, u.reply_seats)
         if fault is not None:
             await self.quarantine(table_id, fault)
-            raise TableError("This table ran into a problem and was closed; the chips on it went back "
-                             "to the players.") from fault
+            raise TableError(msg("err.table.broke_closed")) from fault
         assert u is not None
         if u.logged is not None or u.lobby_changed or u.payouts is not None:
             self._publish(u)
@@ -183,15 +182,14 @@ class TableService:
         locked = await tables.lock(tx, table_id)
         version = locked if locked is not None else await tables.version(tx, table_id)
         if version is None:
-            raise TableError("That table no longer exists.")
+            raise TableError(msg("err.table.gone"))
         live = self.live.get(table_id, version)
         if live is not None:
             return live.row, live.game
         row = await tables.load(tx, table_id)
         assert row is not None
         if row.frozen and not tolerant:
-            raise TableError("This table is set aside after a problem; an admin can close it with /table close, "
-                             "which gives everyone's chips back.")
+            raise TableError(msg("err.table.set_aside"))
         try:
             return row, self.decode(row)
         except TableFault:
@@ -251,7 +249,7 @@ class TableService:
         if interaction_id is None:
             return
         if interaction_id in self._seen:
-            raise StaleControl("That click was already played.")
+            raise StaleControl(msg("err.table.click_played"))
         self._seen[interaction_id] = None
         if len(self._seen) > SEEN_INTERACTIONS:
             self._seen.popitem(last=False)
@@ -262,23 +260,23 @@ class TableService:
         async with self.db.read() as tx:
             row = await tables.open_in_channel(tx, channel_id)
         if row is None:
-            raise TableError("There is no open table in this channel. Open one with /play.")
+            raise TableError(msg("err.table.none_here"))
         snap = await self.view(row.id, ())
         if snap is None:
-            raise TableError("There is no open table in this channel. Open one with /play.")
+            raise TableError(msg("err.table.none_here"))
         return snap
 
     async def snapshot(self, table_id: int) -> TableSnapshot:
         snap = await self.view(table_id, ())
         if snap is None:
-            raise TableError("That table no longer exists.")
+            raise TableError(msg("err.table.gone"))
         return snap
 
     async def hand(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
         """The table with one player's private view (“My hand”); no transaction."""
         snap = await self.snapshot(table_id)
         if guild_id is not None and guild_id != snap.guild_id:
-            raise TableError("That control belongs to a table in another server.")
+            raise TableError(msg("err.table.other_server"))
         seat = snap.seat_of(user_id)
         if seat is None or snap.status != "playing":
             return snap
@@ -332,11 +330,10 @@ class TableService:
                    seed: int | None = None) -> TableSnapshot:
         cls = self.games.get(game_id)
         if cls is None:
-            raise TableError(f"There is no game called {game_id!r}. Pick one from the list.")
+            raise TableError(msg("err.table.no_game", game=repr(game_id)))
         async with self.db.transaction() as tx:
             if await tables.open_in_channel(tx, channel_id):
-                raise TableError("This channel already has a table: see it with /table view, "
-                                 "or open a thread for another game.")
+                raise TableError(msg("err.table.channel_taken"))
             options = resolve_options(cls.option_specs, {})
             self._server_timer(options, cls, (await self.wallets.config(tx, guild_id)).turn_timeout_s)
             seed = secrets.randbelow(2**62) if seed is None else seed
@@ -368,7 +365,7 @@ class TableService:
             u.require_lobby()
             row = u.row
             if row.seat_of(user_id):
-                raise TableError("You are already seated at this table.")
+                raise TableError(msg("err.table.already_seated"))
             buy_in = self._buy_in(row)
             chips = buy_in.default if amount is None else amount
             buy_in.check(chips)
@@ -377,8 +374,7 @@ class TableService:
                 await self._sit(u, SeatRow(self._next_seat(row), user_id, name, chips, stack=chips), wallet(user_id),
                                 "buy_in", f"buyin:{row.id}:{user_id}:v{row.version}")
             except ledger.InsufficientFunds as exc:
-                raise NotEnoughChips(f"The buy-in is {chips:,} chips and your wallet holds {exc.balance:,}. "
-                                     "Claim /daily or ask a friend to /give you some.") from None
+                raise NotEnoughChips(msg("err.table.buy_in_short", chips=chips, balance=exc.balance)) from None
         return u.committed
 
     async def add_bot(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
@@ -394,7 +390,7 @@ class TableService:
     async def _sit(self, u: TableUnit, seat: SeatRow, source: str, kind: str, key: str) -> None:
         """A seat in the lobby, its buy-in moved from `source` (a wallet, or the house for a bot)."""
         if len(u.row.seats) >= self._max_seats(u.row):
-            raise TableError("This table is full.")
+            raise TableError(msg("err.table.full"))
         await self.settlement.move(u, source, escrow(u.row.id), seat.buy_in, kind, key)
         await tables.add_seat(await u.tx(), u.row.id, seat)
         u.row.seats.append(seat)
@@ -418,15 +414,13 @@ class TableService:
                 fewest = int(options.get("min_players", cls.min_players))
                 cls.start([cls.buy_in(options).default] * fewest, options, seed=0)
             except ValueError as exc:
-                raise TableError(f"That setting was not changed: {exc}") from None
+                raise TableError(msg("err.table.setting_unchanged", reason=reason(exc))) from None
             buy_in = cls.buy_in(options)
             for seat in row.seats:
                 try:
                     buy_in.check(seat.buy_in)
                 except PlayerError:
-                    raise TableError(f"That changes the buy-in, and {seat.name} has already bought in with "
-                                     f"{seat.buy_in:,}. Change it before players join, or ask them to leave "
-                                     "first.") from None
+                    raise TableError(msg("err.table.buy_in_taken", player=seat.name, chips=seat.buy_in)) from None
             await tables.set_options(await u.tx(), row.id, options)
             row.options = options
             u.dirty = u.lobby_changed = True
@@ -438,12 +432,12 @@ class TableService:
             row = u.row
             cls = self.games[row.game_id]
             if len(row.seats) < cls.min_players:
-                raise TableError(f"{cls.title} needs at least {cls.min_players} players; "
-                                 f"{len(row.seats)} seated. Invite friends or add a bot.")
+                raise TableError(msg("err.table.too_few", game=msg(f"game.{row.game_id}"), n=cls.min_players,
+                                     seated=len(row.seats)))
             try:
                 game = cls.start([s.buy_in for s in row.seats], row.options, seed=row.seed)
             except ValueError as exc:
-                raise TableError(f"The game cannot start: {exc}") from None
+                raise TableError(msg("err.table.cannot_start", reason=reason(exc))) from None
             await tables.renumber_seats(await u.tx(), row.id)
             for number, seat in enumerate(row.seats):
                 seat.seat = number
@@ -462,7 +456,7 @@ class TableService:
             u.require_guild(guild_id)
             u.require_host(user_id)
             if u.row.status != "lobby":
-                raise TableError("The game has started; it ends by play, or an admin can /table close it.")
+                raise TableError(msg("err.table.started_no_cancel"))
             await self._close(u, "cancelled", "The host cancelled the table; every buy-in went back.")
         return u.committed
 
@@ -497,18 +491,18 @@ class TableService:
         back: the move made on a copy of the committed game. None in the lobby (leaving refunds)."""
         def look(live: LiveTable | None) -> LeaveQuote | None:
             if live is None:
-                raise TableError("That table no longer exists.")
+                raise TableError(msg("err.table.gone"))
             if guild_id is not None and guild_id != live.row.guild_id:
-                raise TableError("That control belongs to a table in another server.")
+                raise TableError(msg("err.table.other_server"))
             seat = live.row.seat_of(user_id)
             if seat is None:
-                raise NotSeated("You are not seated at this table.")
+                raise NotSeated(msg("err.table.not_seated"))
             if live.row.status != "playing" or live.game is None:
                 return None
             try:
                 action = None if resign is None else resign(live.game.action_types)
             except (KeyError, ValueError, TypeError):
-                raise StaleControl("That control no longer fits the table; here is the table now.") from None
+                raise StaleControl(msg("err.table.control_stale")) from None
             return quote_leave(live.game, seat.seat, action)
         return await self.inspect(table_id, look)
 
@@ -526,7 +520,7 @@ class TableService:
         async with self.unit(table_id, tolerant=True) as u:
             u.require_guild(guild_id)
             if u.row.status == "finished":
-                raise TableError("That table has already closed.")
+                raise TableError(msg("err.table.closed"))
             mid_deal = u.row.status == "playing"
             headline = (f"The table was {reason}. The deal under way is void: everyone got back their stack "
                         "as that deal began, and chips earlier deals left in pots were shared equally."
@@ -578,7 +572,7 @@ class TableService:
                 try:
                     action = decode(self.games[u.row.game_id].action_types)
                 except (KeyError, ValueError, TypeError):
-                    raise StaleControl("That control no longer fits the table; here is the table now.") from None
+                    raise StaleControl(msg("err.table.control_stale")) from None
                 u.require_version(version, seat.seat, action)
                 self._once(interaction_id)
                 u.apply(seat.seat, action)
@@ -596,11 +590,10 @@ class TableService:
                 u.require_guild(guild_id)
                 u.require_host(user_id)
                 if u.row.status != "playing":
-                    raise TableError("The game is not being played; the host can cancel a lobby instead.")
+                    raise TableError(msg("err.table.stop_lobby"))
                 game = u.require_playing()
                 if not hasattr(game, "request_stop"):
-                    raise TableError(f"{game.title} ends by its own rules; players may leave between deals, "
-                                     "and an admin can close the table with a full refund.")
+                    raise TableError(msg("err.table.no_stop", game=msg(f"game.{u.row.game_id}")))
                 u.record({"kind": "stop"}, game.request_stop())
 
     async def top_up(self, table_id: int, user_id: int, amount: int, guild_id: int | None = None) -> None:
@@ -610,11 +603,10 @@ class TableService:
                 u.require_guild(guild_id)
                 seat = u.row.seat_of(user_id)
                 if seat is None or u.row.status != "playing":
-                    raise NotSeated("You are not playing at this table.")
+                    raise NotSeated(msg("err.table.not_playing"))
                 game = u.require_playing()
                 if not hasattr(game, "top_up"):
-                    raise TableError(f"At {game.title} your stack is what you bought in with; "
-                                     "leave between deals and join a new table to bring more.")
+                    raise TableError(msg("err.table.no_top_up", game=msg(f"game.{u.row.game_id}")))
                 u.begin(seat.seat)
                 events = game.top_up(seat.seat, amount)
                 u.dirty = True
@@ -622,7 +614,7 @@ class TableService:
                     await self.settlement.move(u, wallet(user_id), escrow(u.row.id), amount, "top_up",
                                                f"topup:{u.row.id}:v{u.row.version}:{user_id}")
                 except ledger.InsufficientFunds as exc:
-                    raise NotEnoughChips(f"Your wallet holds {exc.balance:,} chips.") from None
+                    raise NotEnoughChips(msg("err.wallet.holds", balance=exc.balance)) from None
                 await tables.add_buy_in(await u.tx(), u.row.id, seat.seat, amount)
                 seat.buy_in += amount
                 if seat.deal_stack is not None:
@@ -633,21 +625,21 @@ class TableService:
         """(seat, name, lowest, highest) for each player an onlooker may back now."""
         live = await self.live_table(table_id)
         if live is None:
-            raise TableError("That table no longer exists.")
+            raise TableError(msg("err.table.gone"))
         game = self._spectator_game(live.row, live.game, user_id)
         choices = []
         for s in live.row.seats:
             if s.present and (limits := game.spectator_bet_range(s.seat)) is not None:
                 choices.append((s.seat, s.name, *limits))
         if not choices:
-            raise TableError("Spectator bets are closed right now; they open each hand until the first tile.")
+            raise TableError(msg("err.bets.closed"))
         return choices
 
     async def spectator_bet(self, table_id: int, user_id: int, seat: int, amount: int,
                             guild_id: int | None = None) -> None:
         """An onlooker backs a player: chips wallet -> escrow, and the request, in one transaction."""
         if amount <= 0:
-            raise TableError("A bet must be at least 1 chip.")
+            raise TableError(msg("err.bets.at_least_one"))
         with noted(table_id):
             async with self.unit(table_id) as u:
                 u.require_guild(guild_id)
@@ -658,7 +650,7 @@ class TableService:
                     await self.settlement.move(u, wallet(user_id), escrow(u.row.id), amount, "spectator_bet",
                                                f"specbet:{u.row.id}:v{u.row.version}:{user_id}")
                 except ledger.InsufficientFunds as exc:
-                    raise NotEnoughChips(f"Your wallet holds {exc.balance:,} chips; you cannot bet {amount:,}.") \
+                    raise NotEnoughChips(msg("err.bets.short", balance=exc.balance, amount=amount)) \
                         from None
                 events = game.place_spectator_bet(user_id, seat, amount)
                 u.dirty = True
@@ -666,18 +658,18 @@ class TableService:
 
     def _spectator_game(self, row: TableRow, game: Any, user_id: int) -> Any:
         if row.status != "playing" or game is None:
-            raise TableError("Spectator bets are taken only while the game is on.")
+            raise TableError(msg("err.bets.not_in_play"))
         if not takes_spectator_bets(game):
-            raise TableError(f"{self.games[row.game_id].title} takes no spectator bets.")
+            raise TableError(msg("err.bets.none", game=msg(f"game.{row.game_id}")))
         if row.seat_of(user_id):
-            raise TableError("You are playing at this table; spectator bets are for onlookers.")
+            raise TableError(msg("err.bets.player"))
         return game
 
     async def suggest(self, table_id: int, seat: int) -> Any:
         """What the seat bot would play for this seat now (hints, the console demo, tests)."""
         live = await self.live_table(table_id)
         if live is None or live.game is None:
-            raise TableError("That table is not in play.")
+            raise TableError(msg("err.table.not_in_play"))
         return live.game.bot_action(seat, bot_rng(live.row, seat))
 
     # --- deadlines, drivers, restarts ------------------------------------------------------

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.errors import NotSeated, StaleControl, TableError
 from bot.games.base import Event, action_to_dict, is_simultaneous
+from bot.games.messages import msg
 from storage import tables
 from storage.db import Database, Tx
 from storage.tables import SeatRow, TableRow
@@ -135,7 +136,7 @@ class TableUnit:
     def seat_of(self, user_id: int) -> SeatRow:
         seat = self.row.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You are not seated at this table.")
+            raise NotSeated(msg("err.table.not_seated"))
         return seat
 
     def require_guild(self, guild_id: int | None) -> None:
@@ -144,20 +145,20 @@ class TableUnit:
         if guild_id is None:
             return
         if guild_id != self.row.guild_id:
-            raise TableError("That control belongs to a table in another server.")
+            raise TableError(msg("err.table.other_server"))
 
     def require_playing(self) -> Any:
         if self.row.status != "playing" or self.game is None:
-            raise StaleControl("This table is not in play any more.")
+            raise StaleControl(msg("err.table.no_longer_in_play"))
         return self.game
 
     def require_lobby(self) -> None:
         if self.row.status != "lobby":
-            raise TableError("The game has already started; this only works in the lobby.")
+            raise TableError(msg("err.table.lobby_only"))
 
     def require_host(self, user_id: int) -> None:
         if self.row.host_id != user_id:
-            raise TableError("Only the player who opened this table can do that.")
+            raise TableError(msg("err.table.host_only"))
 
     def require_host_in_lobby(self, user_id: int, guild_id: int | None) -> None:
         """The lobby's own controls (bots, settings, start): its server, its host, before the start."""
@@ -173,7 +174,7 @@ class TableUnit:
             return
         if is_simultaneous(action) and action in self.require_playing().legal_actions(seat):
             return
-        raise StaleControl("That button is from an earlier turn; here is the table now.")
+        raise StaleControl(msg("err.table.earlier_turn"))
 
     # --- changes ---------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
-"""One reporter for every failed interaction: player errors are answered with
-their own text; anything else is logged once and answered with an apology."""
+"""One reporter for every failed interaction: player errors are answered with their own
+message, in the player's language; anything else is logged once and answered with an apology."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ import discord
 from discord import app_commands
 
 from bot.errors import PlayerError
+from bot.i18n import Locale, negotiate, render, seat_name, t
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on our side. Nothing changed; please try again."
+APOLOGY = "error.apology"
+"""The catalog key of the reply to a failure that is ours, not the player's."""
 
 
 def describe(interaction: discord.Interaction) -> str:
@@ -23,18 +25,42 @@ def describe(interaction: discord.Interaction) -> str:
     return f"{what!r} by user {interaction.user.id} in channel {interaction.channel_id}"
 
 
-def reply_text(error: BaseException) -> str:
+def is_ours(error: BaseException) -> bool:
+    """Whether the failure is the bot's (logged, apologised for) rather than the player's."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, (PlayerError, app_commands.CheckFailure)):
+    return not isinstance(error, (PlayerError, app_commands.CheckFailure))
+
+
+def reply_text(error: BaseException, locale: Locale) -> str:
+    """What the player reads about a failure, in their language. Seats an error names show as
+    `Seat 3`: the error knows no table."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, PlayerError):
+        return render(locale, error.message, [seat_name([], n, locale) for n in range(10)])
+    if isinstance(error, app_commands.CheckFailure):
         return str(error)
-    return APOLOGY
+    return t(locale, APOLOGY)
+
+
+async def reply_locale(interaction: discord.Interaction) -> Locale:
+    """The language of this player's own replies: their /language choice, else their client's."""
+    languages = getattr(interaction.client, "languages", None)
+    if languages is None:
+        return negotiate(interaction.locale)
+    locale: Locale = await languages.for_user(interaction.user.id, interaction.locale)
+    return locale
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
-    text = reply_text(error)
-    if text == APOLOGY:
+    if is_ours(error):
         log.error("unexpected error in %s", describe(interaction), exc_info=error)
+    try:
+        text = reply_text(error, await reply_locale(interaction))
+    except Exception:
+        log.exception("could not choose a language for %s", describe(interaction))
+        text = reply_text(error, negotiate(interaction.locale))
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

@@ -17,12 +17,12 @@ from ..actions import Action
 from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
-from ..messages import Seat, msg
+from ..messages import Cards, Seat, card, msg
 from . import seat_bot
 from .actions import ACTION_TYPES, Exchange, Fold, PlayCard, PlayHand
 from .draw import can_fold, declare, exchange
 from .hand import start_hand
-from .legal import CARD_ID, CARDS, PRETTY
+from .legal import CARD_ID, CARDS, NOTE
 from .options import OPTION_SPECS, PRESETS, resolve
 from .phases import Phase
 from .state import BourreState
@@ -139,7 +139,7 @@ class Bourre(BourreState, Engine):
         """BOU-26: fold (or play if folding is not allowed), keep all cards, or the lowest
         legal card with ties broken clubs, diamonds, hearts, spades."""
         if self.over or seat != self.turn:
-            raise IllegalAction("It is not this seat's turn.", rule="BOU-26")
+            raise IllegalAction(msg("err.not_your_turn"), rule="BOU-26")
         if self.phase == Phase.DECLARE:
             return FOLD if can_fold(self, seat) else PLAY_HAND
         if self.phase == Phase.EXCHANGE:
@@ -153,20 +153,19 @@ class Bourre(BourreState, Engine):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.over:
-            raise IllegalAction("The game is over; no more moves.", rule="BOU-23")
+            raise IllegalAction(msg("err.game_over"), rule="BOU-23")
         if seat != self.turn:
-            raise IllegalAction(f"It is not your turn; wait for {{p{self.turn}}}.", rule="BOU-9"
+            raise IllegalAction(msg("err.wait_for", player=Seat(self.turn)), rule="BOU-9"
                                 if self.phase != Phase.TRICKS else "BOU-13")
         phase = self.phase
         if phase == Phase.TRICKS:
             if type(action) is not PlayCard:  # faster than isinstance on the hot path
-                raise IllegalAction("Play a card to the trick.", rule="BOU-13")
+                raise IllegalAction(msg("err.bou.play_a_card"), rule="BOU-13")
             c = _PLAY_CARD_ID.get(id(action), -1)
             if c < 0 or PLAY_CARD[c] is not action:
                 c = CARD_ID.get(action.card, -1)
             if c not in self.hands[seat]:
-                raise IllegalAction(f"You don't hold {action.card.pretty}; play a card from your hand.",
-                                    rule="BOU-14")
+                raise IllegalAction(msg("err.bou.not_held_play", card=card(action.card)), rule="BOU-14")
             memo = self.legal_memo
             if memo is not None and memo[0] == self.hand_no and memo[1] == len(self.played):
                 ids = memo[2]  # computed by legal_actions for this very turn
@@ -174,8 +173,8 @@ class Bourre(BourreState, Engine):
                 ids = legal(self, seat)
             if c not in ids:
                 raise IllegalAction(
-                    f"You may not play {PRETTY[c]} now ({why_not(self, seat, c)}); play one of "
-                    f"{' '.join(PRETTY[x] for x in ids)}.",
+                    msg("err.bou.may_not_play", card=Cards((NOTE[c],)), reason=why_not(self, seat, c),
+                        allowed=Cards(tuple(NOTE[x] for x in ids))),
                     rule="BOU-15" if only_bou15_forbids(self, seat, c) else "BOU-14")
             return play_card(self, seat, c)
         if phase == Phase.DECLARE:
@@ -183,23 +182,21 @@ class Bourre(BourreState, Engine):
                 return declare(self, seat, True)
             if isinstance(action, Fold):
                 if not can_fold(self, seat):
-                    raise IllegalAction("The upcard is an ace: the dealer must play this hand.",
-                                        rule="BOU-10")
+                    raise IllegalAction(msg("err.bou.dealer_ace"), rule="BOU-10")
                 return declare(self, seat, False)
-            raise IllegalAction("First choose Play or Fold.", rule="BOU-9")
+            raise IllegalAction(msg("err.bou.play_or_fold"), rule="BOU-9")
         if not isinstance(action, Exchange):
-            raise IllegalAction("Choose the cards to exchange (or none).", rule="BOU-9")
+            raise IllegalAction(msg("err.bou.choose_exchange"), rule="BOU-9")
         limit = self.options.max_exchange
         hand = self.hands[seat]
-        ids = [CARD_ID.get(card, -1) for card in action.cards]
-        for card, c in zip(action.cards, ids):
+        ids = [CARD_ID.get(held, -1) for held in action.cards]
+        for held, c in zip(action.cards, ids):
             if c not in hand:
-                raise IllegalAction(f"You don't hold {card.pretty}; choose cards from your hand.",
-                                    rule="BOU-9")
+                raise IllegalAction(msg("err.bou.not_held_exchange", card=card(held)), rule="BOU-9")
         if len(set(ids)) != len(ids):
-            raise IllegalAction("Choose each card to exchange only once.", rule="BOU-9")
+            raise IllegalAction(msg("err.bou.exchange_once"), rule="BOU-9")
         if len(ids) > limit:
-            raise IllegalAction(f"You may exchange at most {limit} cards; choose fewer.", rule="BOU-9")
+            raise IllegalAction(msg("err.bou.exchange_limit", n=limit), rule="BOU-9")
         return exchange(self, seat, ids)
 
     # --- chips and leaving ---------------------------------------------------------------
@@ -228,7 +225,7 @@ class Bourre(BourreState, Engine):
 
     def cash_out(self, seat: int) -> list[Event]:
         if not self.can_cash_out(seat):
-            raise IllegalAction("You can leave once you have folded or the hand is over.", rule="BOU-1")
+            raise IllegalAction(msg("err.bou.leave_when"), rule="BOU-1")
         amount = self.stacks[seat]
         self.stacks[seat] = 0
         was = self.seated[seat]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import Event
-from ..messages import Cards, Seat, msg
+from ..messages import Cards, Msg, Seat, msg
 from . import scoring
 from .hand import end_hand
 from .legal import NOTE, legal_ids, restrict, trick_winner_index
@@ -35,14 +35,14 @@ def only_bou15_forbids(s: BourreState, seat: int, c: int) -> bool:
     return c in legal_ids(s.hands[seat], s.trick, s.trump, o.must_beat, o.must_trump, o.must_overtrump)
 
 
-def why_not(s: BourreState, seat: int, c: int) -> str:
-    """Why card `c` may not be played now, in words."""
+def why_not(s: BourreState, seat: int, c: int) -> Msg:
+    """Why card `c` may not be played now."""
     if only_bou15_forbids(s, seat, c):
         ace = s.trump * 13 + 12
         if not s.trick and s.options.ace_trump_lead and ace in s.hands[seat]:
-            return "you hold the ace of trumps and must lead it"
-        return "you are sure of three tricks and must play your highest trump"
-    return "you must follow suit and beat the winning card, or trump and overtrump, if you can"
+            return msg("err.bou.why.ace_lead")
+        return msg("err.bou.why.sure_three")
+    return msg("err.bou.why.follow")
 
 
 def play_card(s: BourreState, seat: int, c: int) -> list[Event]:

@@ -145,7 +145,7 @@ class BukiDomino(BukiState, Engine):
         `hands.end_game`; every seat can cash out.
         """
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise IllegalAction("There is no such seat.", rule="DOM-2")
+            raise IllegalAction(msg("err.no_such_seat"), rule="DOM-2")
         if self.phase == Phase.OVER or not self.active[seat] or self.leaving[seat]:
             return []
         first = not any(self.leaving)
@@ -162,10 +162,9 @@ class BukiDomino(BukiState, Engine):
 
     def cash_out(self, seat: int) -> list[Event]:
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise IllegalAction("There is no such seat.", rule="DOM-2")
+            raise IllegalAction(msg("err.no_such_seat"), rule="DOM-2")
         if not self.can_cash_out(seat):
-            raise IllegalAction("You can leave when this hand ends: use leave, and your turns are played "
-                                "for you until then.", rule="DOM-25")
+            raise IllegalAction(msg("err.dom.leave_when"), rule="DOM-25")
         if not self.active[seat]:
             return []
         amount = self.stacks[seat]

@@ -39,6 +39,7 @@ from ..actions import Action
 from ..base import Event, IllegalAction
 from ..messages import Seat, msg
 from .actions import AcceptSpectatorBet, RefuseSpectatorBet
+from .errors import bet_between
 from .money import backed, payout, spayout
 from .phases import Phase
 from .state import SEATS, BukiState, SpectatorBet
@@ -72,30 +73,28 @@ def covered(g: BukiState, seat: int, amount: int) -> bool:
 def place(g: BukiState, spectator_id: int, backed_seat: int, amount: int) -> list[Event]:
     """A spectator's request to back `backed_seat` with `amount` chips (see the module doc)."""
     if not g.options.spectator_bets:
-        raise IllegalAction("This table does not take spectator bets.", rule="DOM-23")
+        raise IllegalAction(msg("err.dom.no_spectator_bets"), rule="DOM-23")
     if g.phase == Phase.OVER:
-        raise IllegalAction("The game is over.", rule="DOM-25")
+        raise IllegalAction(msg("err.game_over"), rule="DOM-25")
     if g.phase == Phase.LIMITS:
-        raise IllegalAction("Wait until the banker has set the bet limits.", rule="DOM-15")
+        raise IllegalAction(msg("err.dom.wait_limits"), rule="DOM-15")
     if g.left >= 0:
-        raise IllegalAction("Spectator bets close when the banker places the first tile; "
-                            "try again next hand.", rule="DOM-23")
+        raise IllegalAction(msg("err.dom.spectator_closed"), rule="DOM-23")
     if not isinstance(spectator_id, int) or isinstance(spectator_id, bool):
-        raise IllegalAction("Unknown spectator.", rule="DOM-23")
+        raise IllegalAction(msg("err.dom.unknown_spectator"), rule="DOM-23")
     if spectator_id in g.spec_seen:
-        raise IllegalAction("You have already asked for a bet this hand (one per hand).", rule="DOM-23")
+        raise IllegalAction(msg("err.dom.spectator_once"), rule="DOM-23")
     if not isinstance(backed_seat, int) or not 0 <= backed_seat < SEATS or not g.active[backed_seat]:
-        raise IllegalAction("Choose a seated player to back.", rule="DOM-23")
+        raise IllegalAction(msg("err.dom.choose_backed"), rule="DOM-23")
     if backed_seat == g.banker:
-        raise IllegalAction("The banker cannot be backed; choose one of the other players.", rule="DOM-23")
+        raise IllegalAction(msg("err.dom.back_banker"), rule="DOM-23")
     if not isinstance(amount, int) or isinstance(amount, bool) \
             or not g.min_bet <= amount <= g.max_bet or (g.even and amount % 2):
-        parity = " (even amounts only)" if g.even else ""
-        raise IllegalAction(f"Bet between {g.min_bet} and {g.max_bet}{parity}.", rule="DOM-23")
+        raise IllegalAction(bet_between(g, g.min_bet, g.max_bet), rule="DOM-23")
     if not covered(g, backed_seat, amount):
         rng = bet_range(g, backed_seat)
-        hint = f" at most {rng[1]}" if rng else " nothing more on this player"
-        raise IllegalAction(f"The bank cannot cover that bet; you can bet{hint}.", rule="DOM-19")
+        raise IllegalAction(msg("err.dom.cover_at_most", amount=rng[1]) if rng else msg("err.dom.cover_none"),
+                            rule="DOM-19")
     bet_id = g.next_spec_id
     g.next_spec_id += 1
     g.spec_seen.append(spectator_id)
@@ -126,11 +125,11 @@ def answer(g: BukiState, seat: int, a: AcceptSpectatorBet | RefuseSpectatorBet) 
     """The banker's answer to request `a.bet_id`; the caller has checked the banker may answer."""
     x = next((x for x in g.spec if x["id"] == a.bet_id and x["status"] == "pending"), None)
     if x is None:
-        raise IllegalAction(f"There is no open spectator request #{a.bet_id}.", rule="DOM-23")
+        raise IllegalAction(msg("err.dom.no_request", id=a.bet_id), rule="DOM-23")
     who = f"<@{x['spectator']}>"
     if isinstance(a, AcceptSpectatorBet):
         if not covered(g, x["seat"], x["amount"]):
-            raise IllegalAction("Your stack can no longer cover that bet; refuse it.", rule="DOM-19")
+            raise IllegalAction(msg("err.dom.cannot_cover"), rule="DOM-19")
         accepted: SpectatorBet = {**x, "status": "accepted"}
         g.spec[g.spec.index(x)] = accepted
         return [Event("spectator_accept", msg("dom.spectator_accept", banker=Seat(seat), spectator=who,

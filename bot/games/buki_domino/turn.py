@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..base import Event, IllegalAction
-from ..messages import Seat, Tiles, msg
+from ..messages import Msg, Seat, Tiles, msg
 from ..tiles import Tile
 from . import spectators
-from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits, ordinal
+from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
+from .errors import bet_between, nth
 from .hands import after_limits, begin_play, end_game, end_hand
 from .line import HI, LO, NAMES, NUMS, TILES
 from .money import bet_amounts, bet_range, payout, record_bet
@@ -152,7 +153,7 @@ def timeout_action(g: BukiState, seat: int) -> Action:
     and an unanswered spectator request lapses (refused). Only for a seat in `to_act()`: an
     off-turn bet is optional and never made by a timeout."""
     if seat not in to_act(g):
-        raise IllegalAction("It is not your turn.", rule="DOM-11")
+        raise IllegalAction(msg("err.not_your_turn"), rule="DOM-11")
     legal = legal_actions(g, seat)
     first = legal[0]
     if isinstance(first, (AcceptSpectatorBet, RefuseSpectatorBet)):
@@ -168,9 +169,9 @@ def timeout_action(g: BukiState, seat: int) -> Action:
 
 def apply(g: BukiState, seat: int, action: Action) -> list[Event]:
     if g.phase == OVER:
-        raise IllegalAction("The game is over.", rule="DOM-25")
+        raise IllegalAction(msg("err.game_over"), rule="DOM-25")
     if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise IllegalAction("There is no such seat.", rule="DOM-2")
+        raise IllegalAction(msg("err.no_such_seat"), rule="DOM-2")
     if type(action) is Play:  # faster than isinstance on the hot path
         return play(g, seat, action)
     if type(action) is Bet:
@@ -181,7 +182,7 @@ def apply(g: BukiState, seat: int, action: Action) -> list[Event]:
         return set_limits(g, seat, action)
     if isinstance(action, ChooseDeadline):
         return choose_deadline(g, seat, action)
-    raise IllegalAction("That is not a Buki-Domino action.")
+    raise IllegalAction(msg("err.dom.not_an_action"))
 
 
 def play(g: BukiState, seat: int, a: Play) -> list[Event]:
@@ -191,12 +192,10 @@ def play(g: BukiState, seat: int, a: Play) -> list[Event]:
         raise IllegalAction(_waiting_text(g), rule="DOM-15")
     if seat != g.turn:
         if bet_open(g, seat):
-            raise IllegalAction("It is not your turn to place a tile; wait for it. You may place your bet "
-                                "now, though.", rule="DOM-11")
-        raise IllegalAction("It is not your turn; wait for the player to move.", rule="DOM-11")
+            raise IllegalAction(msg("err.dom.bet_off_turn"), rule="DOM-11")
+        raise IllegalAction(msg("err.dom.wait_move"), rule="DOM-11")
     if seat != g.banker and g.bets[seat] is None and g.placed[seat] == g.deadline - 1:
-        raise IllegalAction(f"Place your bet before your {ordinal(g.deadline)} tile; then play.",
-                            rule="DOM-16")
+        raise IllegalAction(msg("err.dom.bet_first", nth=nth(g.deadline)), rule="DOM-16")
     tile = a.tile
     hand = g.hands[seat]
     if type(tile) is Tile and tile.low < tile.high <= 8:
@@ -205,31 +204,29 @@ def play(g: BukiState, seat: int, a: Play) -> list[Event]:
     elif type(tile) is Tile:
         code = -1
     else:
-        raise IllegalAction("That is not a domino tile; choose one of your tiles, written like [6|3].",
-                            rule="DOM-3")
+        raise IllegalAction(msg("err.dom.not_a_tile"), rule="DOM-3")
     if code < 0 or code not in hand:
-        raise IllegalAction(f"You do not hold {tile}; choose one of your tiles.", rule="DOM-11")
+        raise IllegalAction(msg("err.dom.not_held", tile=Tiles((str(tile),))), rule="DOM-11")
     end = a.end
     left, right = g.left, g.right
     onto: int | None
     if left < 0:
         if end != "L" or a.onto is not None:
-            raise IllegalAction("The first tile opens the line: lead it on the left, onto no end.",
-                                rule="DOM-10")
+            raise IllegalAction(msg("err.dom.lead_left"), rule="DOM-10")
         onto = None
     elif end == "L":
         onto = left
     elif end == "R":
         if left == right:
-            raise IllegalAction("Both ends show the same number: play the tile on the left.", rule="DOM-10")
+            raise IllegalAction(msg("err.dom.same_ends"), rule="DOM-10")
         onto = right
     else:
-        raise IllegalAction("Choose the left (L) or the right (R) end.", rule="DOM-10")
+        raise IllegalAction(msg("err.dom.choose_end"), rule="DOM-10")
     if onto is not None and h != onto and lo != onto:
-        raise IllegalAction(f"{tile} does not match the {'left' if end == 'L' else 'right'} end ({onto}).",
-                            rule="DOM-10")
+        raise IllegalAction(msg("err.dom.no_match_left" if end == "L" else "err.dom.no_match_right",
+                                tile=Tiles((str(tile),)), end=onto), rule="DOM-10")
     if a.onto is not None and a.onto != onto:
-        raise IllegalAction(f"That end now shows {onto}; choose again.", rule="DOM-10")
+        raise IllegalAction(msg("err.dom.end_changed", end=onto if onto is not None else "—"), rule="DOM-10")
     # --- checked; now change the state
     events: list[Event] = []
     hand.remove(code)
@@ -277,32 +274,32 @@ def play(g: BukiState, seat: int, a: Play) -> list[Event]:
     return events
 
 
-def _waiting_text(g: BukiState) -> str:
+def _waiting_text(g: BukiState) -> Msg:
     if g.phase == Phase.LIMITS:
-        return "Wait: the banker is setting the bet limits."
+        return msg("err.dom.wait_limits")
     if g.phase == Phase.DEADLINE:
-        return "Wait: the banker is deciding on late bets."
-    return "Wait until every player has bet; then the banker leads."
+        return msg("err.dom.wait_late")
+    return msg("err.dom.wait_bets")
 
 
 def bet(g: BukiState, seat: int, a: Bet) -> list[Event]:
     """DOM-15, DOM-16: a non-banker's one bet of the hand, on its turn or not."""
     ph = g.phase
     if seat == g.banker:
-        raise IllegalAction("The banker does not bet; the bank pays the winners.", rule="DOM-15")
+        raise IllegalAction(msg("err.dom.banker_no_bet"), rule="DOM-15")
     if ph not in BET_PHASES:  # the banker is still setting the limits (DOM-15)
         raise IllegalAction(_waiting_text(g), rule="DOM-15")
     # DOM-16: at any time from the deal until the deadline tile, on one's own turn or not;
     # an off-turn bet leaves the turn where it is.
-    if g.bets[seat] is not None:
-        raise IllegalAction(f"You have already bet {g.bets[seat]}; a bet is never changed.", rule="DOM-15")
+    placed = g.bets[seat]
+    if placed is not None:
+        raise IllegalAction(msg("err.dom.already_bet", amount=placed), rule="DOM-15")
     if g.placed[seat] >= g.deadline:
-        raise IllegalAction(f"Bets close before your {ordinal(g.deadline)} tile.", rule="DOM-16")
+        raise IllegalAction(msg("err.dom.bets_closed", nth=nth(g.deadline)), rule="DOM-16")
     lo, hi = bet_range(g, seat)
     n = a.amount
     if not isinstance(n, int) or isinstance(n, bool) or not lo <= n <= hi or (g.even and n % 2):
-        parity = " (even amounts only)" if g.even else ""
-        raise IllegalAction(f"Bet between {lo} and {hi}{parity}.", rule="DOM-15")
+        raise IllegalAction(bet_between(g, lo, hi), rule="DOM-15")
     record_bet(g, seat, n)
     events = [Event("bet", msg("dom.bets_carried" if g.carried[seat] else "dom.bets", player=Seat(seat), amount=n,
                                stake=g.stakes[seat], carried=g.carried[seat]), seat=seat, data={"amount": n})]
@@ -311,23 +308,22 @@ def bet(g: BukiState, seat: int, a: Bet) -> list[Event]:
     return events
 
 
-def _limits_ok(g: BukiState, lo: int, hi: int) -> str | None:
+def _limits_ok(g: BukiState, lo: int, hi: int) -> Msg | None:
     if not (isinstance(lo, int) and isinstance(hi, int)) or lo < 1 or hi < lo:
-        return "The limits must be whole numbers with 1 ≤ minimum ≤ maximum."
+        return msg("err.dom.limits_whole")
     if g.even and (lo % 2 or hi % 2):
-        return "With even bets only, both limits must be even."
+        return msg("err.dom.limits_even")
     if payout(g, hi) > g.stacks[g.banker]:
-        return (f"Your stack of {g.stacks[g.banker]} cannot cover payout({hi}) = {payout(g, hi)}; "
-                "choose a lower maximum.")
+        return msg("err.dom.limits_cover", stack=g.stacks[g.banker], high=hi, payout=payout(g, hi))
     return None
 
 
 def set_limits(g: BukiState, seat: int, a: SetLimits) -> list[Event]:
     """DOM-15: the first banker's limits for the whole game."""
     if g.phase != Phase.LIMITS:
-        raise IllegalAction("The bet limits are already set for this game.", rule="DOM-15")
+        raise IllegalAction(msg("err.dom.limits_set"), rule="DOM-15")
     if seat != g.banker:
-        raise IllegalAction("Only the banker sets the bet limits.", rule="DOM-15")
+        raise IllegalAction(msg("err.dom.banker_limits"), rule="DOM-15")
     why = _limits_ok(g, a.min_bet, a.max_bet)
     if why:
         raise IllegalAction(why, rule="DOM-15")
@@ -347,15 +343,14 @@ def choose_deadline(g: BukiState, seat: int, a: ChooseDeadline) -> list[Event]:
     """DOM-24: the banker refuses (3) or accepts (4) late bets."""
     if g.phase != Phase.DEADLINE:
         if not g.options.late_bet_variant:
-            raise IllegalAction(f"This table has no late bets: bets always close before the "
-                                f"{ordinal(g.options.bet_deadline_tile)} tile.", rule="DOM-24")
+            raise IllegalAction(msg("err.dom.no_late_bets", nth=nth(g.options.bet_deadline_tile)), rule="DOM-24")
         if g.phase == Phase.LIMITS:
             raise IllegalAction(_waiting_text(g), rule="DOM-15")
-        raise IllegalAction("The bet deadline is already decided for this hand.", rule="DOM-24")
+        raise IllegalAction(msg("err.dom.deadline_decided"), rule="DOM-24")
     if seat != g.banker:
-        raise IllegalAction("Only the banker decides on late bets.", rule="DOM-24")
+        raise IllegalAction(msg("err.dom.banker_late"), rule="DOM-24")
     if a.tile not in (3, 4):
-        raise IllegalAction("Choose 3 (refuse late bets) or 4 (accept them).", rule="DOM-24")
+        raise IllegalAction(msg("err.dom.choose_deadline"), rule="DOM-24")
     g.deadline = a.tile
     begin_play(g)
     key = "dom.late_bets_accepted" if a.tile == 4 else "dom.late_bets_refused"
@@ -365,5 +360,5 @@ def choose_deadline(g: BukiState, seat: int, a: ChooseDeadline) -> list[Event]:
 def answer_spectator(g: BukiState, seat: int, a: AcceptSpectatorBet | RefuseSpectatorBet) -> list[Event]:
     """DOM-23: only the banker answers, while it is to act."""
     if seat != g.banker or g.phase == Phase.LIMITS or seat not in to_act(g):
-        raise IllegalAction("Only the banker answers spectator bets.", rule="DOM-23")
+        raise IllegalAction(msg("err.dom.banker_answers"), rule="DOM-23")
     return spectators.answer(g, seat, a)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, player, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
 from ..messages import Seat, msg
@@ -108,11 +108,11 @@ class GinRummy(GinState, Engine):
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Check everything first, then mutate (an illegal action changes nothing)."""
         if self.phase == Phase.OVER:
-            raise IllegalAction("The match is over.", rule="GIN-19")
+            raise IllegalAction(msg("err.gin.match_over"), rule="GIN-19")
         if seat not in (0, 1):
-            raise IllegalAction("You are not seated at this table.")
+            raise IllegalAction(msg("err.table.not_seated"))
         if seat != self.turn:
-            raise IllegalAction(f"It is not your turn; wait for {player(self.turn)}.", rule="GIN-8")
+            raise IllegalAction(msg("err.wait_for", player=Seat(self.turn)), rule="GIN-8")
         if isinstance(action, Resign):
             return finish_match(self, 1 - seat, forfeit=seat)
         return turn.play(self, seat, action)
@@ -132,7 +132,7 @@ class GinRummy(GinState, Engine):
         """Take the seat's stack out (the table pays it). Called mid-match (without `leave`)
         it forfeits first, as leaving does (GIN-22)."""
         if self.left[seat]:
-            raise IllegalAction("You have already left this table.")
+            raise IllegalAction(msg("err.already_left"))
         events = self.leave(seat)
         events.append(Event("leave", msg("gin.leave", player=Seat(seat), chips=self.stacks[seat]), seat))
         self.stacks[seat] = 0

@@ -43,7 +43,7 @@ def timeout_action(s: GinState, seat: int) -> Action:
     deadwood (ties: higher value, higher rank, suit order); never knock, except the automatic
     gin of GIN-11. A timed-out knocker shows the `auto_best` melds."""
     if seat != s.turn or s.phase == Phase.OVER:
-        raise IllegalAction("It is not your turn.", rule="GIN-22")
+        raise IllegalAction(msg("err.not_your_turn"), rule="GIN-22")
     if s.phase == Phase.FIRST_OFFER:
         return Pass(s.pile[-1])
     if s.phase == Phase.DRAW:
@@ -73,11 +73,11 @@ def play(s: GinState, seat: int, action: Action) -> list[Event]:
 def _first_offer(s: GinState, seat: int, action: Action) -> list[Event]:
     top = s.pile[-1]
     if isinstance(action, (TakeDiscard, Pass)) and action.card != top:
-        raise IllegalAction(f"The upcard is {top.pretty}; take it or pass.", rule="GIN-7")
+        raise IllegalAction(msg("err.gin.upcard", card=card(top)), rule="GIN-7")
     if isinstance(action, TakeDiscard):
         return _take_pile(s, seat)
     if not isinstance(action, Pass):
-        raise IllegalAction("First take the upcard or pass.", rule="GIN-7")
+        raise IllegalAction(msg("err.gin.take_or_pass"), rule="GIN-7")
     other = 1 - seat
     events = [Event("pass", msg("gin.pass", player=Seat(seat), card=card(top)), seat)]
     if s.opts.first_turn == "classic" and s.passes == 0:
@@ -104,14 +104,12 @@ def _draw(s: GinState, seat: int, action: Action) -> list[Event]:
         return events + _check_big_gin(s, seat)
     if isinstance(action, TakeDiscard):
         if top is None or action.card != top:
-            shown = top.pretty if top else "nothing"
-            raise IllegalAction(f"Only the top discard ({shown}) can be taken.", rule="GIN-8")
+            shown = card(top) if top else msg("err.nothing")
+            raise IllegalAction(msg("err.top_discard_only", card=shown), rule="GIN-8")
         if top == s.refused:
-            raise IllegalAction(f"The refused upcard {top.pretty} cannot be taken now; "
-                                "draw from the stock.", rule="GIN-7")
+            raise IllegalAction(msg("err.gin.refused_upcard", card=card(top)), rule="GIN-7")
         return _take_pile(s, seat)
-    raise IllegalAction("Draw first: take the top card of the stock or of the discard pile.",
-                        rule="GIN-8")
+    raise IllegalAction(msg("err.gin.draw_first"), rule="GIN-8")
 
 
 def _take_pile(s: GinState, seat: int) -> list[Event]:
@@ -135,23 +133,22 @@ def _check_big_gin(s: GinState, seat: int) -> list[Event]:
 
 def _discard(s: GinState, seat: int, action: Action) -> list[Event]:
     if not isinstance(action, (Discard, Knock)):
-        raise IllegalAction("Discard a card, or knock.", rule="GIN-8")
+        raise IllegalAction(msg("err.gin.discard_or_knock"), rule="GIN-8")
     thrown = action.card
     if thrown not in s.hands[seat]:
-        raise IllegalAction(f"You do not hold {thrown.pretty}.", rule="GIN-8")
+        raise IllegalAction(msg("err.not_held", card=card(thrown)), rule="GIN-8")
     if not s.may_discard(thrown):
-        raise IllegalAction(f"You just took {thrown.pretty} from the discard pile and may not "
-                            "discard it this turn; choose another card.", rule="GIN-9")
+        raise IllegalAction(msg("err.gin.just_taken", card=card(thrown)), rule="GIN-9")
     rest = [c for c in s.hands[seat] if c != thrown]
     dw = min_deadwood(rest)
     if isinstance(action, Knock):
         limit = s.opts.knock_limit
         if dw > limit:
-            raise IllegalAction(f"You can knock with at most {limit} deadwood; discarding "
-                                f"{thrown.pretty} leaves {dw}.", rule="GIN-10")
+            raise IllegalAction(msg("err.gin.knock_limit", limit=limit, card=card(thrown), deadwood=dw),
+                                rule="GIN-10")
         if action.deadwood != dw:
-            raise IllegalAction(f"Knocking with {thrown.pretty} leaves {dw} deadwood, not "
-                                f"{action.deadwood}; choose the knock again.", rule="GIN-10")
+            raise IllegalAction(msg("err.gin.knock_changed", card=card(thrown), deadwood=dw,
+                                    claimed=action.deadwood), rule="GIN-10")
         return _knock(s, seat, thrown)
     if dw == 0 and s.opts.gin_mandatory:
         return _knock(s, seat, thrown)   # GIN-11: the discard makes gin
@@ -187,13 +184,12 @@ def _knock(s: GinState, seat: int, thrown: Card) -> list[Event]:
 
 def _arrange(s: GinState, seat: int, action: Action) -> list[Event]:
     if not isinstance(action, ShowMelds):
-        raise IllegalAction("Choose which melds to show.", rule="GIN-14")
+        raise IllegalAction(msg("err.gin.choose_melds"), rule="GIN-14")
     options = knocker_options(s.hands[seat])
     # Any writing of a collection reaching K is that collection (melds and cards in any
     # order, adjacent runs split or not): compare canonical forms.
     chosen = normalise(action.arrangement.melds)
     if chosen not in options:
         deadwood = s.knock["deadwood"] if s.knock else 0
-        raise IllegalAction(f"Those melds do not leave exactly your knock's {deadwood} "
-                            "deadwood; choose one of the offered arrangements.", rule="GIN-14")
+        raise IllegalAction(msg("err.gin.melds_mismatch", deadwood=deadwood), rule="GIN-14")
     return showdown(s, seat, chosen)

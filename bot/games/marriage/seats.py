@@ -44,11 +44,11 @@ def top_up(st: MarriageState, seat: int, amount: int) -> list[Event]:
     """MAR-25: between deals a player may add chips from their wallet to their stack (the
     table moves them wallet -> escrow in the same transaction), e.g. to be dealt in again."""
     if st.phase != BETWEEN:
-        raise IllegalAction("You can top up your stack between deals.", rule="MAR-25")
+        raise IllegalAction(msg("err.top_up_between"), rule="MAR-25")
     if st.left[seat] or st.leaving[seat]:
-        raise IllegalAction("You are leaving the table, so you cannot top up.", rule="MAR-25")
+        raise IllegalAction(msg("err.top_up_leaving"), rule="MAR-25")
     if amount < 1:
-        raise IllegalAction("Top up by at least 1 chip.", rule="MAR-25")
+        raise IllegalAction(msg("err.top_up_at_least_one"), rule="MAR-25")
     st.stacks[seat] += amount
     st.cache.clear()
     return [Event("top_up", msg("mar.top_up", player=Seat(seat), amount=amount, stack=st.stacks[seat]),
@@ -62,7 +62,7 @@ def can_cash_out(st: MarriageState, seat: int) -> bool:
 
 def cash_out(st: MarriageState, seat: int) -> list[Event]:
     if not can_cash_out(st, seat):
-        raise IllegalAction("You can leave with your chips once this deal is over.", rule="MAR-18")
+        raise IllegalAction(msg("err.leave_after_deal_chips"), rule="MAR-18")
     if st.left[seat]:
         return []
     # the table service announces the payout itself; only consequences for the game are events
@@ -76,13 +76,13 @@ def cash_out(st: MarriageState, seat: int) -> list[Event]:
 def next_deal(st: MarriageState, seat: int, a: NextDeal) -> list[Event]:
     need_phase(st, BETWEEN, "deal")
     if len(eligible(st)) < 2:
-        raise IllegalAction("Nobody is left to play against: end the game instead.", rule="MAR-2")
+        raise IllegalAction(msg("err.mar.nobody_left"), rule="MAR-2")
     return start_deal(st)
 
 
 def end_game(st: MarriageState, seat: int, a: EndGame) -> list[Event]:
-    need_phase(st, BETWEEN, "end the game")
+    need_phase(st, BETWEEN, "end_game")
     if len(eligible(st)) >= 2:
-        raise IllegalAction("Two or more players can still be dealt in: deal the next hand.", rule="MAR-2")
+        raise IllegalAction(msg("err.mar.deal_on"), rule="MAR-2")
     st.phase = OVER
     return [Event("game_over", msg("mar.over_alone", player=Seat(seat)))]

@@ -88,8 +88,8 @@ def _check_once(st: MarriageState, seat: int, what: str, rule: str) -> None:
     """A player shows once, on their turn, after drawing (MAR-8, MAR-9)."""
     need_phase(st, PLAY, what)
     if not st.drawn or st.route[seat] is not None:
-        raise IllegalAction("You can show once, after drawing." if st.route[seat] is None
-                            else "You have already shown.", rule=rule)
+        raise IllegalAction(msg("err.mar.show_after_draw" if st.route[seat] is None else "err.mar.already_shown"),
+                            rule=rule)
 
 
 def show(st: MarriageState, seat: int, a: Show) -> list[Event]:
@@ -97,8 +97,7 @@ def show(st: MarriageState, seat: int, a: Show) -> list[Event]:
     need = show_need(st, seat)
     options = pure_set_options(st.hands[seat], need)
     if not options:
-        raise IllegalAction(f"You need {need} pure sets (tunnelas or same-suit sequences, no wild cards) "
-                            f"to show.", rule="MAR-8")
+        raise IllegalAction(msg("err.mar.need_pure", n=need), rule="MAR-8")
     events = []
     first = st.tiplu is None
     if first:
@@ -159,11 +158,11 @@ def _faces(meld: tuple[Card, ...]) -> Faces:
 
 
 def show_dublees(st: MarriageState, seat: int, a: ShowDublees) -> list[Event]:
-    _check_once(st, seat, "show dublees", "MAR-9")
+    _check_once(st, seat, "show_dublees", "MAR-9")
     if not dublee_allowed(st):
-        raise IllegalAction("The dublee route is not played at this table.", rule="MAR-9")
+        raise IllegalAction(msg("err.mar.no_dublees"), rule="MAR-9")
     if not dublee_show_ok(st, seat):
-        raise IllegalAction("You need seven dublees (pairs of identical cards) in your hand.", rule="MAR-9")
+        raise IllegalAction(msg("err.mar.need_dublees"), rule="MAR-9")
     events = []
     first = st.tiplu is None
     if first:

@@ -8,6 +8,7 @@ import dataclasses
 
 from ..base import IllegalAction
 from ..cards import Card, pretty_cards
+from ..messages import msg
 from .melds import face_of, wild_faces
 from .options import MarriageOptions
 from .phases import Phase
@@ -19,8 +20,9 @@ def meld_text(m: list[Card]) -> str:
 
 
 def need_phase(st: MarriageState, phase: Phase, what: str) -> None:
+    """`what` names the move in the catalog: `err.mar.cannot.<what>`."""
     if st.phase != phase:
-        raise IllegalAction(f"You cannot {what} now.", rule="MAR-5")
+        raise IllegalAction(msg(f"err.mar.cannot.{what}"), rule="MAR-5")
 
 
 def eligible(st: MarriageState) -> list[int]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..actions import Action, Discard, DrawStock, TakeDiscard
-from ..base import Event, IllegalAction, player
+from ..base import Event, IllegalAction
 from ..cards import Card, card_texts
 from ..messages import Join, Seat, card, cards, joined, msg
 from .actions import DeclareDone, DeclareTunnela, EndGame, Finish, NextDeal, Show, ShowDublees, TakeAndFinish
@@ -93,14 +93,14 @@ def timeout_action(st: MarriageState, seat: int) -> Action:
 
 def apply(st: MarriageState, seat: int, action: Action) -> list[Event]:
     if st.phase == OVER:
-        raise IllegalAction("The game is over.", rule="MAR-17")
+        raise IllegalAction(msg("err.game_over"), rule="MAR-17")
     if seat not in to_act(st):
         if st.phase == PLAY:
-            raise IllegalAction(f"It is not your turn; wait for {player(st.turn)}.", rule="MAR-5")
-        raise IllegalAction("Nothing is asked of you right now.", rule="MAR-5")
+            raise IllegalAction(msg("err.wait_for", player=Seat(st.turn)), rule="MAR-5")
+        raise IllegalAction(msg("err.nothing_asked"), rule="MAR-5")
     handler = HANDLERS.get(type(action))
     if handler is None:
-        raise IllegalAction("That is not a Marriage action.", rule="MAR-5")
+        raise IllegalAction(msg("err.mar.not_an_action"), rule="MAR-5")
     events = handler(st, seat, action)
     st.cache.clear()
     return events
@@ -109,12 +109,12 @@ def apply(st: MarriageState, seat: int, action: Action) -> list[Event]:
 def _declare(st: MarriageState, seat: int, a: DeclareTunnela) -> list[Event]:
     if st.phase == PLAY:
         if st.opts.tunnela_declare_window != "before_own_first_draw" or st.first_turn_done[seat] or st.drawn:
-            raise IllegalAction("Dealt tunnelas can only be declared before play starts.", rule="MAR-4")
+            raise IllegalAction(msg("err.mar.declare_before_play"), rule="MAR-4")
     else:
-        need_phase(st, DECLARE, "declare a tunnela")
+        need_phase(st, DECLARE, "declare_tunnela")
     group = [c for c in st.hands[seat] if c.face == a.card.face]
     if len(group) != 3:
-        raise IllegalAction(f"You do not hold three {a.card.pretty} to declare.", rule="MAR-4")
+        raise IllegalAction(msg("err.mar.not_three", card=card(a.card)), rule="MAR-4")
     for c in group:
         st.hands[seat].remove(c)
     st.declared[seat].append(sorted(group))
@@ -126,7 +126,7 @@ def _declare(st: MarriageState, seat: int, a: DeclareTunnela) -> list[Event]:
 
 
 def _declare_done(st: MarriageState, seat: int, a: DeclareDone) -> list[Event]:
-    need_phase(st, DECLARE, "finish declaring")
+    need_phase(st, DECLARE, "finish_declaring")
     st.declare_pending.remove(seat)
     if st.declare_pending:
         return []
@@ -140,8 +140,7 @@ def _declare_done(st: MarriageState, seat: int, a: DeclareDone) -> list[Event]:
 def _draw_stock(st: MarriageState, seat: int, a: DrawStock) -> list[Event]:
     need_phase(st, PLAY, "draw")
     if st.drawn:
-        raise IllegalAction("You have already drawn this turn; discard a card (or show / finish).",
-                            rule="MAR-5")
+        raise IllegalAction(msg("err.mar.already_drawn"), rule="MAR-5")
     drawn = st.stock.pop(0)
     st.hands[seat].append(drawn)
     st.hands[seat].sort()
@@ -151,14 +150,13 @@ def _draw_stock(st: MarriageState, seat: int, a: DrawStock) -> list[Event]:
             Event("drew", msg("mar.drew", card=card(drawn)), seat=seat, private_to=seat)]
 
 
-def _check_take(st: MarriageState, seat: int, card: Card) -> TakeStatus:
-    need_phase(st, PLAY, "take the discard")
+def _check_take(st: MarriageState, seat: int, wanted: Card) -> TakeStatus:
+    need_phase(st, PLAY, "take_discard")
     if st.drawn:
-        raise IllegalAction("You have already drawn this turn; discard a card (or show / finish).",
-                            rule="MAR-5")
+        raise IllegalAction(msg("err.mar.already_drawn"), rule="MAR-5")
     top = st.pile[-1][0]
-    if card != top:
-        raise IllegalAction(f"Only the top discard ({top.pretty}) can be taken.", rule="MAR-6")
+    if wanted != top:
+        raise IllegalAction(msg("err.top_discard_only", card=card(top)), rule="MAR-6")
     status, reason, rule = take_status(st, seat)
     if status == "no":
         raise IllegalAction(reason, rule=rule)
@@ -182,10 +180,10 @@ def _take(st: MarriageState, seat: int, a: TakeDiscard) -> list[Event]:
 def _take_and_finish(st: MarriageState, seat: int, a: TakeAndFinish) -> list[Event]:
     _check_take(st, seat, a.card)
     if st.route[seat] is None:
-        raise IllegalAction("Show first: only a player who has shown can go out.", rule="MAR-13")
+        raise IllegalAction(msg("err.mar.show_first"), rule="MAR-13")
     if a.discard not in finishers(st, seat, extra=a.card, taken=a.card):
-        raise IllegalAction(f"Taking {a.card.pretty} and discarding {a.discard.pretty} does not go out; "
-                            f"draw from the stock instead.", rule="MAR-6")
+        raise IllegalAction(msg("err.mar.take_no_finish", card=card(a.card), discard=card(a.discard)),
+                            rule="MAR-6")
     st.pile.pop()
     st.hands[seat].append(a.card)
     st.hands[seat].sort()
@@ -196,31 +194,27 @@ def _take_and_finish(st: MarriageState, seat: int, a: TakeAndFinish) -> list[Eve
 
 
 def _finish(st: MarriageState, seat: int, a: Finish) -> list[Event]:
-    need_phase(st, PLAY, "go out")
+    need_phase(st, PLAY, "go_out")
     if not st.drawn:
-        raise IllegalAction("Draw first, then go out.", rule="MAR-5")
+        raise IllegalAction(msg("err.mar.draw_then_go_out"), rule="MAR-5")
     if st.route[seat] is None:
-        raise IllegalAction("Show first (three pure sets or seven dublees); then you can go out.",
-                            rule="MAR-13")
+        raise IllegalAction(msg("err.mar.show_then_go_out"), rule="MAR-13")
     if a.discard not in st.hands[seat]:
-        raise IllegalAction(f"{a.discard.pretty} is not in your hand.", rule="MAR-13")
+        raise IllegalAction(msg("err.mar.not_in_hand", card=card(a.discard)), rule="MAR-13")
     if not any(c.face == a.discard.face for c in finishers(st, seat, taken=st.taken)):
-        raise IllegalAction(f"Discarding {a.discard.pretty} does not leave a finished hand; "
-                            f"choose another discard or discard normally.", rule="MAR-13")
+        raise IllegalAction(msg("err.mar.discard_no_finish", card=card(a.discard)), rule="MAR-13")
     return go_out(st, seat, a.discard)
 
 
 def _discard(st: MarriageState, seat: int, a: Discard) -> list[Event]:
     need_phase(st, PLAY, "discard")
     if not st.drawn:
-        raise IllegalAction("Draw first: from the stock or the discard pile.", rule="MAR-5")
+        raise IllegalAction(msg("err.mar.draw_first"), rule="MAR-5")
     if a.card not in st.hands[seat]:
-        raise IllegalAction(f"{a.card.pretty} is not in your hand (exposed cards cannot be discarded).",
-                            rule="MAR-5")
+        raise IllegalAction(msg("err.mar.not_in_hand_exposed", card=card(a.card)), rule="MAR-5")
     if st.taken is not None and banned(st, a.card):
-        which = "it" if st.opts.taken_card_discard_ban == "copy" else "that card or an identical one"
-        raise IllegalAction(f"You took {st.taken.pretty} from the pile this turn, so you may not discard "
-                            f"{which}; choose another card.", rule="MAR-7")
+        key = "err.mar.taken_ban" if st.opts.taken_card_discard_ban == "copy" else "err.mar.taken_ban_face"
+        raise IllegalAction(msg(key, card=card(st.taken)), rule="MAR-7")
     st.hands[seat].remove(a.card)
     st.pile.append((a.card, seat, st.seen[seat]))
     events = [Event("discard", msg("mar.discard", player=Seat(seat), card=card(a.card)), seat=seat,

@@ -159,7 +159,7 @@ class DealGame(DealState, StopAfterDeal, Engine):
 
     def cash_out(self, seat: int) -> list[Event]:
         if not self.can_cash_out(seat):
-            raise IllegalAction("You can leave at the end of this deal.", rule="TRI-2")
+            raise IllegalAction(msg("err.leave_after_deal"), rule="TRI-2")
         amount = self.stacks[seat]
         self.stacks[seat] = 0
         self.cashed.add(seat)

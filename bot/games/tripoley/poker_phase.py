@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..base import Event
 from ..cards import Card
-from ..messages import Seat, msg
+from ..messages import Msg, Seat, msg
 from ..poker import best_hand
 from . import michigan, rules
 from .actions import Bet, Call, Check, Fold, Raise
@@ -74,19 +74,18 @@ def betting_legal(s: DealState, p: int) -> list[Action]:
     return out
 
 
-def valid_increment(s: DealState, p: int, x: int) -> str | None:
+def valid_increment(s: DealState, p: int, x: int) -> Msg | None:
     b = s.betting
     assert b is not None
     opts = options(s)
     owed, wallet = b.to_call(p), s.stacks[p]
     lo, top = opts.poker_min_bet, opts.poker_max_bet
     if owed + x > wallet:
-        return f"You have {wallet} chips; raising by {x} would cost {owed + x}."
+        return msg("err.tri.raise_costs", chips=wallet, amount=x, cost=owed + x)
     if x == wallet - owed and wallet - owed < lo and x > 0:
         return None
     if x < lo or (top and x > top):
-        limit = f"{lo} to {top}" if top else f"at least {lo}"
-        return f"A bet or raise must be {limit} chips."
+        return msg("err.tri.bet_range", low=lo, high=top) if top else msg("err.tri.bet_at_least", low=lo)
     return None
 
 

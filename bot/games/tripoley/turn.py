@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..base import Event, IllegalAction
 from ..cards import sort_hand
-from ..messages import Seat, msg
+from ..messages import Msg, Seat, joined, msg
 from ..poker import best_hand
 from . import michigan, poker_phase, rules, spare
 from .actions import AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Lead, NextDeal, Raise, Suit, SwapSpare
@@ -98,16 +98,16 @@ def timeout_action(s: DealState, seat: int) -> Action:
 def check(s: DealState, seat: int, action: Action) -> None:
     """Every reason `action` is illegal now, before anything changes."""
     if s.phase == Phase.OVER:
-        raise IllegalAction("The game is over.", rule="TRI-38")
+        raise IllegalAction(msg("err.game_over"), rule="TRI-38")
     if not 0 <= seat < s.n or seat not in to_act(s):
-        raise IllegalAction("It is not your turn; wait for the players named in the turn line.")
+        raise IllegalAction(msg("err.tri.not_your_turn"))
     ph = s.phase
     if ph == Phase.CHOOSE_HAND:
         if not isinstance(action, ChoosePokerHand):
-            raise IllegalAction("Choose the five cards of your poker hand.", rule="TRI-20")
+            raise IllegalAction(msg("err.tri.choose_five"), rule="TRI-20")
         cards = list(action.cards)
         if len(cards) != 5 or len(set(cards)) != 5 or any(c not in s.hands[seat] for c in cards):
-            raise IllegalAction("Choose exactly five different cards from your hand.", rule="TRI-20")
+            raise IllegalAction(msg("err.tri.five_different"), rule="TRI-20")
         return
     if ph == Phase.BETTING and isinstance(action, (Bet, Raise)):
         assert s.betting is not None
@@ -115,63 +115,59 @@ def check(s: DealState, seat: int, action: Action) -> None:
         kind: type[Bet | Raise] = Bet if s.betting.current == 0 else Raise
         if not any(isinstance(a, kind) for a in legal):
             if not isinstance(action, kind):
-                raise IllegalAction(f"You cannot {'bet' if kind is Raise else 'raise'} now; "
-                                    f"{'raise' if kind is Raise else 'bet'} instead, call, check or fold.",
+                raise IllegalAction(msg("err.tri.raise_instead" if kind is Raise else "err.tri.bet_instead"),
                                     rule="TRI-23")
-            raise IllegalAction("No more bets or raises are allowed now; call, check or fold.", rule="TRI-23")
+            raise IllegalAction(msg("err.tri.betting_capped"), rule="TRI-23")
         if not isinstance(action, kind):
-            raise IllegalAction(f"There is {'no' if kind is Bet else 'already a'} bet; "
-                                f"{'bet' if kind is Bet else 'raise'} instead.", rule="TRI-23")
+            raise IllegalAction(msg("err.tri.no_bet_yet" if kind is Bet else "err.tri.bet_made"), rule="TRI-23")
         problem = poker_phase.valid_increment(s, seat, action.amount)
         if problem:
             raise IllegalAction(problem, rule="TRI-23")
         return
     if ph == Phase.AUCTION and isinstance(action, Bid):
         if spare.restricted(s, seat):
-            raise IllegalAction("You hold a pay card, so you may not bid; pass instead.", rule="TRI-14")
+            raise IllegalAction(msg("err.tri.pay_card_bid"), rule="TRI-14")
         lo = spare.min_bid(s)
         if action.amount < lo:
-            raise IllegalAction(f"The smallest bid now is {lo}.", rule="TRI-10")
+            raise IllegalAction(msg("err.tri.min_bid", chips=lo), rule="TRI-10")
         if action.amount > s.stacks[seat]:
-            raise IllegalAction(f"You cannot bid more than your {s.stacks[seat]} chips.", rule="TRI-10")
+            raise IllegalAction(msg("err.tri.bid_over_stack", chips=s.stacks[seat]), rule="TRI-10")
         return
     if action not in legal_actions(s, seat):
         why = _why_illegal(s, seat, action)
         if why is not None:
             raise IllegalAction(*why)
-        labels = ", ".join(a.label for a in legal_actions(s, seat)[:6])
-        raise IllegalAction(f"That is not allowed now. You can: {labels}.", rule=_RULE.get(ph))
+        raise IllegalAction(msg("err.not_allowed_now"), rule=_RULE.get(ph))
 
 
-def _why_illegal(s: DealState, seat: int, action: Action) -> tuple[str, str] | None:
+def _why_illegal(s: DealState, seat: int, action: Action) -> tuple[Msg, str] | None:
     """A sentence for the common mistakes of each phase (with the rule), or None."""
     ph = s.phase
     if ph == Phase.MICHIGAN and isinstance(action, Lead):
         assert s.mich is not None
-        suit, name = action.suit.letter, action.suit.value
-        others = ", ".join(Suit.of(x).value for x in rules.lead_suits(s.hands[seat], s.mich.forbidden))
+        suit, name = action.suit.letter, msg(f"suit.{action.suit.letter}")
+        others = joined(msg(f"suit.{x}") for x in rules.lead_suits(s.hands[seat], s.mich.forbidden))
         if suit == s.mich.forbidden:
-            return (f"You cannot lead {name}: that suit has just stopped. Lead {others} instead.", "TRI-31")
+            return (msg("err.tri.suit_stopped", suit=name, others=others), "TRI-31")
         if not any(c.suit == suit for c in s.hands[seat]):
-            return (f"You have no {name}. Lead {others} instead.", "TRI-31")
+            return (msg("err.tri.no_suit", suit=name, others=others), "TRI-31")
     if ph == Phase.BETTING and isinstance(action, (Check, Call)):
         assert s.betting is not None
         owed = s.betting.to_call(seat)
         if owed == 0:
-            return ("There is nothing to call; check, bet or fold.", "TRI-23")
+            return (msg("err.tri.nothing_to_call"), "TRI-23")
         if isinstance(action, Check):
-            return (f"You cannot check: there are {owed} to call. Call, raise or fold.", "TRI-23")
+            return (msg("err.tri.cannot_check", chips=owed), "TRI-23")
         pay = min(owed, s.stacks[seat])
-        return (f"A call now costs {pay}: choose Call {pay}.", "TRI-23")
+        return (msg("err.tri.call_costs", chips=pay), "TRI-23")
     if ph == Phase.SPARE or ph == Phase.SPARE_AFTER:
         if isinstance(action, SwapSpare) and spare.restricted(s, seat):
-            return ("You hold a pay card, so you may not swap for the spare hand; keep your hand"
-                    + (" or auction the spare." if AuctionSpare() in spare.spare_legal(s) else "."), "TRI-14")
+            return (msg("err.tri.pay_card_swap_or_auction" if AuctionSpare() in spare.spare_legal(s)
+                        else "err.tri.pay_card_swap"), "TRI-14")
         if isinstance(action, AuctionSpare) and ph == Phase.SPARE_AFTER:
-            return ("The spare hand has already been auctioned without a bid; swap for it or leave it.",
-                    "TRI-12")
+            return (msg("err.tri.auctioned_unbid"), "TRI-12")
         if isinstance(action, AuctionSpare):
-            return ("There is no auction at this table; swap for the spare hand or keep your hand.", "TRI-9")
+            return (msg("err.tri.no_auction"), "TRI-9")
     return None
 
 
