@@ -76,7 +76,7 @@ class Tables(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
         pictures = (await self.bot.wallets.guild_config(snap.guild_id)).images
-        message = public_message(snap, png=DRAW if pictures else None)
+        message = public_message(snap, png=DRAW if pictures else None, locale=await reply_locale(interaction))
         await interaction.followup.send(embed=message["embed"], files=message["files"], ephemeral=True)
 
     @table.command(name="close", description="Close this channel's table and refund everyone (admins)")
