@@ -17,6 +17,7 @@ import discord
 
 from bot.errors import PlayerError
 from bot.games import GAMES, GameState
+from bot.games.messages import Msg
 from bot.games.options import OptionSpec, OptionValue, Preset, changed_options
 from bot.i18n import ENGLISH, Locale, t
 from bot.i18n import options as words_of
@@ -226,14 +227,36 @@ class SettingsView(ShortLived):
             snap = await cast(CardRoomClient, interaction.client).tables.set_options(
                 self.table_id, interaction.user.id, values, guild_id=place(interaction))
         except PlayerError as exc:
-            await report_error(interaction, PlayerError(
-                in_words(str(exc), self.specs.values(), self.game_id, self.locale)))
+            await report_error(interaction, self.refusal(exc, values))
             return
         except Exception as exc:
             await report_error(interaction, exc)
             return
         text = self.menu(snap, changes(self.specs.values(), before, snap.options, self.game_id, self.locale))
         await interaction.edit_original_response(content=text, view=self)
+
+
+    def refusal(self, error: PlayerError, values: Mapping[str, Any]) -> PlayerError:
+        """The service's refusal of `values`, its reason in the host's words: a value the option
+        does not take is said in the host's language; an engine's check between options keeps
+        its sentence, the options in it named as the control names them."""
+        message = error.message
+        why = message.params.get("reason")
+        if message.key != "err.table.setting_unchanged" or not isinstance(why, str):
+            return error
+        for name, value in values.items():
+            spec = self.specs[name]
+            try:
+                spec.parse(value)
+            except ValueError:
+                allowed = (t(self.locale, "ui.set.list", items=t(self.locale, "ui.set.list_sep").join(
+                    self._say(spec, c) for c in spec.choices)) if spec.choices is not None
+                    else number_range(spec, self.locale))
+                why = t(self.locale, "ui.set.refused", option=self._title(spec), allowed=allowed, value=str(value))
+                break
+        else:
+            why = in_words(why, self.specs.values(), self.game_id, self.locale)
+        return PlayerError(Msg(message.key, {**message.params, "reason": why}))
 
 
 class NumberModal(discord.ui.Modal):
