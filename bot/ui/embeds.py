@@ -10,6 +10,7 @@ from bot.games import GAMES
 from bot.games.base import Event
 from bot.games.options import changed_options
 from bot.i18n import ENGLISH, Locale, number, render, t
+from bot.i18n import options as words_of
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
 
 from .boards import board_for
@@ -101,7 +102,9 @@ def options_text(snap: TableSnapshot, locale: Locale = ENGLISH) -> str:
     """The options changed from the rules' defaults, in words ("Scoring system: 20/25 · Target
     score: 150"), or "Standard rules" when none is."""
     changed = changed_options(getattr(GAMES.get(snap.game_id), "option_specs", ()), snap.options)
-    return " · ".join(f"{spec.title}: {spec.say(value)}" for spec, value in changed) or t(locale, "ui.standard_rules")
+    return " · ".join(t(locale, "ui.set.row", option=words_of.title(locale, snap.game_id, spec),
+                        value=words_of.say(locale, snap.game_id, spec, value))
+                      for spec, value in changed) or t(locale, "ui.standard_rules")
 
 
 LAST_MOVES = 3

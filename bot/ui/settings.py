@@ -17,8 +17,10 @@ import discord
 
 from bot.errors import PlayerError
 from bot.games import GAMES, GameState
+from bot.games.messages import Msg
 from bot.games.options import OptionSpec, OptionValue, Preset, changed_options
-from bot.i18n import ENGLISH, t
+from bot.i18n import ENGLISH, Locale, t
+from bot.i18n import options as words_of
 from bot.tables.models import TableSnapshot
 
 from .client import CardRoomClient
@@ -27,8 +29,6 @@ from .errors import report_error
 from .interactions import Callback, Picker, Press, ShortLived, chosen, place
 from .text import clip
 
-STANDARD_RULES = t(ENGLISH, "ui.standard_rules")
-
 SELECT_OPTIONS = 25   # Discord's limits: options in one select,
 SELECT_TEXT = 100     # characters of an option's label or description,
 MODAL_TEXT = 45       # of a modal's title or a text input's label,
@@ -36,43 +36,49 @@ PLACEHOLDER = 100     # of a placeholder,
 ROWS = 5              # and rows of controls in one message.
 
 
-def standard_rules(specs: Iterable[OptionSpec]) -> Preset:
+def standard_rules(specs: Iterable[OptionSpec], locale: Locale = ENGLISH) -> Preset:
     """The preset that puts every option back to the rules' default."""
-    return Preset(STANDARD_RULES, "Every setting back to the rules' default", {s.name: s.default for s in specs})
+    return Preset(t(locale, "ui.standard_rules"), t(locale, "ui.set.standard_desc"),
+                  {s.name: s.default for s in specs})
 
 
-def number_range(spec: OptionSpec) -> str:
+def number_range(spec: OptionSpec, locale: Locale = ENGLISH) -> str:
     """What a number option takes, for the modal: “A whole number from 0 to 10”."""
     low = spec.minimum if spec.minimum is not None else 0
     if spec.maximum is None:
-        return f"A whole number, {low:,} or more"
-    return f"A whole number from {low:,} to {spec.maximum:,}"
+        return t(locale, "ui.set.number_from", low=low)
+    return t(locale, "ui.set.number_between", low=low, high=spec.maximum)
 
 
-def in_words(text: str, specs: Iterable[OptionSpec]) -> str:
+def in_words(text: str, specs: Iterable[OptionSpec], game_id: str = "", locale: Locale = ENGLISH) -> str:
     """An engine's message about options, their code names (`knock_limit`, `even_bets_only`)
     replaced by what the host reads in the control. The engines name options by code, which
     their tests and logs rely on."""
     words: dict[str, str] = {}
     for spec in specs:
-        words[spec.name] = spec.title
-        words |= {value: word for value, word in spec.words if isinstance(value, str) and "_" in value}
+        words[spec.name] = words_of.title(locale, game_id, spec)
+        words |= {value: words_of.say(locale, game_id, spec, value)
+                  for value, _ in spec.words if isinstance(value, str) and "_" in value}
     if not words:
         return text
     codes = re.compile(r"\b(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\b")
     return codes.sub(lambda m: words[m[1]], text)
 
 
-def changes(specs: Iterable[OptionSpec], before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+def changes(specs: Iterable[OptionSpec], before: Mapping[str, Any], after: Mapping[str, Any],
+            game_id: str = "", locale: Locale = ENGLISH) -> str:
     """What a change did, in words: “Knock limit is now 5 (was 10).”"""
     moved = [(s, before[s.name], after[s.name]) for s in specs
              if s.name in before and s.name in after and not _same(s, before[s.name], after[s.name])]
     if not moved:
-        return "Nothing changed: those settings were already in force."
+        return t(locale, "ui.set.unchanged")
+
+    def told(spec: OptionSpec, old: Any, new: Any) -> dict[str, str]:
+        return {"option": words_of.title(locale, game_id, spec), "old": words_of.say(locale, game_id, spec, old),
+                "new": words_of.say(locale, game_id, spec, new)}
     if len(moved) == 1:
-        spec, old, new = moved[0]
-        return f"✅ {spec.title} is now {spec.say(new)} (was {spec.say(old)})."
-    return "✅ Changed " + " · ".join(f"{s.title}: {s.say(old)} → {s.say(new)}" for s, old, new in moved) + "."
+        return t(locale, "ui.set.changed_one", **told(*moved[0]))
+    return t(locale, "ui.set.changed_many", changes=" · ".join(t(locale, "ui.set.change", **told(*m)) for m in moved))
 
 
 def _same(spec: OptionSpec, a: Any, b: Any) -> bool:
@@ -83,9 +89,9 @@ def _same(spec: OptionSpec, a: Any, b: Any) -> bool:
 class SettingsView(ShortLived):
     """The host's settings reply: the list of options (and presets), or one option's choices."""
 
-    def __init__(self, client: discord.Client, snap: TableSnapshot) -> None:
+    def __init__(self, client: discord.Client, snap: TableSnapshot, locale: Locale = ENGLISH) -> None:
         super().__init__(client)
-        self.table_id, self.title = snap.table_id, snap.title
+        self.table_id, self.title, self.game_id, self.locale = snap.table_id, snap.title, snap.game_id, locale
         game: type[GameState] = GAMES[snap.game_id]
         self.specs: dict[str, OptionSpec] = {s.name: s for s in game.option_specs}
         self.presets: tuple[Preset, ...] = game.option_presets
@@ -98,38 +104,51 @@ class SettingsView(ShortLived):
         """Show the options (and presets) of `snap`; the reply's text."""
         self.clear_items()
         self.options = dict(snap.options)
-        specs = list(self.specs.values())
+        specs, locale = list(self.specs.values()), self.locale
         for start in range(0, len(specs), SELECT_OPTIONS):   # a select holds 25: page past that
             page = specs[start:start + SELECT_OPTIONS]
-            where = "" if len(specs) <= SELECT_OPTIONS else f" ({start + 1}–{start + len(page)} of {len(specs)})"
-            self.add_item(Picker(self._option_picked, f"Choose a setting to change{where}",
+            prompt = t(locale, "ui.set.choose") if len(specs) <= SELECT_OPTIONS else t(
+                locale, "ui.set.choose_page", first=start + 1, last=start + len(page), total=len(specs))
+            self.add_item(Picker(self._option_picked, clip(prompt, PLACEHOLDER),
                                  [self._option_row(spec) for spec in page]))
         presets = self._presets()
         if presets:
-            self.add_item(Picker(self._preset_picked, "Or apply a preset (several settings at once)", [
-                discord.SelectOption(label=clip(p.label, SELECT_TEXT), value=str(i), description=clip(
-                    ("In force · " if self._in_force(p) else "") + p.description, SELECT_TEXT))
-                for i, p in presets]))
+            self.add_item(Picker(self._preset_picked, clip(t(locale, "ui.set.preset"), PLACEHOLDER), [
+                discord.SelectOption(label=clip(label, SELECT_TEXT), value=str(i), description=clip(
+                    t(locale, "ui.set.in_force_mark", description=about) if self._in_force(p) else about,
+                    SELECT_TEXT))
+                for i, (p, label, about) in presets]))
         if len(self.children) > ROWS:
             raise ValueError(f"{snap.title} has more options than one settings reply can list")
         lines = [note] if note else []
-        lines += [f"**{self.title} · table settings**", f"In force: {options_text(snap)}",
-                  "Pick a setting to change it" + (", or a preset." if presets else ".")]
+        lines += [t(locale, "ui.set.title", table=self.title),
+                  t(locale, "ui.set.in_force", options=options_text(snap, locale)),
+                  t(locale, "ui.set.pick_or_preset" if presets else "ui.set.pick")]
         self.text = "\n".join(lines)
         return self.text
 
     def _option_row(self, spec: OptionSpec) -> discord.SelectOption:
-        value = self.options[spec.name]
-        changed = " (changed)" if changed_options([spec], self.options) else ""
-        return discord.SelectOption(label=clip(f"{spec.title}: {spec.say(value)}{changed}", SELECT_TEXT),
-                                    value=spec.name, description=clip(spec.description, SELECT_TEXT))
+        row = "ui.set.row_changed" if changed_options([spec], self.options) else "ui.set.row"
+        label = t(self.locale, row, option=self._title(spec), value=self._say(spec, self.options[spec.name]))
+        return discord.SelectOption(label=clip(label, SELECT_TEXT), value=spec.name,
+                                    description=clip(words_of.description(self.locale, self.game_id, spec),
+                                                     SELECT_TEXT))
 
-    def _presets(self) -> list[tuple[int, Preset]]:
-        """The presets to offer, numbered: the game's, and the standard rules once any option
-        differs from them."""
-        offered = list(self.presets)
+    def _title(self, spec: OptionSpec) -> str:
+        return words_of.title(self.locale, self.game_id, spec)
+
+    def _say(self, spec: OptionSpec, value: Any) -> str:
+        return words_of.say(self.locale, self.game_id, spec, value)
+
+    def _presets(self) -> list[tuple[int, tuple[Preset, str, str]]]:
+        """The presets to offer, numbered, each with its name and description in the reader's
+        language: the game's, and the standard rules once any option differs from them."""
+        offered = [(p, words_of.preset_label(self.locale, self.game_id, i, p),
+                    words_of.preset_description(self.locale, self.game_id, i, p))
+                   for i, p in enumerate(self.presets)]
         if changed_options(self.specs.values(), self.options):
-            offered.insert(0, standard_rules(self.specs.values()))
+            standard = standard_rules(self.specs.values(), self.locale)
+            offered.insert(0, (standard, standard.label, standard.description))
         return list(enumerate(offered))
 
     def _in_force(self, preset: Preset) -> bool:
@@ -143,25 +162,28 @@ class SettingsView(ShortLived):
         if isinstance(spec.default, bool):
             for value in (True, False):
                 now = _same(spec, value, current)
-                self.add_item(Press(self._setter(spec, value), spec.say(value) + (" (now)" if now else ""),
+                said = self._say(spec, value)
+                self.add_item(Press(self._setter(spec, value),
+                                    t(self.locale, "ui.set.now_button", value=said) if now else said,
                                     discord.ButtonStyle.success if now else discord.ButtonStyle.primary,
                                     disabled=now))
         else:
-            self.add_item(Picker(self._choice_picked(spec), clip(f"Choose: {spec.title}", PLACEHOLDER), [
-                discord.SelectOption(label=clip(spec.say(value), SELECT_TEXT), value=str(i),
+            self.add_item(Picker(self._choice_picked(spec), clip(t(self.locale, "ui.set.choose_one",
+                                                                     option=self._title(spec)), PLACEHOLDER), [
+                discord.SelectOption(label=clip(self._say(spec, value), SELECT_TEXT), value=str(i),
                                      default=_same(spec, value, current),
                                      description=self._marks(spec, value, current))
                 for i, value in enumerate(spec.choices)]))
-        self.add_item(Press(self._back, "Back to all settings"))
-        rule = f" ({spec.rule})" if spec.rule else ""
-        self.text = (f"**{spec.title}**{rule}\n{spec.description}.\n"
-                     f"Now: **{spec.say(current)}** · the rules' default: {spec.say(spec.default)}")
+        self.add_item(Press(self._back, t(self.locale, "ui.set.back")))
+        self.text = t(self.locale, "ui.set.detail", option=self._title(spec),
+                      rule=t(self.locale, "ui.set.rule", rule=spec.rule) if spec.rule else "",
+                      description=words_of.description(self.locale, self.game_id, spec),
+                      now=self._say(spec, current), default=self._say(spec, spec.default))
         return self.text
 
-    @staticmethod
-    def _marks(spec: OptionSpec, value: OptionValue, current: Any) -> str | None:
-        marks = [mark for mark, yes in (("Now", _same(spec, value, current)),
-                                        ("the rules' default", _same(spec, value, spec.default))) if yes]
+    def _marks(self, spec: OptionSpec, value: OptionValue, current: Any) -> str | None:
+        marks = [t(self.locale, key) for key, yes in (("ui.set.now", _same(spec, value, current)),
+                                                      ("ui.set.default", _same(spec, value, spec.default))) if yes]
         return " · ".join(marks) or None
 
     # --- what the host's clicks do ------------------------------------------------------------
@@ -175,7 +197,7 @@ class SettingsView(ShortLived):
 
     async def _preset_picked(self, interaction: discord.Interaction) -> None:
         presets = dict(self._presets())
-        await self.apply(interaction, presets[int(chosen(interaction, ["0"])[0])].values)
+        await self.apply(interaction, presets[int(chosen(interaction, ["0"])[0])][0].values)
 
     def _choice_picked(self, spec: OptionSpec) -> Callback:
         async def picked(interaction: discord.Interaction) -> None:
@@ -205,13 +227,36 @@ class SettingsView(ShortLived):
             snap = await cast(CardRoomClient, interaction.client).tables.set_options(
                 self.table_id, interaction.user.id, values, guild_id=place(interaction))
         except PlayerError as exc:
-            await report_error(interaction, PlayerError(in_words(str(exc), self.specs.values())))
+            await report_error(interaction, self.refusal(exc, values))
             return
         except Exception as exc:
             await report_error(interaction, exc)
             return
-        text = self.menu(snap, changes(self.specs.values(), before, snap.options))
+        text = self.menu(snap, changes(self.specs.values(), before, snap.options, self.game_id, self.locale))
         await interaction.edit_original_response(content=text, view=self)
+
+
+    def refusal(self, error: PlayerError, values: Mapping[str, Any]) -> PlayerError:
+        """The service's refusal of `values`, its reason in the host's words: a value the option
+        does not take is said in the host's language; an engine's check between options keeps
+        its sentence, the options in it named as the control names them."""
+        message = error.message
+        why = message.params.get("reason")
+        if message.key != "err.table.setting_unchanged" or not isinstance(why, str):
+            return error
+        for name, value in values.items():
+            spec = self.specs[name]
+            try:
+                spec.parse(value)
+            except ValueError:
+                allowed = (t(self.locale, "ui.set.list", items=t(self.locale, "ui.set.list_sep").join(
+                    self._say(spec, c) for c in spec.choices)) if spec.choices is not None
+                    else number_range(spec, self.locale))
+                why = t(self.locale, "ui.set.refused", option=self._title(spec), allowed=allowed, value=str(value))
+                break
+        else:
+            why = in_words(why, self.specs.values(), self.game_id, self.locale)
+        return PlayerError(Msg(message.key, {**message.params, "reason": why}))
 
 
 class NumberModal(discord.ui.Modal):
@@ -219,12 +264,16 @@ class NumberModal(discord.ui.Modal):
     what the option does, the empty box its current value."""
 
     def __init__(self, settings: SettingsView, spec: OptionSpec, current: Any) -> None:
-        super().__init__(title=clip(spec.title, MODAL_TEXT), timeout=300, custom_id=ShortLived.new_id())
+        locale = settings.locale
+        super().__init__(title=clip(settings._title(spec), MODAL_TEXT), timeout=300, custom_id=ShortLived.new_id())
         self.settings, self.spec = settings, spec
         self.value: discord.ui.TextInput[NumberModal] = discord.ui.TextInput(
-            max_length=16, placeholder=clip(f"Now {spec.say(current)}", PLACEHOLDER))
-        self.add_item(discord.ui.Label(text=clip(number_range(spec), MODAL_TEXT),
-                                       description=clip(spec.description, SELECT_TEXT), component=self.value))
+            max_length=16, placeholder=clip(t(locale, "ui.set.placeholder", value=settings._say(spec, current)),
+                                            PLACEHOLDER))
+        self.add_item(discord.ui.Label(
+            text=clip(number_range(spec, locale), MODAL_TEXT),
+            description=clip(words_of.description(locale, settings.game_id, spec), SELECT_TEXT),
+            component=self.value))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await self.settings.apply(interaction, {self.spec.name: self.value.value.strip()})

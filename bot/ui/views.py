@@ -198,7 +198,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
             elif self.verb == "opts":
                 if snap.host_id != interaction.user.id:
                     raise PlayerError("Only the player who opened this table can change its settings.")
-                view = SettingsView(interaction.client, snap)
+                view = SettingsView(interaction.client, snap, locale)
                 await interaction.response.send_message(view.text, view=view, ephemeral=True)
                 view.shown_by(interaction)
             else:

@@ -1,0 +1,158 @@
+"""Table options in both languages: every option's label, description and value words, and
+every preset, are in both catalogs, the English ones the code's own texts and the Japanese ones
+without English; the settings control and the lobby read Japanese within Discord's limits."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot.errors import TableError
+from bot.games import GAMES
+from bot.games.base import BuyIn
+from bot.games.messages import msg
+from bot.games.options import OptionSpec
+from bot.i18n import ENGLISH, Locale
+from bot.i18n import options as words_of
+from bot.i18n.catalog import catalog
+from bot.tables.models import TableSnapshot
+from bot.ui.embeds import options_text
+from bot.ui.errors import reply_text
+from bot.ui.settings import NumberModal, SettingsView, changes, in_words
+
+from tests.i18n.checks import leftover_english, unknown_keys
+
+JAPANESE = Locale("ja")
+ALL_SPECS = [(game_id, spec) for game_id in sorted(GAMES) for spec in GAMES[game_id].option_specs]
+CLIENT = SimpleNamespace(short_lived_ids=set())
+
+
+def keys_and_english(game_id: str, spec: OptionSpec) -> dict[str, str]:
+    """The catalog keys of an option, each with the English the code gives it."""
+    base = f"opt.{game_id}.{spec.name}"
+    texts = {f"{base}.label": spec.title, f"{base}.desc": spec.description}
+    for value, _ in spec.words:
+        texts.setdefault(f"{base}.{words_of.value_key(value)}", spec.say(value))   # the first word wins, as in say()
+    return texts
+
+
+def preset_keys(game_id: str) -> dict[str, str]:
+    texts = {}
+    for i, preset in enumerate(GAMES[game_id].option_presets):
+        texts |= {f"opt.{game_id}.preset.{i}.label": preset.label, f"opt.{game_id}.preset.{i}.desc": preset.description}
+    return texts
+
+
+@pytest.mark.parametrize(("game_id", "spec"), ALL_SPECS, ids=[f"{g}-{s.name}" for g, s in ALL_SPECS])
+def test_every_option_reads_in_both_catalogs_english_as_the_code_says_it(game_id: str, spec: OptionSpec) -> None:
+    english, japanese = catalog(ENGLISH).messages, catalog(JAPANESE).messages
+    for key, text in keys_and_english(game_id, spec).items():
+        assert english.get(key) == text, key
+        said = japanese.get(key)
+        assert isinstance(said, str) and said and not leftover_english(said), (key, said)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_preset_reads_in_both_catalogs(game_id: str) -> None:
+    english, japanese = catalog(ENGLISH).messages, catalog(JAPANESE).messages
+    for key, text in preset_keys(game_id).items():
+        assert english.get(key) == text, key
+        said = japanese.get(key)
+        assert isinstance(said, str) and said and not leftover_english(said), (key, said)
+
+
+def lobby(game_id: str, **changed: Any) -> TableSnapshot:
+    cls = GAMES[game_id]
+    options = {s.name: s.default for s in cls.option_specs} | changed
+    return TableSnapshot(table_id=3, guild_id=1, channel_id=2, game_id=game_id, title="卓", status="lobby",
+                         version=0, host_id=7, options=options, buy_in=BuyIn(100, 100, 100), seats=(),
+                         min_players=cls.min_players, max_players=cls.max_players)
+
+
+def shown_texts(view: SettingsView) -> list[str]:
+    """Every text of the reply's controls, each checked against Discord's limits."""
+    texts = []
+    rows = view.to_components()
+    assert 1 <= len(rows) <= 5
+    for c in (c for row in rows for c in row["components"]):
+        if c["type"] == 3:
+            assert len(c.get("placeholder", "")) <= 150
+            texts.append(c.get("placeholder", ""))
+            for o in c["options"]:
+                assert 1 <= len(o["label"]) <= 100 and len(o.get("description") or "") <= 100
+                texts += [o["label"], o.get("description") or ""]
+        else:
+            assert 1 <= len(c["label"]) <= 80
+            texts.append(c["label"])
+    return texts
+
+
+def japanese_only(texts: list[str]) -> None:
+    for text in texts:
+        assert not leftover_english(text) and not unknown_keys(text), text
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_settings_control_reads_japanese_within_discords_limits(game_id: str) -> None:
+    specs = GAMES[game_id].option_specs
+    first = specs[0]
+    view = SettingsView(CLIENT, lobby(game_id, **{first.name: first.choices[-1] if first.choices
+                                                  else first.top}), JAPANESE)   # a change: standard rules offered
+    japanese_only(shown_texts(view) + [view.text])
+    assert "適用中：" in view.text and words_of.title(JAPANESE, game_id, first) in view.text
+    for spec in specs:
+        if spec.choices is None:
+            modal = NumberModal(view, spec, spec.default)
+            [field] = modal.to_components()
+            assert 1 <= len(modal.title) <= 45 and len(field["label"]) <= 45 and len(field["description"]) <= 100
+            assert len(field["component"]["placeholder"]) <= 100
+            japanese_only([modal.title, field["label"], field["description"], field["component"]["placeholder"]])
+            continue
+        text = view.choices(spec)
+        assert f"（{spec.rule}）" in text
+        japanese_only(shown_texts(view) + [text.replace(spec.rule, "")])   # rule ids are ids (MICH-7)
+
+
+def test_a_switch_and_a_change_read_in_japanese() -> None:
+    specs = GAMES["gin_rummy"].option_specs
+    view = SettingsView(CLIENT, lobby("gin_rummy"), JAPANESE)
+    view.choices(next(s for s in specs if s.name == "big_gin"))
+    assert [c["label"] for row in view.to_components() for c in row["components"]] == \
+        ["オン", "オフ（現在）", "設定一覧に戻る"]
+    before = {s.name: s.default for s in specs}
+    assert changes(specs, before, before | {"knock_limit": 5}, "gin_rummy", JAPANESE) == \
+        "✅ ノックの上限を5にしました（変更前：10）。"
+    assert changes(specs, before, before | {"knock_limit": 5}) == "✅ Knock limit is now 5 (was 10)."
+    assert in_words("knock_limit must be 0–10; got 42.", specs, "gin_rummy", JAPANESE) == \
+        "ノックの上限 must be 0–10; got 42."   # the option's name; the service's sentence is not this control's
+
+
+def test_the_lobby_lists_changed_options_in_the_tables_language() -> None:
+    snap = lobby("gin_rummy", knock_limit=5, target_rule="at_least")
+    assert options_text(snap, JAPANESE) == "ノックの上限：5 · 勝ちの条件：目標点以上"
+    assert options_text(snap) == "Knock limit: 5 · Winning score: At least the target"
+
+
+def refused(reason: str) -> TableError:
+    return TableError(msg("err.table.setting_unchanged", reason=reason))
+
+
+def test_a_refused_value_is_said_in_the_hosts_language() -> None:
+    """A number the option does not take, from the modal: the service's English reason is
+    replaced by the option's range in the host's words."""
+    japanese = SettingsView(CLIENT, lobby("gin_rummy"), JAPANESE)
+    error = japanese.refusal(refused("knock_limit must be 0–10; got 42."), {"knock_limit": "42"})
+    assert reply_text(error, JAPANESE) == \
+        "設定は変更されませんでした：ノックの上限に指定できるのは0〜10の整数です（入力：42）。"
+    english = SettingsView(CLIENT, lobby("gin_rummy"))
+    assert reply_text(english.refusal(refused("knock_limit must be 0–10; got 42."), {"knock_limit": "42"}),
+                      ENGLISH) == "That setting was not changed: Knock limit: A whole number from 0 to 10 (got 42)."
+
+
+def test_a_check_between_options_keeps_its_sentence_with_the_options_named() -> None:
+    view = SettingsView(CLIENT, lobby("bourre"), JAPANESE)
+    error = view.refusal(refused("max_players must be at least min_players (5); got 4."),
+                         {"min_players": 5, "max_players": 4})
+    assert error.message.params["reason"] == "最大人数 must be at least 最少人数 (5); got 4."
