@@ -63,7 +63,7 @@ async def test_host_changes_settings_with_selects_a_modal_and_a_preset(
             return await fake.submit_modal(world.alice, c, modal["custom_id"], {field["custom_id"]: value})
 
         bad = await (await knock_limit("42")).reply()
-        assert "That setting was not changed: Knock limit must be 0–10; got 42." in bad.text
+        assert "That setting was not changed: Knock limit: A whole number from 0 to 10 (got 42)." in bad.text
         assert "Knock limit: 10" in option_labels(menu, select_with(menu, "knock_limit"))["knock_limit"]
         await knock_limit("5")
         await fake.wait_for(lambda: "Knock limit is now 5 (was 10)." in menu.text)
