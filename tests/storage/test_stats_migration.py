@@ -4,7 +4,6 @@ old code saved."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,7 +15,7 @@ from storage.db import Database, fetch_all, migrations
 from storage.sqlite import SqliteDatabase
 from storage.stats import GameStats
 
-FIXTURE = Path(__file__).parents[1] / "fixtures" / "stats" / "before_deal_results.db"
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "stats" / "before_deal_results.sql"
 G, ALICE, BOB, CAROL = 1, 101, 102, 103
 
 
@@ -24,8 +23,8 @@ G, ALICE, BOB, CAROL = 1, 101, 102, 103
 async def upgraded(tmp_path: Path) -> AsyncIterator[Database]:
     """A copy of the old database, opened (and so migrated) by today's code."""
     copy = tmp_path / "old.db"
-    shutil.copy(FIXTURE, copy)
     con = sqlite3.connect(copy)
+    con.executescript(FIXTURE.read_text(encoding="utf-8"))   # the saved database, as its SQL dump
     assert con.execute("PRAGMA user_version").fetchone()[0] == 2
     con.close()
     db = await SqliteDatabase.open(copy)
