@@ -133,3 +133,10 @@ async def test_a_failed_transaction_changes_nothing(db: Database) -> None:
     async with db.read() as tx:
         assert await ledger.balance(tx, G, wallet(5)) == 0
     assert (await books(db)).ok
+
+
+def test_each_migration_has_a_version_of_its_own() -> None:
+    """A database records only its version number: two files sharing one would leave the second
+    unapplied on any database that had already reached that number."""
+    versions = [version for version, _, _ in migrations()]
+    assert versions == sorted(set(versions)) == list(range(1, len(versions) + 1))
