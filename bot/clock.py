@@ -14,7 +14,7 @@ def utc_now() -> datetime:
 
 def stamp(when: datetime) -> str:
     """Sortable text for SQLite (UTC, microseconds)."""
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return when.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
 def parse_stamp(text: str) -> datetime:
