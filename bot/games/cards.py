@@ -11,7 +11,7 @@ import hashlib
 import random
 import struct
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 SUITS = "SHDC"
@@ -29,6 +29,8 @@ class Card:
     suit_index: int
     rank: int
     copy: int = 0
+    text: str = field(init=False, repr=False, compare=False)
+    """The notation (`QH#1`), written once: states are saved on every move, card by card."""
 
     def __init__(self, rank: int, suit: str, copy: int = 0) -> None:
         if not 1 <= rank <= 13 or suit not in SUITS or not 0 <= copy <= 9:
@@ -36,6 +38,8 @@ class Card:
         object.__setattr__(self, "suit_index", SUITS.index(suit))
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "copy", copy)
+        name = RANK_NAMES.get(rank, str(rank)) + suit
+        object.__setattr__(self, "text", f"{name}#{copy}" if copy else name)
 
     @property
     def suit(self) -> str:
@@ -61,8 +65,7 @@ class Card:
         return f"{self.rank_name}{SUIT_SYMBOLS[self.suit]}"
 
     def __str__(self) -> str:
-        text = f"{self.rank_name}{self.suit}"
-        return f"{text}#{self.copy}" if self.copy else text
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -94,8 +97,7 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def card_texts(cards: Iterable[Card]) -> list[str]:
     """Cards as JSON: a list of their notations."""
-    get = _TEXT.get
-    return [get(c) or str(c) for c in cards]
+    return [c.text for c in cards]
 
 
 def parse_card_texts(texts: Iterable[str]) -> list[Card]:
@@ -120,10 +122,9 @@ def new_deck(packs: int = 1) -> list[Card]:
     return [Card(rank, suit, copy) for copy in range(packs) for suit in SUITS for rank in range(1, 14)]
 
 
-# Every physical card of up to three packs, formatted and parsed once: the table service loads
-# and saves a whole state on every move, and parsing each card's text dominated that.
-_BY_TEXT: dict[str, Card] = {str(c): c for c in new_deck(3)}
-_TEXT: dict[Card, str] = {c: t for t, c in _BY_TEXT.items()}
+# Every physical card of up to three packs, parsed once: the table service loads a whole state
+# whenever its live copy is gone, and parsing each card's text dominated that.
+_BY_TEXT: dict[str, Card] = {c.text: c for c in new_deck(3)}
 
 _TWO_TO_MINUS_53 = 1.0 / (1 << 53)
 BLOCK_BYTES = 1024  # one hash call covers a whole deal's draws
