@@ -61,6 +61,7 @@ GUILD = 1
 HUMAN_DELAY_S = 1.0
 DEFAULT_BOT_DELAY_S = Settings().bot_delay_s
 WINDOW_S = 5.0
+PERSON_SEAT = 0   # the person opens the table and sits first
 
 
 class NoClient:
@@ -152,7 +153,7 @@ async def open_tables(service: TableService, count: int, first_user: int = 1000,
         for _ in range(cls.min_players - 1):
             await service.add_bot(snap.table_id, user)
         await service.start(snap.table_id, user)
-        made.append((snap.table_id, user, 0))
+        made.append((snap.table_id, user, PERSON_SEAT))
     return made
 
 
@@ -168,34 +169,31 @@ class Person:
         self.latencies: list[float] = []
 
     async def run(self, until: float) -> None:
+        """Reads their hand when told (the DM), clicks a move drawn at that version, and reads
+        the result in the click's reply, as a person at the table does."""
         rng = random.Random(self.table_id)
         told = self.presenter.prompted[(self.table_id, self.seat)] if self.delay_s else \
             self.presenter.committed[self.table_id]
-        snap = await self.service.snapshot(self.table_id)
+        snap = await self.service.hand(self.table_id, self.user)
         while time.monotonic() < until and snap.status == "playing":
-            if self.seat not in snap.to_act:
+            if self.seat not in snap.to_act or self.seat not in snap.legal:
                 try:
                     await asyncio.wait_for(told.wait(), timeout=1.0)
                 except TimeoutError:
                     pass
                 told.clear()
-                snap = await self.service.snapshot(self.table_id)
+                snap = await self.service.hand(self.table_id, self.user)
                 continue
             if self.delay_s:
                 await asyncio.sleep(self.delay_s * rng.uniform(0.7, 1.3))
+            # a person thinks on their own machine: a random legal move costs the bot nothing
+            action = rng.choice(snap.legal[self.seat])
             try:
-                # a person thinks on their own machine: a random legal move costs the bot nothing
-                mine = await self.service.hand(self.table_id, self.user)
-                if self.seat not in mine.to_act:
-                    snap = mine
-                    continue
-                action = rng.choice(mine.legal[self.seat])
-                snap = mine
                 start = time.perf_counter()
                 snap = await self.service.act(self.table_id, self.user, action, snap.version)
                 self.latencies.append(time.perf_counter() - start)
             except PlayerError:
-                snap = await self.service.snapshot(self.table_id)
+                snap = await self.service.hand(self.table_id, self.user)
 
 
 async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[str] | None = None,
@@ -216,9 +214,12 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
                                shards=Shards(shard[1], [shard[0]]))
         publish = service._publish
 
-        def observed(u: Any) -> None:   # wakes a saturating person at once, not after the paced DM
+        def observed(u: Any) -> None:
+            """Wakes a saturating person at once, not after the paced DM, and only when it is
+            their turn (or the game is over), as their notification would."""
             publish(u)
-            presenter.committed[u.row.id].set()
+            if u.game is None or u.row.status != "playing" or PERSON_SEAT in u.game.to_act():
+                presenter.committed[u.row.id].set()
 
         service._publish = observed  # type: ignore[method-assign]
         gc.collect()

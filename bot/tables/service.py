@@ -13,7 +13,6 @@ import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -233,16 +232,11 @@ class TableService:
             return None
         return live
 
-    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T],
-                      executor: Executor | None = None) -> T:
-        """Run `look` on the table as committed, under its lock but outside any transaction;
-        in `executor` when given (a long look then holds up only this table)."""
+    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T]) -> T:
+        """Run `look` on the table as committed, under its lock but outside any transaction."""
         live = await self.live_table(table_id)
         async with self._lock(table_id):
-            found = self.live.get(table_id) if live is not None else None
-            if executor is None:
-                return look(found)
-            return await asyncio.get_running_loop().run_in_executor(executor, look, found)
+            return look(self.live.get(table_id) if live is not None else None)
 
     def _once(self, interaction_id: int | None) -> None:
         """The same interaction is never applied twice."""
@@ -274,16 +268,22 @@ class TableService:
 
     async def hand(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
         """The table with one player's private view (“My hand”); no transaction."""
-        snap = await self.snapshot(table_id)
-        if guild_id is not None and guild_id != snap.guild_id:
-            raise TableError(msg("err.table.other_server"))
-        seat = snap.seat_of(user_id)
-        if seat is None or snap.status != "playing":
-            return snap
-        return await self.view(table_id, (seat.seat,)) or snap
+        def theirs(row: TableRow) -> tuple[int, ...]:
+            if guild_id is not None and guild_id != row.guild_id:
+                raise TableError(msg("err.table.other_server"))
+            seat = row.seat_of(user_id)
+            return (seat.seat,) if seat is not None and row.status == "playing" else ()
+        snap = await self._view(table_id, theirs)
+        if snap is None:
+            raise TableError(msg("err.table.gone"))
+        return snap
 
     async def view(self, table_id: int, seats: Iterable[int]) -> TableSnapshot | None:
         """The table as committed now, with the private views of `seats` (publishers, replies)."""
+        return await self._view(table_id, lambda row: seats)
+
+    async def _view(self, table_id: int, seats: Callable[[TableRow], Iterable[int]]) -> TableSnapshot | None:
+        """The table as committed now, with the private views of the seats `seats` picks."""
         async with self._lock(table_id):
             live = self.live.get(table_id)
             if live is None:
@@ -298,7 +298,7 @@ class TableService:
                 live = LiveTable(row, game)
                 if game is not None or row.status == "lobby":
                     self.live.put(live)
-            return self._snapshot(live.row, live.game, seats)
+            return self._snapshot(live.row, live.game, seats(live.row))
 
     def _snapshot(self, row: TableRow, game: Any, seats: Iterable[int] = ()) -> TableSnapshot:
         cls = self.games[row.game_id]
