@@ -19,7 +19,6 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from contextlib import AbstractAsyncContextManager
 from functools import partial
 from typing import Any, Protocol, TypeVar
@@ -51,8 +50,7 @@ class AutoplayHost(Protocol):
 
     async def live_table(self, table_id: int) -> LiveTable | None: ...
 
-    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T],
-                      executor: Executor | None = None) -> T: ...
+    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T]) -> T: ...
 
     async def clear_deadline(self, table_id: int) -> None: ...
 
@@ -104,7 +102,9 @@ class Autoplay:
                 if self.bot_delay_s:
                     await asyncio.sleep(self.bot_delay_s)
                 fallback = failures >= self.bot_tries
-                choice = None if fallback else await self._think(table_id, seat)
+                # with no workers the bot decides inside the move's unit (`_bot_move`): seat bots
+                # take well under a millisecond, less than handing the decision to a thread
+                choice = None if fallback or not self.thinker.workers else await self._think(table_id, seat)
                 await self.auto_move(table_id, seat, fallback=fallback, choice=choice)
                 failures = 0
             except StaleControl:
@@ -129,17 +129,14 @@ class Autoplay:
         return next((s for s in live.game.to_act() if not is_human(live.row, s)), None)
 
     async def _think(self, table_id: int, seat: int) -> tuple[int, Any] | None:
-        """A bot's choice and the version it was made for, thought out before the move's
-        unit opens: in a worker process when there are workers, else in the thinking thread
-        under the table's lock. None when the seat is no bot's to move or choosing failed (then
-        the timeout move)."""
+        """A bot's choice and the version it was made for, thought out in a worker process
+        before the move's unit opens. None when the seat is no bot's to move or choosing failed
+        (then the bot thinks again in the unit, and failing that plays its timeout move)."""
         try:
-            if not self.thinker.workers:
-                return await self.service.inspect(table_id, partial(self._decide_here, seat=seat), self.thinker.here)
             question = await self.service.inspect(table_id, partial(self._question, seat=seat))
             if question is None:
                 return None
-            version, engine, state, seed, _ = question
+            version, engine, state, seed = question
             return version, await self.thinker.decide(engine, state, seat, seed)
         except asyncio.CancelledError:
             raise
@@ -149,21 +146,13 @@ class Autoplay:
             log.exception("seat bot failed at table %d seat %d; playing its timeout move", table_id, seat)
             return None
 
-    @classmethod
-    def _decide_here(cls, live: LiveTable | None, seat: int) -> tuple[int, Any] | None:
-        question = cls._question(live, seat)
-        if question is None:
-            return None
-        version, _, _, seed, game = question
-        return version, game.bot_action(seat, random.Random(seed))
-
     @staticmethod
-    def _question(live: LiveTable | None, seat: int) -> tuple[int, type, dict[str, Any], str, Any] | None:
-        """What a bot needs to decide for `seat`: the committed state (and its live game)."""
+    def _question(live: LiveTable | None, seat: int) -> tuple[int, type, dict[str, Any], str] | None:
+        """What a worker needs to decide for `seat`: the committed state."""
         if live is None or live.game is None or live.row.state is None or not live.row.seats[seat].is_bot \
                 or seat not in live.game.to_act():
             return None
-        return live.row.version, type(live.game), live.row.state, bot_seed(live.row, seat), live.game
+        return live.row.version, type(live.game), live.row.state, bot_seed(live.row, seat)
 
     async def auto_move(self, table_id: int, seat: int, expired: int | None = None, fallback: bool = False,
                         choice: tuple[int, Any] | None = None) -> int | None:

@@ -1,13 +1,11 @@
-"""Where seat bots think: in worker processes, so a slow decision never holds up the event loop.
+"""Where seat bots think when the bot has worker processes (`BOT_WORKERS`).
 
-Some seat bots weigh their options by playing hundreds of random continuations (Tripoley's
-poker equity takes several milliseconds); done on the event loop, every table would wait for
-them. A bot's decision only needs the committed state, its seat and its seed, so it is worked
-out in a process pool from the saved state and sent back as the action's JSON; the move itself
-is still made in the table's unit of work, checked like any other. With no workers (the
-default, tests, the console demo) bots think in one thread of this process, holding only their
-table's lock: Python lets the event loop run every few milliseconds meanwhile, so a player's
-click at another table waits a moment, never the whole decision.
+With no workers (the default) a seat bot decides inside its move's unit of work, on the event
+loop: every game's bot decides in well under a millisecond (`bench/seat_bots.py`), less than
+handing the decision to another thread would cost. Workers are for bots made to think harder:
+a decision only needs the committed state, its seat and its seed, so it is worked out in a
+process pool from the saved state and sent back as the action's JSON; the move itself is still
+made in the table's unit of work, checked like any other.
 """
 
 from __future__ import annotations
@@ -16,7 +14,7 @@ import asyncio
 import multiprocessing
 import random
 from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -34,9 +32,6 @@ class Thinker:
     def __init__(self, workers: int = 0) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
-        self.here = ThreadPoolExecutor(1, thread_name_prefix="seat-bots")
-        """The one thread bots think in when there are no workers (one, so a single thread at a
-        time competes with the event loop)."""
 
     async def decide(self, engine: Any, state: Mapping[str, Any], seat: int, seed: str) -> Any:
         """The bot's action, thought out in a worker process."""
@@ -52,7 +47,6 @@ class Thinker:
         return action_from_dict(engine.action_types, data)
 
     def close(self) -> None:
-        self.here.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
