@@ -53,9 +53,16 @@ def assert_japanese(text: str) -> None:
     assert not unknown_keys(text), (unknown_keys(text), text)
 
 
+async def table_message(fake: FakeDiscord, channel: int) -> FakeMessage:
+    """The table's current message (between a deal's end and the next one's message, wait)."""
+    found: FakeMessage = await fake.wait_for(lambda: next((m for m in reversed(fake.channel_messages(channel))
+                                                           if any(c.endswith(":hand") for c in m.custom_ids())),
+                                                          None), what="the table message")
+    return found
+
+
 async def my_hand(fake: FakeDiscord, user: int, channel: int) -> FakeMessage:
-    table = next(m for m in reversed(fake.channel_messages(channel))
-                 if any(c.endswith(":hand") for c in m.custom_ids()))
+    table = await table_message(fake, channel)
     return await (await fake.click(user, table, verb_id(table, "hand"))).reply()
 
 
@@ -114,8 +121,7 @@ async def test_each_player_reads_their_own_language_at_one_table(fake_discord: F
         english_dm = next(m for m in fake.dms(botan) if m.embeds)
         assert english_dm.embeds[0]["title"] == t(ENGLISH, "ui.your_hand_title", game=t(ENGLISH, "game.gin_rummy"))
         assert leftover_english(words(english_dm))   # the English player does read English
-        table_now = next(m for m in reversed(fake.channel_messages(channel))
-                         if any(c.endswith(":hand") for c in m.custom_ids()))
+        table_now = await table_message(fake, channel)
         assert_japanese(words(table_now))
 
         # leaving forfeits the match (GIN-22): asked first, and told what happened, in Japanese
