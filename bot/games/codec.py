@@ -232,7 +232,10 @@ def _converter(hint: Any, bounds: Range | None) -> Converter:
     if origin in (tuple, list, set, frozenset):
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             fixed = [converter(a, bounds) for a in args]
-            return Converter(lambda v: [c.encode(x) for c, x in zip(fixed, v)], _fixed_tuple(fixed),
+            encoders = [c.encode for c in fixed]
+            fixed_encode: Callable[[Any], Json] = list if all(e is _identity for e in encoders) else \
+                (lambda v: [e(x) for e, x in zip(encoders, v)])
+            return Converter(fixed_encode, _fixed_tuple(fixed),
                              lambda t: [c.from_text(x) for c, x in zip(fixed, t.split("+"))],
                              lambda v: "+".join(c.to_text(x) for c, x in zip(fixed, v)))
         item = converter(args[0], bounds)
@@ -323,8 +326,10 @@ def _record(cls: type, bounds: Range | None) -> Converter:
                f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
               for f in dataclasses.fields(cls) if f.init]
 
-    def encode(value: Any) -> Json:
+    def encode_fields(value: Any) -> Json:
         return {name: conv.encode(getattr(value, name)) for name, conv, _ in fields}
+
+    encode = _memoised(encode_fields) if _flat_and_frozen(cls, hints) else encode_fields
 
     def decode(data: Json) -> Any:
         if not isinstance(data, dict):
@@ -337,6 +342,44 @@ def _record(cls: type, bounds: Range | None) -> Converter:
                 raise CodecError(f"{cls.__name__} needs {name!r}")
         return cls(**kwargs)
     return Converter(encode, decode, lambda t: t, str)
+
+
+def _scalar(hint: Any) -> bool:
+    """A type whose values never change: a number, text, a flag, a literal or an enum (or none)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Annotated:
+        return _scalar(args[0])
+    if origin in (typing.Union, types.UnionType):
+        return all(a is type(None) or _scalar(a) for a in args)
+    return origin is typing.Literal or hint in _PRIMITIVES or (isinstance(hint, type) and issubclass(hint, enum.Enum))
+
+
+def _flat_and_frozen(cls: type, hints: Mapping[str, Any]) -> bool:
+    """A frozen record of scalars (a game's options): its JSON is fixed once it exists."""
+    params = getattr(cls, "__dataclass_params__", None)
+    return bool(params is not None and params.frozen
+                and all(_scalar(hints[f.name]) for f in dataclasses.fields(cls) if f.init))
+
+
+MEMO_SIZE = 1024
+
+
+def _memoised(encode: Callable[[Any], Json]) -> Callable[[Any], Json]:
+    """`encode` remembered per object, for values that cannot change (a game's options are
+    written into every save of the game). The memo holds each object it names, so no other
+    object can take its id; callers get a copy they may extend."""
+    memo: dict[int, tuple[Any, dict[str, Json]]] = {}
+
+    def remembered(value: Any) -> Json:
+        hit = memo.get(id(value))
+        if hit is None or hit[0] is not value:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            out = encode(value)
+            assert isinstance(out, dict)
+            hit = memo[id(value)] = (value, out)
+        return dict(hit[1])
+    return remembered
 
 
 # --- actions ----------------------------------------------------------------------------------

@@ -106,3 +106,27 @@ def test_states_carry_a_format_and_older_formats_are_upgraded() -> None:
         codec.load(Toy, {"format": 7})
     with pytest.raises(ValueError):
         codec.load(Toy, {"format": 2, "pot": "4"})
+
+
+@dataclass(frozen=True)
+class _Opts:
+    limit: int = 10
+    style: str = "plain"
+
+
+@dataclass
+class _Holder:
+    opts: _Opts
+    counts: list[int] = field(default_factory=list)
+
+
+def test_a_frozen_record_of_scalars_is_written_once_and_each_caller_gets_its_own_copy() -> None:
+    codec = StateCodec(version=1)
+    held = _Holder(_Opts())
+    first = codec.dump(held)
+    first["opts"]["limit"] = 99          # a caller extending what it got changes nothing after
+    held.counts.append(3)                 # mutable parts are written as they are now
+    again = codec.dump(held)
+    assert again == {"format": 1, "opts": {"limit": 10, "style": "plain"}, "counts": [3]}
+    other = _Holder(_Opts(limit=4))       # another object is written for itself
+    assert codec.dump(other)["opts"] == {"limit": 4, "style": "plain"}
