@@ -102,8 +102,10 @@ class Settlement:
 
     def _closings(self, u: TableUnit, game: Any, finished: bool) -> None:
         """A deal that ended closes its table message with the summary; so does the game."""
-        names = [s.name for s in u.row.seats]
         summaries = [e for e in u.events if e.kind == "summary" and e.private_to is None]
+        if not summaries and not finished:
+            return
+        names = [s.name for s in u.row.seats]
         stacks = stacks_line(u.row, {s.seat: s.stack if s.present else (s.cashed_out or 0) for s in u.row.seats})
         if summaries:
             u.closings.append(Closing("\n\n".join(render(ENGLISH, e.text, names) for e in summaries), stacks,

@@ -47,8 +47,8 @@ def claims(variant: Variant, hands: dict[int, list[Card]], run_shares: str) -> l
     if q in holder and k in holder and holder[q] == holder[k]:
         out.append(("KQ", {holder[q]: 1}))
     shares: dict[int, int] = {}
-    for suit in "SHDC":
-        owners = {holder.get(Card(r, suit), -1) for r in variant.run_ranks}
+    for run in variant.runs:
+        owners = {holder.get(card, -1) for card in run}
         if len(owners) == 1 and -1 not in owners:
             (p,) = owners
             shares[p] = shares.get(p, 0) + 1 if run_shares == "per_run" else 1
@@ -63,8 +63,7 @@ def holds_pay(variant: Variant, hand: Sequence[Card]) -> list[Card]:
     marked = [card for _, card in variant.single_pay if card in got]
     if all(c in got for c in MARRIAGE):
         marked += [c for c in MARRIAGE if c not in marked]
-    for suit in "SHDC":
-        run = [Card(r, suit) for r in variant.run_ranks]
+    for run in variant.runs:
         if all(c in got for c in run):
             marked += [c for c in run if c not in marked]
     return sorted(marked)

@@ -8,8 +8,9 @@ take, the phase order and the dealer's ante.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from ..cards import Card
+from ..cards import SUITS, Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,11 +30,21 @@ class Variant:
     """Tripoley plays poker (with betting) before Michigan; Michigan Rummy after, without betting."""
 
     @property
+    def runs(self) -> tuple[tuple[Card, ...], ...]:
+        """The four runs that collect `RUN`, one per suit (S, H, D, C)."""
+        return _runs(self.run_ranks)
+
+    @property
     def codes(self) -> tuple[str, ...]:
         return tuple(code for code, _ in self.compartments)
 
     def name(self, code: str) -> str:
         return dict(self.compartments)[code]
+
+
+@cache
+def _runs(ranks: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(Card(r, suit) for r in ranks) for suit in SUITS)
 
 
 _MARRIAGE = (Card(12, "H"), Card(13, "H"))
