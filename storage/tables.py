@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from .db import Database, Step, Tx, fetch_all, fetch_one, fetch_single
 
 
@@ -69,7 +71,7 @@ async def create(tx: Tx, guild_id: int, channel_id: int, game_id: str, host_id: 
         tx, "INSERT INTO game_tables (guild_id, channel_id, game_id, status, host_id, options, seed, created_at) "
             "VALUES (:g, :c, :game, 'lobby', :host, :opts, :seed, :now) RETURNING id",
         {"g": guild_id, "c": channel_id, "game": game_id, "host": host_id,
-         "opts": json.dumps(options), "seed": seed, "now": now})
+         "opts": _json(options), "seed": seed, "now": now})
     table_id: int = row["id"]
     return table_id
 
@@ -217,7 +219,7 @@ async def add_buy_in(tx: Tx, table_id: int, seat: int, amount: int) -> None:
 
 
 async def set_options(tx: Tx, table_id: int, options: dict[str, Any]) -> None:
-    await tx.execute("UPDATE game_tables SET options = :o WHERE id = :t", {"o": json.dumps(options), "t": table_id})
+    await tx.execute("UPDATE game_tables SET options = :o WHERE id = :t", {"o": _json(options), "t": table_id})
 
 
 
@@ -264,9 +266,9 @@ async def save_action_alone(db: Database, row: TableRow, commit: Commit) -> int:
 
 
 def _action_steps(row: TableRow, commit: Commit) -> list[Step]:
-    state = json.dumps(commit.state, separators=(",", ":"))
-    log_row = {"t": row.id, "v": row.version + 1, "s": commit.seat, "a": json.dumps(commit.action),
-               "e": json.dumps(commit.events), "now": commit.now}
+    state = _json(commit.state)
+    log_row = {"t": row.id, "v": row.version + 1, "s": commit.seat, "a": _json(commit.action),
+               "e": _json(commit.events), "now": commit.now}
     stacks_sql = _STACKS_AND_DEAL if commit.deal_starts else _STACKS
     stacks = [{"v": v, "t": row.id, "s": s} for s, v in (commit.stacks or {}).items()]
     guild, account, expected = commit.escrow
@@ -292,6 +294,16 @@ def _action_steps(row: TableRow, commit: Commit) -> list[Step]:
     if stacks:
         steps.append(Step(stacks_sql, rows=stacks))
     return steps
+
+
+def _json(value: Any) -> str:
+    """Compact JSON text. orjson writes a state ten times faster than the standard library (a
+    save on every move); the standard library takes what orjson refuses (integers beyond 64
+    bits, which bounded options never reach). Both write the same text, read by `json.loads`."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def _saved(row: TableRow, commit: Commit) -> int:
