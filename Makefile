@@ -7,6 +7,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 GAME ?= gin_rummy
 DEALS ?= 1
+# pytest-xdist workers: the end-to-end tests spend most of their time waiting on the fake
+# Discord's pacing, so three share two cores well (TEST_WORKERS=0 runs the suite in one process).
+TEST_WORKERS ?= 3
 
 .DEFAULT_GOAL := help
 .PHONY: help run test lint bench bench-each demo docs constraints clean
@@ -29,7 +32,7 @@ run: $(STAMP) ## start the bot (reads .env; SQLite database at data/bot.db by de
 test: $(STAMP) ## the gates (ruff, mypy) and then the whole test suite, beside a throwaway PostgreSQL server
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	scripts/with-postgres.sh $(BIN)/python -m pytest
+	scripts/with-postgres.sh $(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 lint: $(STAMP) ## ruff (style, imports, likely bugs) and mypy (types), both configured in pyproject.toml
 	@status=0; \
