@@ -14,7 +14,9 @@ def utc_now() -> datetime:
 
 def stamp(when: datetime) -> str:
     """Sortable text for SQLite (UTC, microseconds)."""
-    return when.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+    if when.tzinfo is not UTC:
+        when = when.astimezone(UTC)
+    return when.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
 def parse_stamp(text: str) -> datetime:

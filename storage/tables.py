@@ -248,6 +248,8 @@ class Commit:
     deal_starts: bool
     escrow: tuple[int, str, int]
     """(guild, escrow account, chips it must hold), checked before anything is written."""
+    also: tuple[Step, ...] = ()
+    """Rows the action writes elsewhere in the same save (a deal's results)."""
 
 
 async def save_action(tx: Tx, row: TableRow, commit: Commit) -> int:
@@ -293,7 +295,7 @@ def _action_steps(row: TableRow, commit: Commit) -> list[Step]:
              "VALUES (:t, :v, :s, :a, :e, :now)", log_row)]
     if stacks:
         steps.append(Step(stacks_sql, rows=stacks))
-    return steps
+    return steps + list(commit.also)
 
 
 def _json(value: Any) -> str:
@@ -330,8 +332,9 @@ async def finish(tx: Tx, table_id: int, reason: str, now: str) -> None:
                      "end_reason = :r, version = version + 1 WHERE id = :t", {"now": now, "r": reason, "t": table_id})
 
 
-async def set_message(tx: Tx, table_id: int, message_id: int | None) -> None:
-    await tx.execute("UPDATE game_tables SET message_id = :m WHERE id = :t", {"m": message_id, "t": table_id})
+def message_step(table_id: int, message_id: int | None) -> Step:
+    """The table message's id (a write of its own: `Database.commit_alone`)."""
+    return Step("UPDATE game_tables SET message_id = :m WHERE id = :t", {"m": message_id, "t": table_id})
 
 
 async def hand_messages(tx: Tx, table_id: int) -> dict[int, tuple[int, int]]:
@@ -340,10 +343,11 @@ async def hand_messages(tx: Tx, table_id: int) -> dict[int, tuple[int, int]]:
         tx, "SELECT seat, channel_id, message_id FROM hand_messages WHERE table_id = :t", {"t": table_id})}
 
 
-async def set_hand_message(tx: Tx, table_id: int, seat: int, channel_id: int, message_id: int) -> None:
-    await tx.execute("INSERT INTO hand_messages (table_id, seat, channel_id, message_id) VALUES (:t, :s, :c, :m) "
-                     "ON CONFLICT (table_id, seat) DO UPDATE SET channel_id = :c, message_id = :m",
-                     {"t": table_id, "s": seat, "c": channel_id, "m": message_id})
+def hand_message_step(table_id: int, seat: int, channel_id: int, message_id: int) -> Step:
+    """A seat's current hand DM (a write of its own: `Database.commit_alone`)."""
+    return Step("INSERT INTO hand_messages (table_id, seat, channel_id, message_id) VALUES (:t, :s, :c, :m) "
+                "ON CONFLICT (table_id, seat) DO UPDATE SET channel_id = :c, message_id = :m",
+                {"t": table_id, "s": seat, "c": channel_id, "m": message_id})
 
 
 async def bump_version(tx: Tx, table_id: int) -> None:

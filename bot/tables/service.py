@@ -776,15 +776,13 @@ class TableService:
         self.pacer.forget(publisher.channel_id)
 
     async def save_message(self, table_id: int, message_id: int | None) -> None:
-        async with self.db.transaction() as tx:
-            await tables.set_message(tx, table_id, message_id)
+        await self.db.commit_alone([tables.message_step(table_id, message_id)])
         live = self.live.get(table_id)
         if live is not None:
             live.row.message_id = message_id
 
     async def save_hand(self, table_id: int, seat: int, ref: HandRef) -> None:
-        async with self.db.transaction() as tx:
-            await tables.set_hand_message(tx, table_id, seat, ref.channel_id, ref.message_id)
+        await self.db.commit_alone([tables.hand_message_step(table_id, seat, ref.channel_id, ref.message_id)])
 
     async def hand_refs(self, table_id: int) -> dict[int, HandRef]:
         async with self.db.read() as tx:

@@ -14,6 +14,7 @@ from bot.games.messages import Seat, msg
 from bot.i18n import ENGLISH, render
 from bot.wallet import WalletService
 from storage import ledger, stats, tables
+from storage.db import Step
 from storage.ledger import HOUSE, Transfer, escrow, wallet
 from storage.tables import SeatRow, TableRow
 
@@ -61,20 +62,20 @@ class Settlement:
         deal_starts = any(e.kind in DEAL_BOUNDARY for e in u.events)
         changed = deal_starts or any(s.stack != stacks[s.seat] for s in row.seats if s.present)
         held = 0 if finished else sum(chips.values())   # an ended game has paid everything out
+        summary = next((e for e in u.events if e.kind == "summary" and e.private_to is None), None)
+        results: tuple[Step, ...] = ()
+        if summary is not None:   # the deal's result is saved with the action that ended it
+            ends = {s.seat: (s.deal_stack, stacks.get(s.seat, s.cashed_out or 0)) for s in dealt}
+            results = stats.deal_steps(row.id, row.version + 1, deal_winners(summary, ends))
         commit = tables.Commit(
             state=game.to_dict(), deadline=None if finished else await self.deadline(u, game),
             status="finished" if finished else "playing", seat=u.seat, action=u.logged or {},
             events=[e.to_dict() for e in u.events], now=stamp(u.now), stacks=stacks if changed else None,
-            deal_starts=deal_starts, escrow=(row.guild_id, escrow(row.id), held))
-        summary = next((e for e in u.events if e.kind == "summary" and e.private_to is None), None)
-        deal_tx = await u.tx() if summary is not None else None   # the deal's result is saved with it
+            deal_starts=deal_starts, escrow=(row.guild_id, escrow(row.id), held), also=results)
         try:
             await u.tx.save(row, commit)
         except tables.EscrowMismatch as exc:
             raise ConservationError(f"table {row.id}: {exc}") from None
-        if summary is not None and deal_tx is not None:
-            ends = {s.seat: (s.deal_stack, stacks.get(s.seat, s.cashed_out or 0)) for s in dealt}
-            await stats.record_deal(deal_tx, row.id, row.version, deal_winners(summary, ends))
         for s in row.seats:
             if s.present:
                 s.stack = stacks[s.seat]
