@@ -37,6 +37,19 @@ def read_table(db: Path, channel: int | None = None) -> dict[str, Any]:
         con.close()
 
 
+async def hand_control(fake: FakeDiscord, channel: int) -> tuple[FakeMessage, str]:
+    """The live table message and its “My hand” id, read together: the bot may edit the message
+    (a deal's close takes its controls away) before the caller's next look."""
+    def find() -> tuple[FakeMessage, str] | None:
+        for m in reversed(fake.channel_messages(channel)):
+            hand = next((cid for cid in m.custom_ids() if cid.endswith(":hand")), None)
+            if hand is not None:
+                return m, hand
+        return None
+    found: tuple[FakeMessage, str] = await fake.wait_for(find, what="the table message")
+    return found
+
+
 class HumanSeat:
     def __init__(self, fake: FakeDiscord, channel: int, db: Path, user_id: int) -> None:
         self.fake, self.channel, self.db, self.user = fake, channel, db, user_id
@@ -44,9 +57,11 @@ class HumanSeat:
 
     async def table_message(self) -> FakeMessage:
         """The live table message (a deal's new one may still be on its way, paced)."""
-        return await self.fake.wait_for(lambda: next(
-            (m for m in reversed(self.fake.channel_messages(self.channel))
-             if any(cid.endswith(":hand") for cid in m.custom_ids())), None), what="the table message")
+        message, _ = await self.hand_control()
+        return message
+
+    async def hand_control(self) -> tuple[FakeMessage, str]:
+        return await hand_control(self.fake, self.channel)
 
     def my_turn(self) -> bool:
         t = read_table(self.db, self.channel)
@@ -65,9 +80,8 @@ class HumanSeat:
 
     async def move(self) -> None:
         """One decision, through “My hand” and the matching control."""
-        table = await self.table_message()
-        hand = await (await self.fake.click(self.user, table, next(c for c in table.custom_ids()
-                                                                    if c.endswith(":hand")))).reply()
+        table, hand_id = await self.hand_control()
+        hand = await (await self.fake.click(self.user, table, hand_id)).reply()
         ids = hand.custom_ids()
         version = int(VERSION.match(next(c for c in ids if VERSION.match(c)))[1])
         t = read_table(self.db, self.channel)

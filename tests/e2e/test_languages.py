@@ -12,7 +12,7 @@ from bot.games import GAMES
 from bot.i18n import ENGLISH, Locale, t
 from bot.ui.controls import label_of
 
-from tests.e2e.driver import HumanSeat, read_table
+from tests.e2e.driver import HumanSeat, hand_control, read_table
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, iter_components, running_bot
 from tests.e2e.test_bot import verb_id
 from tests.i18n.checks import leftover_english, unknown_keys
@@ -55,15 +55,13 @@ def assert_japanese(text: str) -> None:
 
 async def table_message(fake: FakeDiscord, channel: int) -> FakeMessage:
     """The table's current message (between a deal's end and the next one's message, wait)."""
-    found: FakeMessage = await fake.wait_for(lambda: next((m for m in reversed(fake.channel_messages(channel))
-                                                           if any(c.endswith(":hand") for c in m.custom_ids())),
-                                                          None), what="the table message")
-    return found
+    table, _ = await hand_control(fake, channel)
+    return table
 
 
 async def my_hand(fake: FakeDiscord, user: int, channel: int) -> FakeMessage:
-    table = await table_message(fake, channel)
-    return await (await fake.click(user, table, verb_id(table, "hand"))).reply()
+    table, hand_id = await hand_control(fake, channel)
+    return await (await fake.click(user, table, hand_id)).reply()
 
 
 async def test_each_player_reads_their_own_language_at_one_table(fake_discord: FakeDiscord, tmp_path: Path,
