@@ -50,6 +50,22 @@ async def hand_control(fake: FakeDiscord, channel: int) -> tuple[FakeMessage, st
     return found
 
 
+async def open_my_hand(fake: FakeDiscord, user: int, channel: int) -> FakeMessage:
+    """Click the table's “My hand” and return the reply. A deal that closes just then takes the
+    message's controls away under the click; the next deal's message then has them."""
+    for _ in range(CLICK_TRIES):
+        table, hand_id = await hand_control(fake, channel)
+        try:
+            click = await fake.click(user, table, hand_id)
+        except LookupError:
+            continue
+        return await click.reply()
+    raise AssertionError(f"the table message kept losing its controls under {CLICK_TRIES} clicks")
+
+
+CLICK_TRIES = 20
+
+
 class HumanSeat:
     def __init__(self, fake: FakeDiscord, channel: int, db: Path, user_id: int) -> None:
         self.fake, self.channel, self.db, self.user = fake, channel, db, user_id
@@ -80,8 +96,7 @@ class HumanSeat:
 
     async def move(self) -> None:
         """One decision, through “My hand” and the matching control."""
-        table, hand_id = await self.hand_control()
-        hand = await (await self.fake.click(self.user, table, hand_id)).reply()
+        hand = await open_my_hand(self.fake, self.user, self.channel)
         ids = hand.custom_ids()
         version = int(VERSION.match(next(c for c in ids if VERSION.match(c)))[1])
         t = read_table(self.db, self.channel)

@@ -12,7 +12,7 @@ from bot.games import GAMES
 from bot.i18n import ENGLISH, Locale, t
 from bot.ui.controls import label_of
 
-from tests.e2e.driver import HumanSeat, hand_control, read_table
+from tests.e2e.driver import HumanSeat, hand_control, open_my_hand, read_table
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, iter_components, running_bot
 from tests.e2e.test_bot import verb_id
 from tests.i18n.checks import leftover_english, unknown_keys
@@ -60,8 +60,7 @@ async def table_message(fake: FakeDiscord, channel: int) -> FakeMessage:
 
 
 async def my_hand(fake: FakeDiscord, user: int, channel: int) -> FakeMessage:
-    table, hand_id = await hand_control(fake, channel)
-    return await (await fake.click(user, table, hand_id)).reply()
+    return await open_my_hand(fake, user, channel)
 
 
 async def test_each_player_reads_their_own_language_at_one_table(fake_discord: FakeDiscord, tmp_path: Path,
