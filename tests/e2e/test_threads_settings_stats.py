@@ -12,7 +12,7 @@ import discord
 from bot.app import CardRoomBot
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import HumanSeat, read_table
+from tests.e2e.driver import HumanSeat, open_my_hand, read_table
 from tests.e2e.fake_discord import (
     DEFAULT_BOT_PERMISSIONS,
     P_CREATE_PUBLIC_THREADS,
@@ -181,8 +181,8 @@ async def test_with_images_off_table_and_hand_messages_carry_no_pictures(
         for _ in range(3):
             assert await human.wait_turn_or_end()
             await human.move()
+        hand = await open_my_hand(fake, world.alice, casino)
         table = await human.table_message()
-        hand = await (await fake.click(world.alice, table, verb_id(table, "hand"))).reply()
         assert table.embeds and hand.embeds   # the text stays
         shown = [m for m in fake.messages.values() if m.embeds]
         assert shown and all(m.data["attachments"] == [] for m in shown)
