@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.errors import NotEnoughChips
 from bot.games import GAMES
 from bot.games.options import CHIP_CEILING
-from bot.i18n import t
+from bot.i18n import render, t
 from bot.ui import threads
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale, reply_text
@@ -62,7 +62,7 @@ class Tables(commands.Cog):
         locale = await reply_locale(interaction)
         where = t(locale, "play.where_thread", thread=place.thread.mention) if place.thread else ""
         if place.why_not:
-            where = t(locale, "play.where_here", why=place.why_not)
+            where = t(locale, "play.where_here", why=render(locale, place.why_not, ()))
         game_name = t(locale, f"game.{snap.game_id}")
         try:
             await tables.join(snap.table_id, interaction.user.id, interaction.user.display_name, guild_id=guild_id)

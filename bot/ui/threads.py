@@ -15,6 +15,7 @@ from typing import Final, cast
 
 import discord
 
+from bot.games.messages import Msg, Value, msg
 from bot.i18n import ENGLISH, Locale, t
 
 from .client import CardRoomClient
@@ -28,12 +29,13 @@ ARCHIVE_AFTER_MIN: Final = 10080
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a new table goes: its thread, or (with the reason) the channel it was asked in; the
-    words about it are in the server's table language."""
+    """Where a new table goes: its thread, or (with the reason, a message the reply renders in
+    the reader's language) the channel it was asked in. The thread is named in the server's
+    table language (`locale`)."""
 
     channel_id: int
     thread: discord.Thread | None = None
-    why_not: str | None = None
+    why_not: Msg | None = None
     locale: Locale = ENGLISH
 
 
@@ -49,8 +51,8 @@ async def new_thread(interaction: discord.Interaction, title: str) -> Place:
     channel = interaction.channel
     locale = await table_language(cast(CardRoomClient, interaction.client), interaction.guild_id or 0)
 
-    def not_here(key: str, **params: object) -> Place:
-        return Place(interaction.channel_id or 0, why_not=t(locale, key, **params), locale=locale)
+    def not_here(key: str, **params: Value) -> Place:
+        return Place(interaction.channel_id or 0, why_not=msg(key, **params), locale=locale)
 
     if isinstance(channel, discord.Thread):
         return not_here("ui.thread.in_thread")
@@ -65,7 +67,7 @@ async def new_thread(interaction: discord.Interaction, title: str) -> Place:
                                              auto_archive_duration=ARCHIVE_AFTER_MIN)
     except discord.HTTPException as exc:
         log.info("no thread in channel %d: %s", channel.id, exc)
-        return not_here("ui.thread.refused", why=exc.text or str(exc.status))
+        return not_here("ui.thread.refused", code=str(exc.code or exc.status))   # Discord's words are English
     return Place(thread.id, thread, locale=locale)
 
 
