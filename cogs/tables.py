@@ -51,14 +51,14 @@ class Tables(commands.Cog):
         tables, guild_id = self.bot.tables, guild_id_of(interaction)
         if thread is None:
             thread = (await self.bot.wallets.guild_config(guild_id)).threads
-        place = await threads.new_thread(interaction, game.name) if thread else Place(channel_id_of(interaction))
+        place = await threads.new_thread(interaction, game.value) if thread else Place(channel_id_of(interaction))
         try:
             snap = await tables.open(guild_id, place.channel_id, interaction.user.id, game.value)
         except BaseException:
             if place.thread is not None:   # an empty thread would only puzzle people
                 await threads.archive(place.thread)
             raise
-        await threads.name_thread(place, snap.title, snap.table_id)
+        await threads.name_thread(place, snap.game_id, snap.table_id)
         locale = await reply_locale(interaction)
         where = t(locale, "play.where_thread", thread=place.thread.mention) if place.thread else ""
         if place.why_not:

@@ -91,11 +91,13 @@ class Closing:
         return render(ENGLISH, self.message, self.names)
 
 
+CLOSED_BY_ADMIN = "closed by an admin"
+CLOSED_AFTER_PROBLEM = "closed after a problem with its game"
 END_REASONS: dict[str, str] = {
     "finished": "ui.finished",
     "cancelled": "table.end.cancelled",
-    "closed by an admin": "table.end.admin",
-    "closed after a problem with its game": "table.end.problem",
+    CLOSED_BY_ADMIN: "table.end.admin",
+    CLOSED_AFTER_PROBLEM: "table.end.problem",
 }
 """Why a table ended, as its row saves it (English words, which older rows hold too), and the
 catalog key that says it to players."""

@@ -33,7 +33,16 @@ from storage.tables import SeatRow, TableRow
 
 from .autoplay import Autoplay, bot_rng
 from .leaving import LeaveQuote, forfeit_terms, left_text, quote_leave
-from .models import END_REASONS, Change, Closing, HandRef, SeatInfo, TableSnapshot
+from .models import (
+    CLOSED_AFTER_PROBLEM,
+    CLOSED_BY_ADMIN,
+    END_REASONS,
+    Change,
+    Closing,
+    HandRef,
+    SeatInfo,
+    TableSnapshot,
+)
 from .ownership import Shards
 from .pacing import Pacer
 from .presenter import Presenter
@@ -517,7 +526,7 @@ class TableService:
         u.dirty = True
         return stacks
 
-    async def close(self, table_id: int, reason: str = "closed by an admin",
+    async def close(self, table_id: int, reason: str = CLOSED_BY_ADMIN,
                     guild_id: int | None = None) -> Closed:
         """Close a table at once (an admin, or a table that cannot go on). Mid-deal the deal is
         void: stacks as it began, earlier pots shared; the text says what each player got."""
@@ -536,7 +545,7 @@ class TableService:
         be worked out, freeze it for an admin. Never raises."""
         log.error("table %d is quarantined: %s", table_id, fault)
         try:
-            await self.close(table_id, "closed after a problem with its game")
+            await self.close(table_id, CLOSED_AFTER_PROBLEM)
             return
         except Exception:
             log.exception("table %d: could not be refunded; freezing it for an admin", table_id)

@@ -23,7 +23,7 @@ from bot.i18n import options as words_of
 from bot.tables.models import TableSnapshot
 
 from .client import CardRoomClient
-from .embeds import options_text
+from .embeds import options_text, title_of
 from .errors import report_error
 from .interactions import Callback, Picker, Press, ShortLived, chosen, place
 from .text import clip
@@ -75,7 +75,7 @@ class SettingsView(ShortLived):
 
     def __init__(self, client: discord.Client, snap: TableSnapshot, locale: Locale = ENGLISH) -> None:
         super().__init__(client)
-        self.table_id, self.title, self.game_id, self.locale = snap.table_id, snap.title, snap.game_id, locale
+        self.table_id, self.game_id, self.locale = snap.table_id, snap.game_id, locale
         game: type[GameState] = GAMES[snap.game_id]
         self.specs: dict[str, OptionSpec] = {s.name: s for s in game.option_specs}
         self.presets: tuple[Preset, ...] = game.option_presets
@@ -105,7 +105,7 @@ class SettingsView(ShortLived):
         if len(self.children) > ROWS:
             raise ValueError(f"{snap.title} has more options than one settings reply can list")
         lines = [note] if note else []
-        lines += [t(locale, "ui.set.title", table=self.title),
+        lines += [t(locale, "ui.set.title", table=title_of(snap, locale)),
                   t(locale, "ui.set.in_force", options=options_text(snap, locale)),
                   t(locale, "ui.set.pick_or_preset" if presets else "ui.set.pick")]
         self.text = "\n".join(lines)

@@ -46,7 +46,7 @@ def thread_name(title: str, table_id: int | None = None, locale: Locale = ENGLIS
     return t(locale, "ui.thread.table", game=title, table=str(table_id))[:100]
 
 
-async def new_thread(interaction: discord.Interaction, title: str) -> Place:
+async def new_thread(interaction: discord.Interaction, game_id: str) -> Place:
     """A public thread of the channel the command came from, or the channel itself and why."""
     channel = interaction.channel
     locale = await table_language(cast(CardRoomClient, interaction.client), interaction.guild_id or 0)
@@ -63,7 +63,7 @@ async def new_thread(interaction: discord.Interaction, title: str) -> Place:
         return not_here("ui.thread.permissions")
     kind = discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread
     try:
-        thread = await channel.create_thread(name=thread_name(title, locale=locale), type=kind,
+        thread = await channel.create_thread(name=thread_name(t(locale, f"game.{game_id}"), locale=locale), type=kind,
                                              auto_archive_duration=ARCHIVE_AFTER_MIN)
     except discord.HTTPException as exc:
         log.info("no thread in channel %d: %s", channel.id, exc)
@@ -71,10 +71,11 @@ async def new_thread(interaction: discord.Interaction, title: str) -> Place:
     return Place(thread.id, thread, locale=locale)
 
 
-async def name_thread(place: Place, title: str, table_id: int) -> None:
+async def name_thread(place: Place, game_id: str, table_id: int) -> None:
     """Give the thread the table's number, and point to it from the channel."""
     if place.thread is None:
         return
+    title = t(place.locale, f"game.{game_id}")
     try:
         await place.thread.edit(name=thread_name(title, table_id, place.locale))
     except discord.HTTPException as exc:   # the provisional name still says which game

@@ -4,6 +4,8 @@ the refusals of the controls, read in Japanese with no English left."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from bot.errors import PlayerError
@@ -14,6 +16,7 @@ from bot.tables.models import END_REASONS
 from bot.tables.presenter import DmClosed
 from bot.tables.service import TableService
 from bot.ui.errors import reply_text
+from bot.ui.threads import Place, name_thread, new_thread, thread_name
 from bot.ui.views import chip_amount
 from bot.wallet import WalletService
 from storage.db import Database
@@ -106,3 +109,33 @@ def test_the_controls_refusals_read_in_japanese(key: str) -> None:
 
 def test_discords_refusal_to_make_a_thread_reads_in_japanese() -> None:
     japanese(msg("ui.thread.refused", code="160004"))
+
+
+class _Thread:
+    """Just what naming a thread touches."""
+
+    id, parent, mention = 5, None, "<#5>"
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    async def edit(self, name: str) -> None:
+        self.names.append(name)
+
+
+async def test_a_tables_thread_is_named_in_the_tables_language() -> None:
+    thread = _Thread()
+    await name_thread(Place(5, thread, locale=JA), "gin_rummy", 12)  # type: ignore[arg-type]
+    assert thread.names == [thread_name(t(JA, "game.gin_rummy"), 12, JA)]
+    assert not leftover_english(thread.names[0]), thread.names
+
+
+async def test_why_play_made_no_thread_is_a_message_for_the_reader() -> None:
+    async def for_guild(guild_id: int, preferred: object) -> Locale:
+        return JA
+
+    client = SimpleNamespace(get_guild=lambda guild_id: None, languages=SimpleNamespace(for_guild=for_guild))
+    interaction = SimpleNamespace(channel=None, client=client, guild_id=G, channel_id=C)
+    place = await new_thread(interaction, "gin_rummy")  # type: ignore[arg-type]
+    assert place.channel_id == C and place.thread is None
+    assert place.why_not == msg("ui.thread.no_threads")   # rendered in the reader's language by /play
