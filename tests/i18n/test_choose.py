@@ -15,6 +15,19 @@ from storage.db import Database
 JA, EN = Locale("ja"), Locale("en")
 
 
+def calls_of(db: Database, method: str) -> list[None]:
+    """The calls of `db.<method>` from now on, one item each."""
+    calls: list[None] = []
+    real = getattr(db, method)
+
+    def counted() -> object:
+        calls.append(None)
+        return real()
+
+    setattr(db, method, counted)
+    return calls
+
+
 def test_a_players_choice_wins_over_their_client() -> None:
     assert reader_locale("ja", discord.Locale.american_english) == JA
     assert reader_locale(None, discord.Locale.japanese) == JA
@@ -58,19 +71,11 @@ async def test_choices_are_read_once_and_a_players_client_language_is_remembered
     await languages.choose_for_guild(1, JA)
     assert await languages.for_user(7, discord.Locale.japanese) == JA   # a click from a Japanese client
     assert await languages.for_user(7) == JA   # a DM later, with no interaction at hand
-    reads = 0
-    real_read = db.read
-
-    def counted() -> object:
-        nonlocal reads
-        reads += 1
-        return real_read()
-
-    db.read = counted  # type: ignore[method-assign]
+    reads = calls_of(db, "read")
     assert await languages.for_user(7) == JA and await languages.for_guild(1) == JA
-    assert reads == 0   # both were kept in memory
+    assert not reads   # both were kept in memory
     await languages.choose_for_user(7, EN)
-    assert await languages.for_user(7) == EN and reads == 0   # a choice updates what is kept
+    assert await languages.for_user(7) == EN and not reads   # a choice updates what is kept
 
 
 @pytest.mark.both_backends
@@ -89,19 +94,11 @@ async def test_a_players_client_language_is_stored_for_their_dms_after_a_restart
 async def test_the_same_client_language_is_not_written_again(db: Database) -> None:
     languages = Languages(db)
     await languages.for_user(7, discord.Locale.japanese)
-    writes = 0
-    real_transaction = db.transaction
-
-    def counted() -> object:
-        nonlocal writes
-        writes += 1
-        return real_transaction()
-
-    db.transaction = counted  # type: ignore[method-assign]
+    writes = calls_of(db, "transaction")
     for _ in range(3):
         assert await languages.for_user(7, discord.Locale.japanese) == JA
-    assert writes == 0
-    assert await languages.for_user(7, discord.Locale.british_english) == EN and writes == 1
+    assert not writes
+    assert await languages.for_user(7, discord.Locale.british_english) == EN and len(writes) == 1
 
 
 async def test_a_choice_made_through_another_process_is_seen_within_a_minute(db: Database, clock: FakeClock) -> None:
