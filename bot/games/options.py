@@ -192,13 +192,20 @@ class Preset:
 class OptionsClash(PlayerError, ValueError):
     """Options that do not go together (the largest bet below the smallest): a sentence for
     the host, naming the options as the settings control does. A `ValueError` too, like every
-    refused option."""
+    refused option; its `str` names the option refused by its code name too, for the logs."""
+
+    def __init__(self, message: Msg, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+    def __str__(self) -> str:
+        return f"{super().__str__()} ({self.option})"
 
 
 def clash(key: str, game_id: str, option: str, value: int, **params: Value) -> OptionsClash:
     """The refusal `err.opt.<key>` of `option`'s `value`; parameters that name another option
     or a value in words are `label(...)` / `word(...)` messages."""
-    return OptionsClash(msg(f"err.opt.{key}", option=label(game_id, option), value=value, **params))
+    return OptionsClash(msg(f"err.opt.{key}", option=label(game_id, option), value=value, **params), option)
 
 
 def label(game_id: str, option: str) -> Msg:

@@ -159,7 +159,7 @@ def test_number_ranges_and_engine_messages_read_in_words() -> None:
     assert number_range(target) == "A whole number, 10 or more"
     with pytest.raises(ValueError) as clash:
         GAMES["buki_domino"].start([1000] * 4, {"payout_rounding": "even_bets_only", "min_bet": 2, "max_bet": 5})
-    assert str(clash.value) == "Largest bet must be even when Half chips is “Even bets only”; got 5."
+    assert str(clash.value) == "Largest bet must be even when Half chips is “Even bets only”; got 5. (max_bet)"
     before = {s.name: s.default for s in specs}
     assert changes(specs, before, before | {"knock_limit": 5}) == "✅ Knock limit is now 5 (was 10)."
     assert changes(specs, before, before | {"knock_limit": 5, "big_gin": True}) == \
