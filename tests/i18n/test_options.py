@@ -150,6 +150,7 @@ def test_a_refused_value_is_said_in_the_hosts_language() -> None:
 
 
 CLASHES = [("bourre", {"min_players": 5, "max_players": 4}),
+           ("bourre", {"min_players": 4}),                       # started with fewer seated
            ("tripoley", {"poker_min_bet": 5, "poker_max_bet": 4}),
            ("buki_domino", {"min_bet": 10, "max_bet": 8}),
            ("buki_domino", {"payout_rounding": "even_bets_only", "min_bet": 3}),
