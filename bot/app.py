@@ -117,7 +117,7 @@ class CardRoomBot(CardRoomClient):
         self.presenter = presenter = DiscordPresenter(self, self.db, pacer)
         await presenter.load()
         self.wallets = WalletService(self.db, self.settings, self.clock)
-        self.languages = Languages(self.db)
+        self.languages = Languages(self.db, self.clock)
         self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s,
                                    pacer=pacer, afk_limit=self.settings.afk_turns,
                                    bot_workers=self.settings.bot_workers, shards=self.driven)

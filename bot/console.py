@@ -12,6 +12,8 @@ from bot.config import Settings
 from bot.errors import PlayerError
 from bot.games import GAMES
 from bot.games.base import Event, GameState
+from bot.games.messages import Text
+from bot.i18n import ENGLISH, render
 from bot.tables.models import Closing, HandRef, TableSnapshot
 from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
@@ -88,8 +90,8 @@ class ConsolePresenter:
     async def strip_controls(self, message: HandRef) -> None:
         return None
 
-    async def notice(self, snap: TableSnapshot, text: str) -> None:
-        self.out("  📣 " + text.replace("\n", "\n     "))
+    async def notice(self, snap: TableSnapshot, text: Text) -> None:
+        self.out("  📣 " + render(ENGLISH, text, snap.names).replace("\n", "\n     "))
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
         self.out(f"Game over at table {snap.table_id}.")

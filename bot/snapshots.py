@@ -99,7 +99,7 @@ def write_snapshots(out: Path, seed: int = 7) -> list[Path]:
         summary = next((e for e in reversed(events) if e.kind == "summary"), None)
         if summary is not None:
             snap = snapshot(game_id, game, length)
-            closing = Closing(snap.render(summary), tuple((s.name, s.stack) for s in snap.seats), summary,
-                              game.public_view(), (summary,))
+            closing = Closing(summary.text, tuple((s.name, s.stack) for s in snap.seats), summary,
+                              game.public_view(), tuple(snap.names))
             written += _write(out, f"{game_id}-end-summary", closing_embed(snap, closing), None)
     return written

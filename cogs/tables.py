@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.errors import NotEnoughChips
 from bot.games import GAMES
 from bot.games.options import CHIP_CEILING
-from bot.i18n import t
+from bot.i18n import render, t
 from bot.ui import threads
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale, reply_text
@@ -51,18 +51,18 @@ class Tables(commands.Cog):
         tables, guild_id = self.bot.tables, guild_id_of(interaction)
         if thread is None:
             thread = (await self.bot.wallets.guild_config(guild_id)).threads
-        place = await threads.new_thread(interaction, game.name) if thread else Place(channel_id_of(interaction))
+        place = await threads.new_thread(interaction, game.value) if thread else Place(channel_id_of(interaction))
         try:
             snap = await tables.open(guild_id, place.channel_id, interaction.user.id, game.value)
         except BaseException:
             if place.thread is not None:   # an empty thread would only puzzle people
                 await threads.archive(place.thread)
             raise
-        await threads.name_thread(place, snap.title, snap.table_id)
+        await threads.name_thread(place, snap.game_id, snap.table_id)
         locale = await reply_locale(interaction)
         where = t(locale, "play.where_thread", thread=place.thread.mention) if place.thread else ""
         if place.why_not:
-            where = t(locale, "play.where_here", why=place.why_not)
+            where = t(locale, "play.where_here", why=render(locale, place.why_not, ()))
         game_name = t(locale, f"game.{snap.game_id}")
         try:
             await tables.join(snap.table_id, interaction.user.id, interaction.user.display_name, guild_id=guild_id)
@@ -86,7 +86,8 @@ class Tables(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
         closed = await self.bot.tables.close(snap.table_id, guild_id=guild_id_of(interaction))
-        await interaction.followup.send(closed.text, ephemeral=True)
+        await interaction.followup.send(render(await reply_locale(interaction), closed.message, closed.snapshot.names),
+                                        ephemeral=True)
 
     @table.command(name="stop", description="End the game after this deal (host, where the rules allow it)")
     async def stop(self, interaction: discord.Interaction) -> None:

@@ -1,4 +1,5 @@
-"""Who chose which language: players for their own text, servers for their tables.
+"""Who chose which language: players for their own text, servers for their tables; and which
+language each player's Discord client last reported.
 
 Portable SQL (SQLite and PostgreSQL): an upsert with ON CONFLICT, a delete to forget a choice.
 """
@@ -8,9 +9,16 @@ from __future__ import annotations
 from .db import Tx, fetch_one
 
 
-async def user_language(tx: Tx, user_id: int) -> str | None:
-    row = await fetch_one(tx, "SELECT locale FROM user_languages WHERE user_id = :u", {"u": user_id})
-    return str(row["locale"]) if row else None
+async def user_languages(tx: Tx, user_id: int) -> tuple[str | None, str | None]:
+    """The player's /language choice and their client's last language, each None when unknown."""
+    chosen = await fetch_one(tx, "SELECT locale FROM user_languages WHERE user_id = :u", {"u": user_id})
+    client = await fetch_one(tx, "SELECT locale FROM user_client_locales WHERE user_id = :u", {"u": user_id})
+    return (str(chosen["locale"]) if chosen else None), (str(client["locale"]) if client else None)
+
+
+async def set_client_locale(tx: Tx, user_id: int, locale: str) -> None:
+    await tx.execute("INSERT INTO user_client_locales (user_id, locale) VALUES (:u, :l) "
+                     "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", {"u": user_id, "l": locale})
 
 
 async def set_user_language(tx: Tx, user_id: int, locale: str | None) -> None:

@@ -20,6 +20,8 @@ from hypothesis import settings as hypothesis_settings
 from bot.clock import FakeClock
 from bot.config import Settings
 from bot.games.base import Event
+from bot.games.messages import Text
+from bot.i18n import ENGLISH, render
 from bot.tables.models import Closing, HandRef, TableSnapshot
 from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
@@ -69,8 +71,8 @@ class RecordingPresenter:
     async def strip_controls(self, message: HandRef) -> None:
         self.calls.append(("strip", message))
 
-    async def notice(self, snap: TableSnapshot, text: str) -> None:
-        self.calls.append(("notice", (snap, text)))
+    async def notice(self, snap: TableSnapshot, text: Text) -> None:
+        self.calls.append(("notice", (snap, render(ENGLISH, text, snap.names))))
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
         self.calls.append(("game_over", (snap, payouts)))

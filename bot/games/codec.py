@@ -397,7 +397,7 @@ def _action_class(action_types: Sequence[type], kind: Any) -> type:
     for cls in action_types:
         if getattr(cls, "kind", None) == kind:
             return cls
-    raise MalformedAction(msg("err.codec.unknown_kind", kind=repr(kind)))
+    raise MalformedAction(msg("err.codec.unknown_kind"), f"unknown action kind {kind!r}")
 
 
 def action_from_dict(action_types: Sequence[type], data: Mapping[str, Json]) -> Any:
@@ -406,7 +406,7 @@ def action_from_dict(action_types: Sequence[type], data: Mapping[str, Json]) -> 
     try:
         return converter(cls, ACTION_INT).decode(dict(data))
     except (CodecError, TypeError, ValueError) as exc:
-        raise MalformedAction(msg("err.codec.invalid", kind=cls.__name__, reason=str(exc))) from None
+        raise MalformedAction(msg("err.codec.invalid"), f"{data.get('kind')}: {exc}") from None
 
 
 def action_to_text(action: Any) -> str:
@@ -423,14 +423,14 @@ def action_from_text(action_types: Sequence[type], kind: str, text: str | None) 
     fields = dataclasses.fields(cls)
     parts = text.split(",") if text is not None else []
     if len(parts) != len(fields):
-        raise MalformedAction(msg("err.codec.count", kind=kind, n=len(fields), got=len(parts)))
+        raise MalformedAction(msg("err.codec.invalid"), f"{kind} takes {len(fields)} values, got {len(parts)}")
     hints = _hints(cls)
     data: dict[str, Json] = {"kind": kind}
     try:
         for f, part in zip(fields, parts):
             data[f.name] = converter(hints[f.name], ACTION_INT).from_text(part)
     except CodecError as exc:
-        raise MalformedAction(msg("err.codec.invalid", kind=cls.__name__, reason=str(exc))) from None
+        raise MalformedAction(msg("err.codec.invalid"), f"{kind}: {exc}") from None
     return action_from_dict(action_types, data)
 
 

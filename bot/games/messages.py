@@ -51,7 +51,8 @@ class Msg:
 @dataclass(frozen=True, slots=True)
 class Join:
     """Several values shown one after another, with the catalog's separator `sep.<sep>`:
-    `list` (a, b), `and` (a and b), `lines` (one per line), `dot` (a · b), `semi` (a; b)."""
+    `list` (a, b), `and` (a and b), `lines` (one per line), `para` (a blank line between),
+    `dot` (a · b), `semi` (a; b)."""
 
     items: tuple[Value, ...]
     sep: str = "list"

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
+from .errors import PlayerError
+from .messages import Msg, Value, msg
+
 OptionValue = int | float | bool | str
 
 SWITCH_WORDS: tuple[tuple[OptionValue, str], ...] = ((True, "On"), (False, "Off"))
@@ -184,6 +187,35 @@ class Preset:
                 raise ValueError(f"preset {self.label!r} sets unknown option {name!r}")
             by_name[name].parse(value)
         return self
+
+
+class OptionsClash(PlayerError, ValueError):
+    """Options that do not go together (the largest bet below the smallest): a sentence for
+    the host, naming the options as the settings control does. A `ValueError` too, like every
+    refused option; its `str` names the option refused by its code name too, for the logs."""
+
+    def __init__(self, message: Msg, option: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+    def __str__(self) -> str:
+        return f"{super().__str__()} ({self.option})"
+
+
+def clash(key: str, game_id: str, option: str, value: int, **params: Value) -> OptionsClash:
+    """The refusal `err.opt.<key>` of `option`'s `value`; parameters that name another option
+    or a value in words are `label(...)` / `word(...)` messages."""
+    return OptionsClash(msg(f"err.opt.{key}", option=label(game_id, option), value=value, **params), option)
+
+
+def label(game_id: str, option: str) -> Msg:
+    """An option's name as the settings control shows it."""
+    return msg(f"opt.{game_id}.{option}.label")
+
+
+def word(game_id: str, option: str, value: OptionValue) -> Msg:
+    """A value of an enumerated option in words."""
+    return msg(f"opt.{game_id}.{option}.{value}")
 
 
 OptionsT = TypeVar("OptionsT")

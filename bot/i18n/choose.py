@@ -7,10 +7,20 @@ the server's table language, else the server's preferred locale (`guild.preferre
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Final
+
+from bot.clock import utc_now
 from storage import languages
 from storage.db import Database
 
 from .locale import ENGLISH, Locale, available, negotiate
+
+KEEP_FOR: Final = timedelta(seconds=60)
+"""How long a stored choice is trusted from memory. Several shard processes share the database:
+a /language change made through one is seen by the others within this time."""
 
 
 def reader_locale(choice: str | None, client_locale: object) -> Locale:
@@ -23,42 +33,62 @@ def table_locale(setting: str | None, preferred_locale: object) -> Locale:
     return Locale(setting) if setting in available() else negotiate(preferred_locale)
 
 
-class Languages:
-    """The stored choices, read once per user and server and then kept in memory (the hot path
-    of every message must not read the database), and written in their own short transactions.
+@dataclass(slots=True)
+class _User:
+    choice: str | None
+    client: str | None
+    read_at: datetime
 
-    Each player's Discord client language is remembered from their last click, so their DMs,
-    sent with no interaction at hand, follow it too.
+
+class Languages:
+    """The stored choices, kept in memory for `KEEP_FOR` after each read (the hot path of every
+    message must not read the database each time), and written in their own short transactions.
+
+    Each player's Discord client language is remembered from their last click, and stored when
+    it changes, so their DMs, sent with no interaction at hand, follow it, after a restart too.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, clock: Callable[[], datetime] = utc_now) -> None:
         self._db = db
-        self._users: dict[int, str | None] = {}
-        self._guilds: dict[int, str | None] = {}
-        self._clients: dict[int, str] = {}
+        self._clock = clock
+        self._users: dict[int, _User] = {}
+        self._guilds: dict[int, tuple[str | None, datetime]] = {}
+
+    def _fresh(self, read_at: datetime) -> bool:
+        return self._clock() - read_at < KEEP_FOR
+
+    async def _user(self, user_id: int) -> _User:
+        known = self._users.get(user_id)
+        if known is None or not self._fresh(known.read_at):
+            async with self._db.read() as tx:
+                choice, client = await languages.user_languages(tx, user_id)
+            known = self._users[user_id] = _User(choice, client, self._clock())
+        return known
 
     async def for_user(self, user_id: int, client_locale: object = None) -> Locale:
         """A player's language; `client_locale` (their click's `interaction.locale`) is
         remembered for the messages sent them later without one."""
-        if client_locale:
-            self._clients[user_id] = str(getattr(client_locale, "value", client_locale))
-        if user_id not in self._users:
-            async with self._db.read() as tx:
-                self._users[user_id] = await languages.user_language(tx, user_id)
-        return reader_locale(self._users[user_id], self._clients.get(user_id))
+        known = await self._user(user_id)
+        client = str(getattr(client_locale, "value", client_locale)) if client_locale else None
+        if client and client != known.client:
+            async with self._db.transaction() as tx:
+                await languages.set_client_locale(tx, user_id, client)
+            known.client = client
+        return reader_locale(known.choice, known.client)
 
     async def choose_for_user(self, user_id: int, choice: Locale | None) -> None:
         async with self._db.transaction() as tx:
             await languages.set_user_language(tx, user_id, choice)
-        self._users[user_id] = choice
+        (await self._user(user_id)).choice = choice
 
     async def for_guild(self, guild_id: int, preferred_locale: object = ENGLISH) -> Locale:
-        if guild_id not in self._guilds:
+        known = self._guilds.get(guild_id)
+        if known is None or not self._fresh(known[1]):
             async with self._db.read() as tx:
-                self._guilds[guild_id] = await languages.guild_language(tx, guild_id)
-        return table_locale(self._guilds[guild_id], preferred_locale)
+                known = self._guilds[guild_id] = (await languages.guild_language(tx, guild_id), self._clock())
+        return table_locale(known[0], preferred_locale)
 
     async def choose_for_guild(self, guild_id: int, choice: Locale | None) -> None:
         async with self._db.transaction() as tx:
             await languages.set_guild_language(tx, guild_id, choice)
-        self._guilds[guild_id] = choice
+        self._guilds[guild_id] = (choice, self._clock())

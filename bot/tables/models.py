@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from bot.games.base import BuyIn, Event
+from bot.games.messages import Text
 from bot.i18n import ENGLISH, Locale, render
 
 
@@ -73,15 +74,33 @@ class Closing:
     """The last words of a table message before it loses its controls: a deal that ended (who
     won what and why), a lobby whose game started, a table that closed."""
 
-    text: str
-    """In English; a deal's summaries are rendered in each reader's language from `summaries`."""
+    message: Text
+    """The words, rendered in each reader's language: a deal's public summaries, or what
+    became of the table."""
     stacks: tuple[tuple[str, int], ...] = ()
     summary: Event | None = None
     """The deal's summary event, when a deal ended (its data names the winner and the score)."""
     public: dict[str, Any] | None = None
     """The public view just after the deal ended (what the deal's title is read from)."""
-    summaries: tuple[Event, ...] = ()
-    """Every public summary of the deal (a deal that also ended the game has two)."""
+    names: tuple[str, ...] = ()
+    """The seats' names, for the seats the message names."""
+
+    @property
+    def text(self) -> str:
+        """In English, for the console, logs and tests."""
+        return render(ENGLISH, self.message, self.names)
+
+
+CLOSED_BY_ADMIN = "closed by an admin"
+CLOSED_AFTER_PROBLEM = "closed after a problem with its game"
+END_REASONS: dict[str, str] = {
+    "finished": "ui.finished",
+    "cancelled": "table.end.cancelled",
+    CLOSED_BY_ADMIN: "table.end.admin",
+    CLOSED_AFTER_PROBLEM: "table.end.problem",
+}
+"""Why a table ended, as its row saves it (English words, which older rows hold too), and the
+catalog key that says it to players."""
 
 
 class HandRef(NamedTuple):
@@ -107,7 +126,7 @@ class Change:
     """Human seats whose hand message is out of date: edited, no notification."""
     payouts: dict[int, int] | None = None
     """Set when the table closed: what each seat took home."""
-    notices: list[str] = field(default_factory=list)
+    notices: list[Text] = field(default_factory=list)
 
     def merge(self, later: Change) -> None:
         self.events = (self.events + later.events)[-RECENT_EVENTS:]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.games.base import Event
+from bot.games.messages import Msg, Text, msg
 
 from .models import Closing, HandRef, TableSnapshot
 
@@ -17,9 +18,8 @@ class DmClosed(Exception):
     """The player does not accept direct messages (remembered; they are told once)."""
 
     @staticmethod
-    def notice(user_id: int | None) -> str:
-        return (f"<@{user_id}>, I can't send you direct messages, so I'll stop trying. "
-                "Press **My hand** on the table to see your cards and play.")
+    def notice(user_id: int | None) -> Msg:
+        return msg("table.notice.dms_closed", mention=f"<@{user_id}>", button=msg("ui.btn.hand"))
 
 
 class Presenter(Protocol):
@@ -39,8 +39,9 @@ class Presenter(Protocol):
     async def strip_controls(self, message: HandRef) -> None:
         """A superseded hand message keeps its text and loses its controls."""
 
-    async def notice(self, snap: TableSnapshot, text: str) -> None:
-        """A message to the table's channel (a player's closed DMs, a table set aside)."""
+    async def notice(self, snap: TableSnapshot, text: Text) -> None:
+        """A message to the table's channel (a player's closed DMs, a table set aside), in the
+        table's language."""
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
         """The table closed; `payouts` is what each seat took home."""
@@ -62,7 +63,7 @@ class NullPresenter:
     async def strip_controls(self, message: HandRef) -> None:
         return None
 
-    async def notice(self, snap: TableSnapshot, text: str) -> None:
+    async def notice(self, snap: TableSnapshot, text: Text) -> None:
         return None
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:

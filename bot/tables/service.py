@@ -21,9 +21,9 @@ from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError, reason
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, GameState, takes_spectator_bets
-from bot.games.messages import Seat, msg
+from bot.games.messages import Msg, Seat, Text, joined, lines, msg
 from bot.games.options import resolve_options
-from bot.i18n import ENGLISH, Locale, t
+from bot.i18n import ENGLISH, Locale, render, t
 from bot.wallet import WalletService
 from storage import ledger, tables
 from storage.db import Database, Tx
@@ -32,7 +32,16 @@ from storage.tables import SeatRow, TableRow
 
 from .autoplay import Autoplay, bot_rng
 from .leaving import LeaveQuote, forfeit_terms, left_text, quote_leave
-from .models import Change, Closing, HandRef, SeatInfo, TableSnapshot
+from .models import (
+    CLOSED_AFTER_PROBLEM,
+    CLOSED_BY_ADMIN,
+    END_REASONS,
+    Change,
+    Closing,
+    HandRef,
+    SeatInfo,
+    TableSnapshot,
+)
 from .ownership import Shards
 from .pacing import Pacer
 from .presenter import Presenter
@@ -68,7 +77,12 @@ class Closed:
 
     snapshot: TableSnapshot
     payouts: dict[int, int]
-    text: str
+    message: Text
+
+    @property
+    def text(self) -> str:
+        """In English, for logs and tests."""
+        return render(ENGLISH, self.message, self.snapshot.names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,8 +457,7 @@ class TableService:
                 seat.seat = number
             u.begin(None)   # nobody was to act before: everyone to act now is told
             u.game, row.status = game, "playing"
-            u.closings.append(Closing(f"The game has started with {len(row.seats)} players; the table is "
-                                      "in the message below."))
+            u.closings.append(Closing(msg("table.closing.started", players=len(row.seats))))
             begins = msg("table.begins", game=msg(f"game.{cls.id}"), n=len(row.seats))
             u.record({"kind": "start"}, [Event("start", begins)])
         log.info("table %d started with %d seats", table_id, len(u.row.seats))
@@ -457,7 +470,7 @@ class TableService:
             u.require_host(user_id)
             if u.row.status != "lobby":
                 raise TableError(msg("err.table.started_no_cancel"))
-            await self._close(u, "cancelled", "The host cancelled the table; every buy-in went back.")
+            await self._close(u, "cancelled", msg("table.closing.cancelled"))
         return u.committed
 
     async def leave(self, table_id: int, user_id: int, guild_id: int | None = None,
@@ -475,7 +488,7 @@ class TableService:
                 row.seats.remove(seat)
                 u.dirty = u.lobby_changed = True
                 if not any(not s.is_bot for s in row.seats):
-                    await self._close(u, "cancelled", "Everyone left the lobby, so the table closed.")
+                    await self._close(u, "cancelled", msg("table.closing.lobby_left"))
                 return t(locale, "ui.leave.lobby", chips=seat.buy_in)
             game = u.require_playing()
             stack_before, forfeit = seat.stack, forfeit_terms(game, locale)
@@ -506,14 +519,14 @@ class TableService:
             return quote_leave(live.game, seat.seat, action)
         return await self.inspect(table_id, look)
 
-    async def _close(self, u: TableUnit, reason: str, headline: str) -> dict[int, int]:
+    async def _close(self, u: TableUnit, reason: str, headline: Msg) -> dict[int, int]:
         stacks = await self.settlement.close(u, reason)
-        got = ", ".join(f"{name} {amount:,}" for name, amount in stacks_line(u.row, stacks))
-        u.closings.append(Closing(f"{headline}\n{got}" if got else headline, stacks_line(u.row, stacks)))
+        got = joined(msg("table.closing.got", player=name, chips=amount) for name, amount in stacks_line(u.row, stacks))
+        u.closings.append(Closing(lines((headline, got)) if got.items else headline, stacks_line(u.row, stacks)))
         u.dirty = True
         return stacks
 
-    async def close(self, table_id: int, reason: str = "closed by an admin",
+    async def close(self, table_id: int, reason: str = CLOSED_BY_ADMIN,
                     guild_id: int | None = None) -> Closed:
         """Close a table at once (an admin, or a table that cannot go on). Mid-deal the deal is
         void: stacks as it began, earlier pots shared; the text says what each player got."""
@@ -522,18 +535,17 @@ class TableService:
             if u.row.status == "finished":
                 raise TableError(msg("err.table.closed"))
             mid_deal = u.row.status == "playing"
-            headline = (f"The table was {reason}. The deal under way is void: everyone got back their stack "
-                        "as that deal began, and chips earlier deals left in pots were shared equally."
-                        if mid_deal else f"The table was {reason}; every buy-in went back.")
+            why = msg(END_REASONS[reason])
+            headline = msg("table.closing.void" if mid_deal else "table.closing.refunded", reason=why)
             stacks = await self._close(u, reason, headline)
-        return Closed(u.committed, stacks, u.closings[-1].text)
+        return Closed(u.committed, stacks, u.closings[-1].message)
 
     async def quarantine(self, table_id: int, fault: BaseException) -> None:
         """Set a broken table apart: refund it from its saved stacks, or when even that cannot
         be worked out, freeze it for an admin. Never raises."""
         log.error("table %d is quarantined: %s", table_id, fault)
         try:
-            await self.close(table_id, "closed after a problem with its game")
+            await self.close(table_id, CLOSED_AFTER_PROBLEM)
             return
         except Exception:
             log.exception("table %d: could not be refunded; freezing it for an admin", table_id)
@@ -544,9 +556,7 @@ class TableService:
                     await tables.freeze(tx, table_id, str(fault)[:500])
                     row = await tables.load(tx, table_id)
             if row is not None:
-                self._publisher(row).push(Change(notices=[
-                    "This table ran into a problem and is set aside. The chips on it are safe; an admin can "
-                    "close it with /table close to give them back."]), show_table=False)
+                self._publisher(row).push(Change(notices=[msg("err.table.set_aside")]), show_table=False)
         except Exception:
             log.exception("table %d: could not be frozen either", table_id)
 

@@ -10,8 +10,7 @@ from typing import Any
 
 from bot.clock import stamp
 from bot.games.base import Event, seat_key, spectator_holdings, takes_spectator_bets
-from bot.games.messages import Seat, msg
-from bot.i18n import ENGLISH, render
+from bot.games.messages import Seat, joined, msg
 from bot.wallet import WalletService
 from storage import ledger, stats, tables
 from storage.db import Step
@@ -109,10 +108,10 @@ class Settlement:
         names = [s.name for s in u.row.seats]
         stacks = stacks_line(u.row, {s.seat: s.stack if s.present else (s.cashed_out or 0) for s in u.row.seats})
         if summaries:
-            u.closings.append(Closing("\n\n".join(render(ENGLISH, e.text, names) for e in summaries), stacks,
-                                      summaries[0], game.public_view(), tuple(summaries)))
+            u.closings.append(Closing(joined((e.text for e in summaries), "para"), stacks, summaries[0],
+                                      game.public_view(), tuple(names)))
         elif finished:
-            u.closings.append(Closing("The game is over.", stacks))
+            u.closings.append(Closing(msg("table.closing.game_over"), stacks))
 
     async def deadline(self, u: TableUnit, game: Any) -> str | None:
         """A deadline only when a person must decide; bots and leavers are moved by the driver."""

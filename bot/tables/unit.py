@@ -22,7 +22,7 @@ from typing import Any
 
 from bot.errors import NotSeated, StaleControl, TableError
 from bot.games.base import Event, action_to_dict, is_simultaneous
-from bot.games.messages import msg
+from bot.games.messages import Text, msg
 from storage import tables
 from storage.db import Database, Tx
 from storage.tables import SeatRow, TableRow
@@ -114,7 +114,7 @@ class TableUnit:
     """The game or row in memory changed: on failure the live copy must be dropped."""
     lobby_changed: bool = False
     closings: list[Closing] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
+    notices: list[Text] = field(default_factory=list)
     payouts: dict[int, int] | None = None
     touch: set[int] = field(default_factory=set)
     reply_seats: tuple[int, ...] = ()

@@ -11,7 +11,7 @@ from bot.games.base import Event
 from bot.games.options import changed_options
 from bot.i18n import ENGLISH, Locale, number, render, t
 from bot.i18n import options as words_of
-from bot.tables.models import Closing, SeatInfo, TableSnapshot
+from bot.tables.models import END_REASONS, Closing, SeatInfo, TableSnapshot
 
 from .boards import board_for
 from .images import board_png, hand_png
@@ -128,8 +128,9 @@ def table_embed(snap: TableSnapshot, events: list[Event] | None = None, image: s
     phase = public.get("phase", "")
     title = title_of(snap, locale)
     if snap.status == "finished":
+        why = END_REASONS.get(snap.end_reason or "", END_REASONS["finished"])
         e = _embed(t(locale, "ui.game_over_title", game=title), PHASE_COLOUR["finished"],
-                   t(locale, "ui.closed", reason=snap.end_reason or t(locale, "ui.finished")))
+                   t(locale, "ui.closed", reason=t(locale, why)))
         _add(e, t(locale, "ui.players"), " · ".join(seat_line(snap, s, locale) for s in snap.seats))
         e.set_footer(text=t(locale, "ui.table_footer", table=str(snap.table_id)))
         return attach_image(e, image) if image else e
@@ -218,7 +219,7 @@ def closing_embed(snap: TableSnapshot, closing: Closing, locale: Locale = ENGLIS
     title = f"{how} · {game}" if how else (
         t(locale, "ui.deal_over", game=game) if closing.summary is not None
         else t(locale, "ui.table_title", game=game, table=str(snap.table_id)))
-    text = "\n\n".join(render(locale, e.text, snap.names) for e in closing.summaries) or closing.text
+    text = render(locale, closing.message, snap.names)
     e = _embed(title, PHASE_COLOUR["finished"], text)
     if closing.stacks:
         stacks = "\n".join(f"{name} · {number(locale, amount)}" for name, amount in closing.stacks)

@@ -22,7 +22,8 @@ import discord
 
 from bot.clock import stamp, utc_now
 from bot.games.base import Event
-from bot.i18n import t
+from bot.games.messages import Text
+from bot.i18n import render, t
 from bot.tables.models import Closing, HandRef, TableSnapshot
 from bot.tables.pacing import Pacer, Priority
 from bot.tables.presenter import DmClosed
@@ -120,9 +121,10 @@ class DiscordPresenter:
         except discord.NotFound:
             pass
 
-    async def notice(self, snap: TableSnapshot, text: str) -> None:
+    async def notice(self, snap: TableSnapshot, text: Text) -> None:
         """Plain text, so a player it names is pinged."""
-        await self._channel(snap.channel_id).send(content=clip(text, MESSAGE), allowed_mentions=PINGS)
+        words = render(await table_language(self.bot, snap.guild_id), text, snap.names)
+        await self._channel(snap.channel_id).send(content=clip(words, MESSAGE), allowed_mentions=PINGS)
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
         """The result, pinging the players so nobody misses where their chips went; a thread the

@@ -9,7 +9,6 @@ so a preset changes all its options or none; the reply then says in words what c
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
@@ -24,7 +23,7 @@ from bot.i18n import options as words_of
 from bot.tables.models import TableSnapshot
 
 from .client import CardRoomClient
-from .embeds import options_text
+from .embeds import options_text, title_of
 from .errors import report_error
 from .interactions import Callback, Picker, Press, ShortLived, chosen, place
 from .text import clip
@@ -48,21 +47,6 @@ def number_range(spec: OptionSpec, locale: Locale = ENGLISH) -> str:
     if spec.maximum is None:
         return t(locale, "ui.set.number_from", low=low)
     return t(locale, "ui.set.number_between", low=low, high=spec.maximum)
-
-
-def in_words(text: str, specs: Iterable[OptionSpec], game_id: str = "", locale: Locale = ENGLISH) -> str:
-    """An engine's message about options, their code names (`knock_limit`, `even_bets_only`)
-    replaced by what the host reads in the control. The engines name options by code, which
-    their tests and logs rely on."""
-    words: dict[str, str] = {}
-    for spec in specs:
-        words[spec.name] = words_of.title(locale, game_id, spec)
-        words |= {value: words_of.say(locale, game_id, spec, value)
-                  for value, _ in spec.words if isinstance(value, str) and "_" in value}
-    if not words:
-        return text
-    codes = re.compile(r"\b(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\b")
-    return codes.sub(lambda m: words[m[1]], text)
 
 
 def changes(specs: Iterable[OptionSpec], before: Mapping[str, Any], after: Mapping[str, Any],
@@ -91,7 +75,7 @@ class SettingsView(ShortLived):
 
     def __init__(self, client: discord.Client, snap: TableSnapshot, locale: Locale = ENGLISH) -> None:
         super().__init__(client)
-        self.table_id, self.title, self.game_id, self.locale = snap.table_id, snap.title, snap.game_id, locale
+        self.table_id, self.game_id, self.locale = snap.table_id, snap.game_id, locale
         game: type[GameState] = GAMES[snap.game_id]
         self.specs: dict[str, OptionSpec] = {s.name: s for s in game.option_specs}
         self.presets: tuple[Preset, ...] = game.option_presets
@@ -121,7 +105,7 @@ class SettingsView(ShortLived):
         if len(self.children) > ROWS:
             raise ValueError(f"{snap.title} has more options than one settings reply can list")
         lines = [note] if note else []
-        lines += [t(locale, "ui.set.title", table=self.title),
+        lines += [t(locale, "ui.set.title", table=title_of(snap, locale)),
                   t(locale, "ui.set.in_force", options=options_text(snap, locale)),
                   t(locale, "ui.set.pick_or_preset" if presets else "ui.set.pick")]
         self.text = "\n".join(lines)
@@ -237,12 +221,11 @@ class SettingsView(ShortLived):
 
 
     def refusal(self, error: PlayerError, values: Mapping[str, Any]) -> PlayerError:
-        """The service's refusal of `values`, its reason in the host's words: a value the option
-        does not take is said in the host's language; an engine's check between options keeps
-        its sentence, the options in it named as the control names them."""
+        """The service's refusal of `values` in the host's words: a value an option does not take
+        is said with the option's range as this control says it (the service's own sentence
+        names it by code); a check between options is a catalog message already."""
         message = error.message
-        why = message.params.get("reason")
-        if message.key != "err.table.setting_unchanged" or not isinstance(why, str):
+        if message.key != "err.table.setting_unchanged":
             return error
         for name, value in values.items():
             spec = self.specs[name]
@@ -253,10 +236,8 @@ class SettingsView(ShortLived):
                     self._say(spec, c) for c in spec.choices)) if spec.choices is not None
                     else number_range(spec, self.locale))
                 why = t(self.locale, "ui.set.refused", option=self._title(spec), allowed=allowed, value=str(value))
-                break
-        else:
-            why = in_words(why, self.specs.values(), self.game_id, self.locale)
-        return PlayerError(Msg(message.key, {**message.params, "reason": why}))
+                return PlayerError(Msg(message.key, {**message.params, "reason": why}))
+        return error
 
 
 class NumberModal(discord.ui.Modal):

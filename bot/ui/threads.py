@@ -15,6 +15,7 @@ from typing import Final, cast
 
 import discord
 
+from bot.games.messages import Msg, Value, msg
 from bot.i18n import ENGLISH, Locale, t
 
 from .client import CardRoomClient
@@ -28,12 +29,13 @@ ARCHIVE_AFTER_MIN: Final = 10080
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a new table goes: its thread, or (with the reason) the channel it was asked in; the
-    words about it are in the server's table language."""
+    """Where a new table goes: its thread, or (with the reason, a message the reply renders in
+    the reader's language) the channel it was asked in. The thread is named in the server's
+    table language (`locale`)."""
 
     channel_id: int
     thread: discord.Thread | None = None
-    why_not: str | None = None
+    why_not: Msg | None = None
     locale: Locale = ENGLISH
 
 
@@ -44,13 +46,13 @@ def thread_name(title: str, table_id: int | None = None, locale: Locale = ENGLIS
     return t(locale, "ui.thread.table", game=title, table=str(table_id))[:100]
 
 
-async def new_thread(interaction: discord.Interaction, title: str) -> Place:
+async def new_thread(interaction: discord.Interaction, game_id: str) -> Place:
     """A public thread of the channel the command came from, or the channel itself and why."""
     channel = interaction.channel
     locale = await table_language(cast(CardRoomClient, interaction.client), interaction.guild_id or 0)
 
-    def not_here(key: str, **params: object) -> Place:
-        return Place(interaction.channel_id or 0, why_not=t(locale, key, **params), locale=locale)
+    def not_here(key: str, **params: Value) -> Place:
+        return Place(interaction.channel_id or 0, why_not=msg(key, **params), locale=locale)
 
     if isinstance(channel, discord.Thread):
         return not_here("ui.thread.in_thread")
@@ -61,18 +63,19 @@ async def new_thread(interaction: discord.Interaction, title: str) -> Place:
         return not_here("ui.thread.permissions")
     kind = discord.ChannelType.news_thread if channel.is_news() else discord.ChannelType.public_thread
     try:
-        thread = await channel.create_thread(name=thread_name(title, locale=locale), type=kind,
+        thread = await channel.create_thread(name=thread_name(t(locale, f"game.{game_id}"), locale=locale), type=kind,
                                              auto_archive_duration=ARCHIVE_AFTER_MIN)
     except discord.HTTPException as exc:
         log.info("no thread in channel %d: %s", channel.id, exc)
-        return not_here("ui.thread.refused", why=exc.text or str(exc.status))
+        return not_here("ui.thread.refused", code=str(exc.code or exc.status))   # Discord's words are English
     return Place(thread.id, thread, locale=locale)
 
 
-async def name_thread(place: Place, title: str, table_id: int) -> None:
+async def name_thread(place: Place, game_id: str, table_id: int) -> None:
     """Give the thread the table's number, and point to it from the channel."""
     if place.thread is None:
         return
+    title = t(place.locale, f"game.{game_id}")
     try:
         await place.thread.edit(name=thread_name(title, table_id, place.locale))
     except discord.HTTPException as exc:   # the provisional name still says which game

@@ -20,6 +20,7 @@ import discord
 from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
 from bot.games.base import Event, takes_spectator_bets
+from bot.games.messages import msg
 from bot.games.options import CHIP_CEILING
 from bot.i18n import ENGLISH, Locale, t
 from bot.tables.leaving import left_text
@@ -180,7 +181,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
         try:
             snap = await service.snapshot(self.table_id)
             if snap.guild_id != _place(interaction):
-                raise PlayerError("That control belongs to a table in another server.")
+                raise PlayerError(msg("err.table.other_server"))
             locale = await reader(interaction)
             if self.verb == "join":
                 if snap.buy_in.minimum != snap.buy_in.maximum:
@@ -197,7 +198,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
                 view.shown_by(interaction)
             elif self.verb == "opts":
                 if snap.host_id != interaction.user.id:
-                    raise PlayerError("Only the player who opened this table can change its settings.")
+                    raise PlayerError(msg("err.table.host_settings"))
                 view = SettingsView(interaction.client, snap, locale)
                 await interaction.response.send_message(view.text, view=view, ephemeral=True)
                 view.shown_by(interaction)
@@ -332,7 +333,7 @@ async def ask_to_resign(interaction: discord.Interaction[CardRoomClient], table_
         locale = await reader(interaction)
         quote = await service.leave_quote(table_id, interaction.user.id, decode, guild_id=interaction.guild_id)
         if quote is None:
-            raise PlayerError("The game is not being played.")
+            raise PlayerError(msg("err.table.not_in_play"))
 
         async def confirmed(click: discord.Interaction) -> str:
             snap = await service.play(table_id, click.user.id, decode, version, guild_id=click.guild_id,
@@ -355,11 +356,11 @@ def chip_amount(text: str) -> int:
     try:
         amount = int(text.replace(",", "").replace("_", "").strip())
     except ValueError:
-        raise PlayerError("Please enter a whole number of chips, like 200.") from None
+        raise PlayerError(msg("err.chips.whole")) from None
     if amount < 1:
-        raise PlayerError("Please enter a number of chips above zero, like 200.")
+        raise PlayerError(msg("err.chips.above_zero"))
     if amount > CHIP_CEILING:
-        raise PlayerError(f"That is more than a table takes: at most {CHIP_CEILING:,} chips.")
+        raise PlayerError(msg("err.chips.too_many", chips=CHIP_CEILING))
     return amount
 
 

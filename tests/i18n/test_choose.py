@@ -1,15 +1,31 @@
 """Who reads which language: a player's choice over their Discord client, a server's table
-language over its preferred locale; stored choices survive and can be forgotten."""
+language over its preferred locale; stored choices survive and can be forgotten, a player's
+client language survives a restart, and a choice made through another process is seen."""
 
 from __future__ import annotations
 
 import discord
+import pytest
 
+from bot.clock import FakeClock
 from bot.i18n import Locale
-from bot.i18n.choose import Languages, reader_locale, table_locale
+from bot.i18n.choose import KEEP_FOR, Languages, reader_locale, table_locale
 from storage.db import Database
 
 JA, EN = Locale("ja"), Locale("en")
+
+
+def calls_of(db: Database, method: str) -> list[None]:
+    """The calls of `db.<method>` from now on, one item each."""
+    calls: list[None] = []
+    real = getattr(db, method)
+
+    def counted() -> object:
+        calls.append(None)
+        return real()
+
+    setattr(db, method, counted)
+    return calls
 
 
 def test_a_players_choice_wins_over_their_client() -> None:
@@ -55,16 +71,48 @@ async def test_choices_are_read_once_and_a_players_client_language_is_remembered
     await languages.choose_for_guild(1, JA)
     assert await languages.for_user(7, discord.Locale.japanese) == JA   # a click from a Japanese client
     assert await languages.for_user(7) == JA   # a DM later, with no interaction at hand
-    reads = 0
-    real_read = db.read
-
-    def counted() -> object:
-        nonlocal reads
-        reads += 1
-        return real_read()
-
-    db.read = counted  # type: ignore[method-assign]
+    reads = calls_of(db, "read")
     assert await languages.for_user(7) == JA and await languages.for_guild(1) == JA
-    assert reads == 0   # both were kept in memory
+    assert not reads   # both were kept in memory
     await languages.choose_for_user(7, EN)
-    assert await languages.for_user(7) == EN and reads == 0   # a choice updates what is kept
+    assert await languages.for_user(7) == EN and not reads   # a choice updates what is kept
+
+
+@pytest.mark.both_backends
+async def test_a_players_client_language_is_stored_for_their_dms_after_a_restart(db: Database) -> None:
+    before = Languages(db)
+    assert await before.for_user(7, discord.Locale.japanese) == JA   # a click from a Japanese client
+    after = Languages(db)                                           # the bot restarted
+    assert await after.for_user(7) == JA                            # their next hand DM, no click at hand
+    assert await after.for_user(8) == EN                            # a player never seen: English
+    assert await after.for_user(7, discord.Locale.american_english) == EN   # they switched their app
+    assert await Languages(db).for_user(7) == EN
+    await after.choose_for_user(7, JA)
+    assert await Languages(db).for_user(7) == JA                    # a /language choice still wins
+
+
+async def test_the_same_client_language_is_not_written_again(db: Database) -> None:
+    languages = Languages(db)
+    await languages.for_user(7, discord.Locale.japanese)
+    writes = calls_of(db, "transaction")
+    for _ in range(3):
+        assert await languages.for_user(7, discord.Locale.japanese) == JA
+    assert not writes
+    assert await languages.for_user(7, discord.Locale.british_english) == EN and len(writes) == 1
+
+
+async def test_a_choice_made_through_another_process_is_seen_within_a_minute(db: Database, clock: FakeClock) -> None:
+    """Shard processes share the database, each with its own memory: what one keeps is trusted
+    for `KEEP_FOR`, then read again."""
+    here, there = Languages(db, clock), Languages(db, clock)
+    assert await here.for_user(7, discord.Locale.american_english) == EN
+    assert await here.for_guild(1, discord.Locale.american_english) == EN
+    await there.choose_for_user(7, JA)
+    await there.choose_for_guild(1, JA)
+    clock.advance(KEEP_FOR.total_seconds() - 1)
+    assert await here.for_user(7) == EN and await here.for_guild(1) == EN   # still kept
+    clock.advance(1)
+    assert await here.for_user(7) == JA and await here.for_guild(1) == JA
+    await there.choose_for_user(7, None)
+    clock.advance(KEEP_FOR.total_seconds())
+    assert await here.for_user(7) == EN   # the choice forgotten: the client's language again

@@ -11,6 +11,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.base import Event
+from bot.games.messages import joined
 from bot.i18n import ENGLISH, Locale
 from bot.snapshots import snapshot
 from bot.tables.models import Closing, TableSnapshot
@@ -60,8 +61,8 @@ def test_a_deal_reads_in_japanese_within_discords_limits(game_id: str) -> None:
         table = table_embed(snap, public_events, locale=locale)
         hand = hand_embed(snap, 0, "サーバー · #カード", [e for e in events if e.private_to == 0][-2:], locale=locale)
         summaries = tuple(e for e in public_events if e.kind == "summary")
-        closing = closing_embed(snap, Closing("", summary=summaries[0], public=game.public_view(),
-                                              summaries=summaries), locale)
+        closing = closing_embed(snap, Closing(joined((e.text for e in summaries), "para"), summary=summaries[0],
+                                              public=game.public_view(), names=tuple(snap.names)), locale)
         for embed in (table, hand, closing):
             assert len(embed) <= EMBED_TOTAL
     table = table_embed(snap, public_events, locale=JA)
@@ -81,8 +82,8 @@ def test_a_deal_reads_in_japanese_within_discords_limits(game_id: str) -> None:
             for text in (hand.title, hand.description, hand.footer.text, *(f.name for f in hand.fields),
                          *(f.value for f in hand.fields)):
                 _clean(str(text or ""))
-    closing = closing_embed(snap, Closing("", summary=summaries[0], public=game.public_view(),
-                                          summaries=summaries), JA)
+    closing = closing_embed(snap, Closing(joined((e.text for e in summaries), "para"), summary=summaries[0],
+                                          public=game.public_view(), names=tuple(snap.names)), JA)
     _clean(str(closing.title))
     _clean(str(closing.description))
 

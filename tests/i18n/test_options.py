@@ -9,18 +9,18 @@ from typing import Any
 
 import pytest
 
-from bot.errors import TableError
+from bot.errors import PlayerError, TableError
 from bot.games import GAMES
 from bot.games.base import BuyIn
-from bot.games.messages import msg
+from bot.games.messages import Msg, Value, msg
 from bot.games.options import OptionSpec
-from bot.i18n import ENGLISH, Locale
+from bot.i18n import ENGLISH, Locale, render
 from bot.i18n import options as words_of
 from bot.i18n.catalog import catalog
 from bot.tables.models import TableSnapshot
 from bot.ui.embeds import options_text
 from bot.ui.errors import reply_text
-from bot.ui.settings import NumberModal, SettingsView, changes, in_words
+from bot.ui.settings import NumberModal, SettingsView, changes
 
 from tests.i18n.checks import leftover_english, unknown_keys
 
@@ -125,8 +125,6 @@ def test_a_switch_and_a_change_read_in_japanese() -> None:
     assert changes(specs, before, before | {"knock_limit": 5}, "gin_rummy", JAPANESE) == \
         "✅ ノックの上限を5にしました（変更前：10）。"
     assert changes(specs, before, before | {"knock_limit": 5}) == "✅ Knock limit is now 5 (was 10)."
-    assert in_words("knock_limit must be 0–10; got 42.", specs, "gin_rummy", JAPANESE) == \
-        "ノックの上限 must be 0–10; got 42."   # the option's name; the service's sentence is not this control's
 
 
 def test_the_lobby_lists_changed_options_in_the_tables_language() -> None:
@@ -135,7 +133,7 @@ def test_the_lobby_lists_changed_options_in_the_tables_language() -> None:
     assert options_text(snap) == "Knock limit: 5 · Winning score: At least the target"
 
 
-def refused(reason: str) -> TableError:
+def refused(reason: Value) -> TableError:
     return TableError(msg("err.table.setting_unchanged", reason=reason))
 
 
@@ -151,8 +149,29 @@ def test_a_refused_value_is_said_in_the_hosts_language() -> None:
                       ENGLISH) == "That setting was not changed: Knock limit: A whole number from 0 to 10 (got 42)."
 
 
-def test_a_check_between_options_keeps_its_sentence_with_the_options_named() -> None:
-    view = SettingsView(CLIENT, lobby("bourre"), JAPANESE)
-    error = view.refusal(refused("max_players must be at least min_players (5); got 4."),
-                         {"min_players": 5, "max_players": 4})
-    assert error.message.params["reason"] == "最大人数 must be at least 最少人数 (5); got 4."
+CLASHES = [("bourre", {"min_players": 5, "max_players": 4}),
+           ("bourre", {"min_players": 4}),                       # started with fewer seated
+           ("tripoley", {"poker_min_bet": 5, "poker_max_bet": 4}),
+           ("buki_domino", {"min_bet": 10, "max_bet": 8}),
+           ("buki_domino", {"payout_rounding": "even_bets_only", "min_bet": 3}),
+           ("buki_domino", {"payout_rounding": "even_bets_only", "min_bet": 2, "max_bet": 5}),
+           ("buki_domino", {"max_bet": 500, "buy_in": 600})]
+
+
+@pytest.mark.parametrize(("game_id", "values"), CLASHES, ids=[f"{g}-{'-'.join(v)}" for g, v in CLASHES])
+def test_a_check_between_options_reads_in_the_hosts_language(game_id: str, values: dict[str, Any]) -> None:
+    """The engines' checks between options are catalog messages naming the options as the
+    settings control does, in Japanese through and through."""
+    cls = GAMES[game_id]
+    with pytest.raises(PlayerError) as clash:
+        cls.start([cls.buy_in(values).default if "buy_in" not in values else values["buy_in"]] * cls.min_players,
+                  values, seed=0)
+    assert isinstance(clash.value, ValueError) and clash.value.message.key.startswith("err.opt.")
+    view = SettingsView(CLIENT, lobby(game_id), JAPANESE)
+    error = view.refusal(refused(clash.value.message), values)     # no value is out of its range
+    japanese = reply_text(error, JAPANESE)
+    assert not leftover_english(japanese) and not unknown_keys(japanese), japanese
+    english = reply_text(error, ENGLISH)
+    assert not unknown_keys(english) and "_" not in english, english   # labels, not code names
+    option = clash.value.message.params["option"]
+    assert isinstance(option, Msg) and render(JAPANESE, option, ()) in japanese

@@ -81,9 +81,9 @@ class HighCard:
 
     def apply(self, seat: int, action: Any) -> list[Event]:
         if seat not in self.to_act():
-            raise IllegalAction("It is not your turn.", rule="TOY-1")
+            raise IllegalAction(Msg(LEGACY, {"text": "It is not your turn."}), rule="TOY-1")
         if action not in self.legal_actions(seat):
-            raise IllegalAction("You can only show or fold.", rule="TOY-2")
+            raise IllegalAction(Msg(LEGACY, {"text": "You can only show or fold."}), rule="TOY-2")
         d = self.d
         if isinstance(action, Show):
             d["shown"].append(seat)

@@ -18,6 +18,7 @@ from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
 from ..messages import Cards, Seat, card, msg
+from ..options import clash
 from . import seat_bot
 from .actions import ACTION_TYPES, Exchange, Fold, PlayCard, PlayHand
 from .draw import can_fold, declare, exchange
@@ -91,10 +92,10 @@ class Bourre(BourreState, Engine):
         n = len(stacks)
         if not cls.min_players <= n <= cls.max_players:
             raise ValueError(f"Bourré needs {cls.min_players} to {cls.max_players} players; got {n}.")
-        if n < opts.min_players:
-            raise ValueError(f"min_players is {opts.min_players}; only {n} players are seated.")
+        if n < opts.min_players:     # the host may start with fewer than the table's own minimum
+            raise clash("seated_fewer", cls.id, "min_players", opts.min_players, seated=n)
         if n > opts.max_players:
-            raise ValueError(f"max_players is {opts.max_players}; {n} players are seated.")
+            raise clash("seated_more", cls.id, "max_players", opts.max_players, seated=n)
         if any(not isinstance(s, int) or s < 0 for s in stacks):
             raise ValueError("stacks must be whole numbers of chips, at least 0.")
         ids = None

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..options import OptionSpec, Preset, option, options_of, specs_of
+from ..options import OptionSpec, Preset, clash, label, option, options_of, specs_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,6 @@ def resolve(given: Mapping[str, Any] | None) -> BourreOptions:
     """The options with defaults filled in; bad values raise ValueError naming the option."""
     opts = options_of(BourreOptions, given)
     if opts.max_players < opts.min_players:
-        raise ValueError(f"max_players must be at least min_players ({opts.min_players}); "
-                         f"got {opts.max_players}.")
+        raise clash("at_least", "bourre", "max_players", opts.max_players,
+                    other=label("bourre", "min_players"), minimum=opts.min_players)
     return opts

@@ -7,13 +7,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..options import OptionSpec, option, options_of, specs_of
+from ..options import OptionSpec, clash, label, option, options_of, specs_of, word
 
 if TYPE_CHECKING:  # PEP 586 has no float literals; at run time the Literal lists the choices
     Multiplier = float
 else:
     Multiplier = Literal[2, 2.5, 3]
 
+
+GAME = "buki_domino"
+"""The catalog names this game's options under `opt.buki_domino`."""
 
 TIMES = {2: "2×", 2.5: "2.5×", 3: "3×"}
 
@@ -77,17 +80,16 @@ def pay(amount: int, num: int, den: int, ceil: bool) -> int:
 def check_options(opts: BukiOptions) -> None:
     """The checks between options (DOM-15, DOM-21, DOM-4); ValueError naming the option."""
     if opts.max_bet < opts.min_bet:
-        raise ValueError(f"max_bet must be at least min_bet ({opts.min_bet}); got {opts.max_bet}.")
-    even = opts.payout_rounding == "even_bets_only"
-    if even and opts.min_bet % 2:
-        raise ValueError(f"min_bet must be even with payout_rounding even_bets_only; got {opts.min_bet}.")
-    if even and opts.max_bet % 2:
-        raise ValueError(f"max_bet must be even with payout_rounding even_bets_only; got {opts.max_bet}.")
+        raise clash("at_least", GAME, "max_bet", opts.max_bet, other=label(GAME, "min_bet"), minimum=opts.min_bet)
+    if opts.payout_rounding == "even_bets_only":
+        for name in ("min_bet", "max_bet"):
+            if getattr(opts, name) % 2:
+                raise clash("even_with", GAME, name, getattr(opts, name), other=label(GAME, "payout_rounding"),
+                            choice=word(GAME, "payout_rounding", "even_bets_only"))
     num, den = ratio(opts.payout_multiplier)
     need = pay(opts.max_bet, num, den, opts.payout_rounding == "ceil")
     if opts.buy_in < need:
-        raise ValueError(f"buy_in must be at least payout(max_bet) = {need}, or nobody could be banker; "
-                         f"got {opts.buy_in}.")
+        raise clash("banker_cover", GAME, "buy_in", opts.buy_in, other=label(GAME, "max_bet"), need=need)
 
 
 def resolve(given: Mapping[str, Any] | None) -> BukiOptions:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..cards import Card
+from ..messages import Msg, msg
 from .finish import DUBLEE
 from .melds import face_of
 from .state import MarriageState
@@ -18,38 +19,37 @@ TakeStatus = Literal["yes", "finish", "no"]
 _RANK: dict[TakeStatus, int] = {"yes": 2, "finish": 1, "no": 0}
 
 
-def take_status(st: MarriageState, seat: int) -> tuple[TakeStatus, str, str]:
-    """('yes' | 'finish' | 'no', reason, rule) for taking the top discard now (MAR-6)."""
+def take_status(st: MarriageState, seat: int) -> tuple[TakeStatus, Msg | None, str]:
+    """('yes' | 'finish' | 'no', why not (None for 'yes'), rule) for taking the top discard now
+    (MAR-6)."""
     card, by, by_seen = st.pile[-1]
     opts = st.opts
     status: TakeStatus = "yes"
-    reason = rule = ""
+    reason: Msg | None = None
+    rule = ""
 
-    def lower(new: TakeStatus, why: str, r: str) -> None:
+    def lower(new: TakeStatus, why: Msg, r: str) -> None:
         nonlocal status, reason, rule
         if _RANK[new] < _RANK[status]:
             status, reason, rule = new, why, r
 
     if not st.seen[seat] and not opts.discard_pickup_before_seen:
-        lower("no", "Players who have not seen the tiplu draw from the stock at this table.", "MAR-6")
+        lower("no", msg("mar.why.unseen_draw"), "MAR-6")
     if st.route[seat] == DUBLEE:
         policy = opts.dublee_discard_pickup
         if policy == "never":
-            lower("no", "After a dublee show you draw from the stock.", "MAR-6")
+            lower("no", msg("mar.why.dublee_draw"), "MAR-6")
         elif policy == "finish_only":
-            lower("finish", "After a dublee show you may take the discard only to go out with it.", "MAR-6")
+            lower("finish", msg("mar.why.dublee_finish"), "MAR-6")
     if st.seen[seat] and st.tiplu is not None and face_of(card) in wild(st):
         if opts.wild_pickup_ban == "any_discarder":
             # "a seen player may never take a wild discard": no finishing exception either
-            lower("no", "At this table a seen player never takes a wild discard; draw from the stock.",
-                  "MAR-6")
+            lower("no", msg("mar.why.wild_never"), "MAR-6")
         elif by is not None and not by_seen:
             if opts.seen_may_take_unseen_wild_to_finish:
-                lower("finish", "That wild card was discarded by an unseen player: you may take it "
-                                "only to go out with it.", "MAR-6")
+                lower("finish", msg("mar.why.unseen_wild_finish"), "MAR-6")
             else:
-                lower("no", "That wild card was discarded by an unseen player, so you must draw "
-                            "from the stock.", "MAR-6")
+                lower("no", msg("mar.why.unseen_wild_draw"), "MAR-6")
     return status, reason, rule
 
 

@@ -159,6 +159,7 @@ def _check_take(st: MarriageState, seat: int, wanted: Card) -> TakeStatus:
         raise IllegalAction(msg("err.top_discard_only", card=card(top)), rule="MAR-6")
     status, reason, rule = take_status(st, seat)
     if status == "no":
+        assert reason is not None
         raise IllegalAction(reason, rule=rule)
     return status
 
@@ -166,8 +167,7 @@ def _check_take(st: MarriageState, seat: int, wanted: Card) -> TakeStatus:
 def _take(st: MarriageState, seat: int, a: TakeDiscard) -> list[Event]:
     status = _check_take(st, seat, a.card)
     if status == "finish":
-        raise IllegalAction(take_status(st, seat)[1] + " Use “take and finish”, or draw from the stock.",
-                            rule="MAR-6")
+        raise IllegalAction(msg("err.mar.take_to_finish", why=take_status(st, seat)[1] or ""), rule="MAR-6")
     st.pile.pop()
     st.hands[seat].append(a.card)
     st.hands[seat].sort()

@@ -6,11 +6,11 @@ The view types are what the board reads; a renamed key is a type error there, no
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..base import last_deal_note
 from ..cards import Card, card_texts, group_texts
-from ..messages import Msg
+from ..messages import Msg, to_json
 from .going_out import finishers
 from .layout import group_hand
 from .melds import face_of, maal_faces
@@ -88,7 +88,7 @@ class PrivateView(TypedDict):
     dublee_allowed: bool
     declarable: list[str]
     take_discard: NotRequired[TakeStatus]    # before drawing, on the seat's turn (MAR-6)
-    take_reason: NotRequired[str]
+    take_reason: NotRequired[Any]             # why not, when not "yes": a message (`messages.to_json`)
     can_show: NotRequired[bool]              # after drawing, before showing
     can_show_dublees: NotRequired[bool]
 
@@ -172,7 +172,9 @@ def private_view(st: MarriageState, seat: int) -> PrivateView:
             # MAR-6: whether the top discard may be taken ("yes", "finish": only to go out, "no"),
             # and why not; told to this player only (MAR-6.5)
             status, reason, _ = take_status(st, seat)
-            view["take_discard"], view["take_reason"] = status, reason
+            view["take_discard"] = status
+            if reason is not None:
+                view["take_reason"] = to_json(reason)
         elif st.route[seat] is None:
             view["can_show"] = show_options(st, seat)
             view["can_show_dublees"] = dublee_show_ok(st, seat)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from ..options import OptionSpec, Preset, option, options_of, specs_of
+from ..options import OptionSpec, Preset, clash, label, option, options_of, specs_of
 
 PAY_TIMING = {"on_hold": "When held", "on_play": "When played"}
 LEFT_OR_DEALER = {"left_of_dealer": "The dealer's left", "dealer": "The dealer"}
@@ -119,6 +119,6 @@ def resolve(cls: type[OptionsT], given: Mapping[str, Any] | None) -> OptionsT:
     """Options with defaults filled in and cross-checked; ValueError names a bad option."""
     opts = options_of(cls, given)
     if isinstance(opts, TripoleyOptions) and opts.poker_max_bet and opts.poker_max_bet < opts.poker_min_bet:
-        raise ValueError(f"poker_max_bet must be 0 (no limit) or at least poker_min_bet "
-                         f"({opts.poker_min_bet}); got {opts.poker_max_bet}.")
+        raise clash("zero_or_at_least", "tripoley", "poker_max_bet", opts.poker_max_bet,
+                    other=label("tripoley", "poker_min_bet"), minimum=opts.poker_min_bet)
     return opts

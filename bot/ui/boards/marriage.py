@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import Card
-from bot.i18n import ENGLISH, Locale, number, seat_name, t
+from bot.games.messages import from_json
+from bot.i18n import ENGLISH, Locale, number, render, seat_name, t
 
 from .groups import Group
 
@@ -158,11 +159,11 @@ def _step(private: dict[str, Any], public: dict[str, Any], locale: Locale) -> st
     if not public.get("drawn"):
         top = public.get("discard_top")
         take = private.get("take_discard", "yes")
+        why = render(locale, from_json(private["take_reason"]), ()) if private.get("take_reason") else ""
         if not top or take == "no":
-            return t(locale, "mar.step.draw_why", why=private["take_reason"]) if private.get("take_reason") \
-                else t(locale, "mar.step.draw")
+            return t(locale, "mar.step.draw_why", why=why) if why else t(locale, "mar.step.draw")
         if take == "finish":
-            return t(locale, "mar.step.draw_or_finish", card=_p(top), why=private.get("take_reason", ""))
+            return t(locale, "mar.step.draw_or_finish", card=_p(top), why=why)
         return t(locale, "mar.step.draw_or_take", card=_p(top))
     if private.get("finish_discards"):
         return t(locale, "mar.step.can_go_out")
