@@ -18,6 +18,7 @@ from ..actions import Action
 from ..cards import Card, parse_card_texts
 from ..poker import best_hand
 from ..poker_odds import showdown_share
+from ..shuffle import shuffled
 from .actions import (
     AuctionSpare,
     Bet,
@@ -149,7 +150,7 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
     suits = [(a, "SHDC".index(a.suit.letter)) for a in leads]
     totals = {a: 0.0 for a, _ in suits}
     for _ in range(ROLLOUTS):
-        rng.shuffle(unseen)
+        unseen = shuffled(unseen, rng)
         held = [0] * len(sizes)
         held[seat] = mine_bits
         pos = 0
@@ -163,7 +164,7 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
     return max(leads, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
 
 
-ROLLOUTS = 16
+ROLLOUTS = 8
 _SUIT = 0x1FFF   # one suit's 13 bits of a 52-bit set of card ids
 
 
@@ -179,10 +180,6 @@ def _pay_values(pub: PublicView) -> dict[int, int]:
             if chips and code not in ("KQ", "RUN", "KITTY", "POT", "POKER_POOL")}
 
 
-def _lowest(bits: int) -> int:
-    return (bits & -bits).bit_length() - 1
-
-
 def _rollout(held: list[int], order: list[int], me: int, suit: int, pay: dict[int, int]) -> float:
     """Play the Michigan phase out after `me` leads `suit`; everyone then leads the suit of their
     lowest card. Worth: winning (plus the others' cards) or minus the cards left; pay cards won.
@@ -190,44 +187,52 @@ def _rollout(held: list[int], order: list[int], me: int, suit: int, pay: dict[in
     `held` is each seat's cards as bits of card ids (changed): a run of the lead suit is read off
     the bits of every card still held, not played card by card."""
     gained = 0
+    alive = 0
+    for p in order:
+        alive |= held[p]
     leader, lead_suit = me, suit
     n = len(order)
     for _ in range(60):
         base = 13 * lead_suit
-        low = _lowest((held[leader] >> base) & _SUIT)
-        in_suit = 0
-        for p in order:
-            in_suit |= held[p]
-        up = ((in_suit >> base) & _SUIT) >> low            # the held ranks from the lead up
+        lead = (held[leader] >> base) & _SUIT
+        low = (lead & -lead).bit_length() - 1
+        up = ((alive >> base) & _SUIT) >> low              # the held ranks from the lead up
         length = ((up + 1) & ~up).bit_length() - 1         # the run stops at the first gap or the ace
         run = ((1 << length) - 1) << (base + low)
-        out, last = -1, 64
-        for p in order:
+        top = 1 << (run.bit_length() - 1)
+        out, last, start = -1, 64, 0
+        for k, p in enumerate(order):
             cards = held[p]
-            if cards and not cards & ~run and cards.bit_length() <= last:
-                out, last = p, cards.bit_length()          # p plays their last card first
+            if cards & run:
+                if cards & top:
+                    start = k                              # the stopper leads next, or the next seat
+                if not cards & ~run and cards.bit_length() <= last:
+                    out, last = p, cards.bit_length()      # p plays their last card first
         if out >= 0:
             run &= (1 << last) - 1
         mine = held[me] & run
-        gained += sum(chips for c, chips in pay.items() if mine >> c & 1)
-        top = 1 << (run.bit_length() - 1)
-        stopper = next(p for p in order if held[p] & top)
+        if pay and mine:
+            gained += sum(chips for c, chips in pay.items() if mine >> c & 1)
         for p in order:
             held[p] &= ~run
         if out >= 0:
             return 6.0 + sum(held[p].bit_count() for p in order) + gained / 3 if out == me \
                 else -held[me].bit_count() + gained / 3
-        stopped = _SUIT << base   # the stopped suit may not be led next (TRI-33)
-        start = order.index(stopper)
+        alive &= ~run
+        allowed_mask = alive & ~(_SUIT << base)           # the stopped suit may not be led next (TRI-33)
         leader = -1
-        for k in range(n):
-            p = order[(start + k) % n]
-            allowed = held[p] & ~stopped
-            if allowed:
-                suits = [(allowed >> (13 * s)) & _SUIT for s in range(4)]
-                rank = 1 << _lowest(suits[0] | suits[1] | suits[2] | suits[3])
-                leader, lead_suit = p, next(s for s in range(4) if suits[s] & rank)
-                break
+        if allowed_mask:
+            for k in range(n):
+                p = order[(start + k) % n]
+                allowed = held[p] & allowed_mask
+                if allowed:
+                    ranks = (allowed | allowed >> 13 | allowed >> 26 | allowed >> 39) & _SUIT
+                    rank = (ranks & -ranks).bit_length() - 1
+                    lead_suit = 0
+                    while not allowed >> (13 * lead_suit + rank) & 1:
+                        lead_suit += 1
+                    leader = p
+                    break
         if leader < 0:
             return -held[me].bit_count() + gained / 3
     return -held[me].bit_count() + gained / 3
