@@ -6,8 +6,9 @@ It decides only from what the seat's views show and its legal actions:
 - the dealer swaps a weak hand, otherwise auctions the spare hand (the price comes to them),
   or keeps; a player bids a little for the spare hand when their own hand is weak;
 - it bets and raises with strong hands, calls when the pot odds allow, checks or folds otherwise;
-- in the Michigan phase it leads the suit where it sheds the most cards in a row, keeps the
-  lead at a known stop, goes out when it can, and sheds pay cards that pay when played.
+- in the Michigan phase it leads the suit that does best over sampled deals of the cards it
+  cannot see, each played on for a few leads (rollouts): shedding long runs, keeping the lead
+  at stops, going out, and playing pay cards that pay when played.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def equity(hand: list[Card], opponent_sizes: list[int]) -> float:
     """Estimated share of the pot won at showdown against opponents with hands of these sizes."""
     if len(hand) < 5:
         return 0.0
-    return showdown_share(best_hand(hand).key, opponent_sizes)
+    return showdown_share(best_hand(hand).key, len(hand), opponent_sizes)
 
 
 def _opponent_sizes(pub: PublicView, seat: int, among: list[int] | None = None) -> list[int]:
@@ -160,11 +161,12 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
                 held[p] |= 1 << c
             pos += size
         for action, suit in suits:
-            totals[action] += _rollout(list(held), order, seat, suit, pay_value)
+            totals[action] += _rollout(list(held), order, seat, suit, pay_value, DEPTH)
     return max(leads, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
 
 
-ROLLOUTS = 8
+ROLLOUTS = 12   # sampled deals per lead decision
+DEPTH = 3       # leads played out in each before estimating the rest
 _SUIT = 0x1FFF   # one suit's 13 bits of a 52-bit set of card ids
 
 
@@ -180,9 +182,13 @@ def _pay_values(pub: PublicView) -> dict[int, int]:
             if chips and code not in ("KQ", "RUN", "KITTY", "POT", "POKER_POOL")}
 
 
-def _rollout(held: list[int], order: list[int], me: int, suit: int, pay: dict[int, int]) -> float:
-    """Play the Michigan phase out after `me` leads `suit`; everyone then leads the suit of their
+def _rollout(held: list[int], order: list[int], me: int, suit: int, pay: dict[int, int],
+             depth: int = 60) -> float:
+    """Play the Michigan phase on after `me` leads `suit`; everyone then leads the suit of their
     lowest card. Worth: winning (plus the others' cards) or minus the cards left; pay cards won.
+    After `depth` leads the rest is estimated from the cards each seat still holds (fewer cards,
+    likelier to go out first): the first leads decide most of a lead's worth, and stopping there
+    lets the bot sample more deals for the same time.
 
     `held` is each seat's cards as bits of card ids (changed): a run of the lead suit is read off
     the bits of every card still held, not played card by card."""
@@ -192,7 +198,7 @@ def _rollout(held: list[int], order: list[int], me: int, suit: int, pay: dict[in
         alive |= held[p]
     leader, lead_suit = me, suit
     n = len(order)
-    for _ in range(60):
+    for _ in range(depth):
         base = 13 * lead_suit
         lead = (held[leader] >> base) & _SUIT
         low = (lead & -lead).bit_length() - 1
@@ -235,4 +241,7 @@ def _rollout(held: list[int], order: list[int], me: int, suit: int, pay: dict[in
                     break
         if leader < 0:
             return -held[me].bit_count() + gained / 3
-    return -held[me].bit_count() + gained / 3
+    counts = [held[p].bit_count() for p in order]
+    mine = held[me].bit_count()
+    going_out = (1 / mine) / sum(1 / c for c in counts)
+    return going_out * (6.0 + sum(counts) - mine) - (1 - going_out) * mine + gained / 3
