@@ -165,8 +165,8 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
     return max(leads, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
 
 
-ROLLOUTS = 12   # sampled deals per lead decision
-DEPTH = 3       # leads played out in each before estimating the rest
+ROLLOUTS = 10   # sampled deals per lead decision
+DEPTH = 5       # leads played out in each before estimating the rest
 _SUIT = 0x1FFF   # one suit's 13 bits of a 52-bit set of card ids
 
 
