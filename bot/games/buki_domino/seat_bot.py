@@ -25,7 +25,7 @@ from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpecta
 from .line import HI, LO, NUMS, PIPS, RANK, legal_codes
 from .views import PrivateView, PublicView
 
-SAMPLES = 48   # the most deals sampled for one estimate, BATCH at a time
+SAMPLES = 32   # the most deals sampled for one estimate, BATCH at a time
 BATCH = 8
 
 
