@@ -15,15 +15,18 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
 from ..actions import Action
+from ..shuffle import shuffled
 from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
 from .line import HI, LO, NUMS, PIPS, RANK, legal_codes
 from .views import PrivateView, PublicView
 
-SAMPLES = 48
+SAMPLES = 32   # the most deals sampled for one estimate, BATCH at a time
+BATCH = 8
 
 
 def code_of_text(text: str) -> int:
@@ -48,8 +51,11 @@ def choose(public: PublicView, private: PrivateView, legal: Sequence[Action], rn
     bets = [a for a in legal if isinstance(a, Bet)]
     info = _Info(public, private)
     if bets:
-        p = info.win_chance(rng)
-        if not plays or p >= 0.5:
+        if not plays:
+            even = _break_even(public)
+            return _bet(bets, info.win_chance(rng, (even - 0.05, even + 0.08)), public)
+        p = info.win_chance(rng, (0.5,))
+        if p >= 0.5:   # clearly strong: bet now rather than wait for the deadline
             return _bet(bets, p, public)
     return _best_play(info, plays)
 
@@ -82,38 +88,39 @@ class _Info:
     def opponents(self) -> list[int]:
         return [s for s in range(4) if s != self.seat and self.counts[s] > 0]
 
-    def win_chance(self, rng: random.Random) -> float:
-        """The share of sampled deals of the hidden tiles in which this seat wins the hand."""
-        wins = 0.0
-        for _ in range(SAMPLES):
-            hands = self._sample(rng)
-            if hands is None:
-                continue
-            w = _playout(hands, self.left, self.right, self.turn, self.step)
-            if w == self.seat:
-                wins += 1
-        return wins / SAMPLES
+    def win_chance(self, rng: random.Random, thresholds: tuple[float, ...] = ()) -> float:
+        """The share of sampled deals of the hidden tiles in which this seat wins the hand.
+
+        The caller only needs to know on which side of each of `thresholds` the chance lies:
+        sampling stops, after a batch, once the estimate is two standard errors clear of them."""
+        wins = samples = 0
+        while samples < SAMPLES:
+            for _ in range(BATCH):
+                hands = self._sample(rng)
+                if hands is not None and _playout(hands, self.left, self.right, self.turn, self.step) == self.seat:
+                    wins += 1
+            samples += BATCH
+            p = wins / samples
+            margin = 2 * math.sqrt(max(p * (1 - p), 0.05) / samples)
+            if thresholds and all(abs(p - t) > margin for t in thresholds):
+                break
+        return wins / samples
 
     def _sample(self, rng: random.Random) -> list[list[int]] | None:
         for _attempt in range(6):
-            pool = list(self.unseen)
-            rng.shuffle(pool)
+            pool = shuffled(self.unseen, rng)
             hands: list[list[int]] = [[], [], [], []]
-            hands[self.seat] = list(self.hand)
-            ok = True
+            hands[self.seat] = self.hand
             for s in range(4):
                 if s == self.seat:
                     continue
-                need = self.counts[s]
-                void = self.voids[s]
-                take = [c for c in pool if not NUMS[c] & void][:need]
+                need, void = self.counts[s], self.voids[s]
+                take = [c for c in pool if not NUMS[c] & void][:need] if void else pool[:need]
                 if len(take) < need:
-                    ok = False
                     break
                 hands[s] = take
-                for c in take:
-                    pool.remove(c)
-            if ok:
+                pool = [c for c in pool if c not in take] if void else pool[need:]
+            else:
                 return hands
         return None
 
@@ -121,14 +128,9 @@ class _Info:
 def _playout(hands: list[list[int]], left: int, right: int, turn: int, step: int) -> int | None:
     """Play the hand to the end, everyone laying their heaviest fitting tile; the winner or None."""
     hands = [sorted(h, key=RANK.__getitem__) for h in hands]
-    masks = [0, 0, 0, 0]
-    for s in range(4):
-        for c in hands[s]:
-            masks[s] |= NUMS[c]
-    if left >= 0:
-        ends = (1 << left) | (1 << right)
-        if not any(masks[p] & ends for p in range(4)):
-            return _block_winner(hands)
+    masks = [_numbers(h) for h in hands]
+    if left >= 0 and not (masks[0] | masks[1] | masks[2] | masks[3]) & ((1 << left) | (1 << right)):
+        return _block_winner(hands)
     s = turn
     while True:
         hand = hands[s]
@@ -152,14 +154,18 @@ def _playout(hands: list[list[int]], left: int, right: int, turn: int, step: int
                 continue
         if not hand:
             return s
-        m = 0
-        for x in hand:
-            m |= NUMS[x]
-        masks[s] = m
-        ends = (1 << left) | (1 << right)
-        if not any(masks[p] & ends for p in range(4)):
+        masks[s] = _numbers(hand)
+        if not (masks[0] | masks[1] | masks[2] | masks[3]) & ((1 << left) | (1 << right)):
             return _block_winner(hands)
         s = (s + step) % 4
+
+
+def _numbers(hand: list[int]) -> int:
+    """The numbers the tiles show, as a bitmask."""
+    m = 0
+    for c in hand:
+        m |= NUMS[c]
+    return m
 
 
 def _block_winner(hands: list[list[int]]) -> int | None:
@@ -170,10 +176,15 @@ def _block_winner(hands: list[list[int]]) -> int | None:
 
 # --- decisions --------------------------------------------------------------------------------
 
+def _break_even(public: PublicView) -> float:
+    """The chance of winning at which a bet paid `payout_multiplier` times breaks even."""
+    return 1.0 / (1.0 + float(public["payout_multiplier"]))
+
+
 def _bet(bets: list[Bet], p: float, public: PublicView) -> Bet:
     """Most when the chance beats the bank's break-even, least when it clearly does not."""
     amounts = [b.amount for b in bets]
-    even = 1.0 / (1.0 + float(public["payout_multiplier"]))
+    even = _break_even(public)
     if p >= even + 0.08:
         return bets[-1]
     if p <= even - 0.05:
@@ -192,7 +203,7 @@ def _answer_spectator(public: PublicView, private: PrivateView,
     if float(public["spectator_odds"]) < 3:
         return accept
     info = _Info(public, private)
-    return accept if info.win_chance(rng) >= 0.3 else refuse
+    return accept if info.win_chance(rng, (0.3,)) >= 0.3 else refuse
 
 
 def _ends_after(info: _Info, move: Play) -> tuple[int, int]:

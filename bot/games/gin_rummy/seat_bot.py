@@ -18,37 +18,37 @@ import random
 from ..actions import Action
 from ..cards import Card, parse_card_texts
 from .actions import Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
-from .melds import VALUE, best_melds, discard_deadwoods, is_run, min_deadwood
+from .melds import VALUE, best_melds, discard_deadwoods, is_run, suit_masks
 from .views import PrivateView, PublicView
 
 LINK_WEIGHT = 1.5    # points of deadwood one live partner is worth keeping (tuned against a greedy bot)
 DANGER_WEIGHT = 3.0  # points of deadwood worth paying to avoid feeding the opponent
 
 
-def _unseen(hand: list[Card], public: PublicView) -> set[tuple[int, int]]:
-    """Faces of cards that may still be in the stock or the opponent's hand."""
-    seen = {(c.suit_index, c.rank) for c in hand}
-    seen |= {(c.suit_index, c.rank) for c in parse_card_texts(public.get("discard_pile") or [])}
-    return {(s, r) for s in range(4) for r in range(1, 14)} - seen
+_ALL_RANKS = 0b11111111111110   # bits 1..13
+_SUIT_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 
 
-def _links(card: Card, others: list[Card], unseen: set[tuple[int, int]]) -> float:
-    """How much a deadwood card still promises: live partners towards a meld."""
-    score = 0.0
-    s, r = card.suit_index, card.rank
-    for o in others:
-        if o is card:
-            continue
-        if o.rank == r:
-            live = sum((t, r) in unseen for t in range(4) if t not in (s, o.suit_index))
-            score += live / 2
-        elif o.suit_index == s and abs(o.rank - r) <= 2:
-            lo, hi = min(r, o.rank), max(r, o.rank)
-            needed = [x for x in (lo - 1, lo + 1, hi + 1) if 1 <= x <= 13 and x not in (lo, hi)]
-            if hi - lo == 2:
-                needed = [lo + 1]
-            score += sum((s, x) in unseen for x in needed) / 2
-    return score
+def _unseen(hand: list[Card], public: PublicView) -> list[int]:
+    """Cards that may still be in the stock or the opponent's hand, as suit masks (bit r for rank r)."""
+    seen = suit_masks(hand + parse_card_texts(public.get("discard_pile") or []))
+    return [_ALL_RANKS & ~m for m in seen]
+
+
+def _links(dead: list[int], unseen: list[int]) -> int:
+    """How much the deadwood (suit masks) still promises: for every pair of its cards, the number of
+    unseen cards that would make them a meld (the same rank in the other suits, or the missing
+    card of a run): half a point seen from each card of the pair."""
+    links = 0
+    for i, j in _SUIT_PAIRS:
+        both = dead[i] & dead[j]             # ranks dead in both suits: the other suits' unseen cards
+        if both:
+            links += sum((both & u).bit_count() for u in unseen)
+    for m, u in zip(dead, unseen):
+        next_to = m & (m >> 1)       # r and r + 1 dead: r - 1 or r + 2 would make a run
+        gapped = m & (m >> 2)        # r and r + 2 dead: r + 1 would
+        links += (next_to & (u << 1)).bit_count() + (next_to & (u >> 2)).bit_count() + (gapped & (u >> 1)).bit_count()
+    return links
 
 
 def _danger(card: Card, opp_taken: list[Card]) -> float:
@@ -81,7 +81,7 @@ def choose(public: PublicView, private: PrivateView, legal: list[Action],
         take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
         blind = next((a for a in legal if isinstance(a, (DrawStock, Pass))), None)
         if take is not None:
-            now = min_deadwood(hand)
+            now = private["deadwood"]
             after, melded = _best_after_taking(hand, take.card, public["allow_discard_of_pickup"])
             if (melded and after < now) or after <= min(public["knock_limit"], now - 1) and after < now:
                 return take
@@ -103,17 +103,28 @@ def _discard(public: PublicView, private: PrivateView, hand: list[Card], legal: 
     opp_taken = parse_card_texts(public["taken"][1 - seat])
     unseen = _unseen(hand, public)
     dws = discard_deadwoods(hand)
+    masks = suit_masks(hand)
+    costs: dict[Card, float] = {}
 
     def cost(card: Card) -> float:
-        rest = [c for c in hand if c != card]
-        _, melds = best_melds(rest)
-        melded = {c for m in melds for c in m}
-        dead = [c for c in rest if c not in melded]
-        links = sum(_links(c, dead, unseen) for c in dead)
-        return dws[card] - LINK_WEIGHT * links + DANGER_WEIGHT * _danger(card, opp_taken)
+        if card not in costs:
+            _, melds = best_melds([c for c in hand if c != card])
+            dead = list(masks)
+            for c in [card, *(c for m in melds for c in m)]:
+                dead[c.suit_index] ^= 1 << c.rank
+            costs[card] = dws[card] - LINK_WEIGHT * _links(dead, unseen) + DANGER_WEIGHT * _danger(card, opp_taken)
+        return costs[card]
+
+    def least_cost(card: Card) -> float:
+        """No more than `cost(card)`, without the meld search: the deadwood after the discard is a
+        subset of the other ten cards, and a subset never promises more than the whole."""
+        rest = list(masks)
+        rest[card.suit_index] ^= 1 << card.rank
+        return dws[card] - LINK_WEIGHT * _links(rest, unseen) + DANGER_WEIGHT * _danger(card, opp_taken)
 
     if knocks:
-        best_knock = min(knocks, key=lambda a: (a.deadwood, cost(a.card)))
+        low = min(a.deadwood for a in knocks)
+        best_knock = min((a for a in knocks if a.deadwood == low), key=lambda a: cost(a.card))
         stock = public["stock_count"]
         # Knock early with anything legal; later in the hand the defender has had time to
         # meld, so a large knock risks an undercut: hold out for a lower count while the
@@ -124,7 +135,15 @@ def _discard(public: PublicView, private: PrivateView, hand: list[Card], legal: 
             return best_knock
     if not discards:
         return knocks[0] if knocks else legal[0]
-    return min(discards, key=lambda a: (cost(a.card), -a.card.rank, a.card.suit_index))
+    # The cheapest discard, searching melds only for cards whose least cost could still beat it.
+    best, best_key = discards[0], (float("inf"), 0, 0)
+    for bound, a in sorted(((least_cost(a.card), a) for a in discards), key=lambda pair: pair[0]):
+        if bound > best_key[0]:
+            break
+        key = (cost(a.card), -a.card.rank, a.card.suit_index)
+        if key < best_key:
+            best, best_key = a, key
+    return best
 
 
 def _arrangement(public: PublicView, hand: list[Card], legal: list[Action]) -> Action:
@@ -138,10 +157,10 @@ def _arrangement(public: PublicView, hand: list[Card], legal: list[Action]) -> A
                 s = meld[0].suit_index
                 lo = min(c.rank for c in meld)
                 hi = max(c.rank for c in meld)
-                spots += ((s, lo - 1) in unseen) + ((s, hi + 1) in unseen)
+                spots += (unseen[s] >> (lo - 1) & 1) + (unseen[s] >> (hi + 1) & 1)
             elif len(meld) == 3:
                 r = meld[0].rank
-                spots += sum((s, r) in unseen for s in range(4))
+                spots += sum(u >> r & 1 for u in unseen)
         return spots
 
     return min(shows, key=exposure) if shows else legal[0]

@@ -16,17 +16,17 @@ from ..cards import Card, parse_card_texts
 from .actions import DeclareDone, DeclareTunnela, EndGame, Finish, NextDeal, Show, ShowDublees, TakeAndFinish
 from .layout import cohesion
 from .melds import face_of, wild_faces
-from .views import PrivateView, PublicView
+from .views import HandView, PublicView
 
 TAKE_THRESHOLD = 2.4  # cohesion gained by the discard before the bot takes it
 
 
-def _wild(private: PrivateView) -> frozenset[int]:
+def _wild(private: HandView) -> frozenset[int]:
     tiplu = private["tiplu"]
     return wild_faces(face_of(Card.parse(tiplu))) if tiplu else frozenset()
 
 
-def _dublee_mode(private: PrivateView, faces: list[int]) -> bool:
+def _dublee_mode(private: HandView, faces: list[int]) -> bool:
     if private["route"] == "dublee":
         return True
     if private["route"] is not None or not private["dublee_allowed"]:
@@ -45,7 +45,7 @@ def _score(faces: list[int], wild: frozenset[int], dublee: bool) -> float:
     return _dublee_score(faces) if dublee else cohesion(faces, wild)
 
 
-def choose(public: PublicView, private: PrivateView, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(public: PublicView, private: HandView, legal: Sequence[Action], rng: random.Random) -> Action:
     if not legal:
         raise ValueError("no legal action")
     kinds: dict[type[Action], list[Action]] = {}

@@ -68,6 +68,15 @@ class PublicView(TypedDict):
     ending: NotRequired[Msg]    # only while the deal under way is the game's last: why (MAR-28 b, c)
 
 
+class HandView(TypedDict):
+    seat: int
+    hand: list[str]
+    route: Route | None
+    tiplu: str | None
+    maal: dict[str, str]  # "tiplu", "poplu", "jhiplu": empty until the seat has seen the tiplu
+    dublee_allowed: bool
+
+
 class PrivateView(TypedDict):
     seat: int
     hand: list[str]
@@ -143,28 +152,38 @@ def _public_view(st: MarriageState) -> PublicView:
     }
 
 
+def hand_view(st: MarriageState, seat: int) -> HandView:
+    """The part of the private view the seat bot reads: built without the meld searches the rest
+    of the view needs (those take milliseconds on some hands)."""
+    view: HandView = {"seat": seat, "hand": card_texts(sorted(st.hands[seat])), "route": st.route[seat],
+                      "tiplu": None, "maal": {}, "dublee_allowed": dublee_allowed(st)}
+    if st.seen[seat] and st.tiplu is not None and st.phase in (DECLARE, PLAY):
+        jh, ti, po = maal_faces(face_of(st.tiplu))
+        view["tiplu"] = str(st.tiplu)
+        view["maal"] = {"tiplu": str(Card(ti % 13 + 1, "SHDC"[ti // 13])),
+                        "poplu": str(Card(po % 13 + 1, "SHDC"[po // 13])),
+                        "jhiplu": str(Card(jh % 13 + 1, "SHDC"[jh // 13]))}
+    return view
+
+
 def private_view(st: MarriageState, seat: int) -> PrivateView:
     hand = sorted(st.hands[seat])
     phase = st.phase
     in_deal = phase in (DECLARE, PLAY)
+    mine = hand_view(st, seat)
     view: PrivateView = {
-        "seat": seat, "hand": card_texts(hand), "groups": group_hand(hand),
+        "seat": seat, "hand": mine["hand"], "groups": group_hand(hand),
         "declared": group_texts(st.declared[seat]), "shown": group_texts(st.shown[seat]),
-        "dublees": group_texts(st.dublees[seat]), "seen": st.seen[seat], "route": st.route[seat],
-        "tiplu": None, "wild": [], "maal": {}, "show_need": show_need(st, seat),
+        "dublees": group_texts(st.dublees[seat]), "seen": st.seen[seat], "route": mine["route"],
+        "tiplu": mine["tiplu"], "wild": [], "maal": mine["maal"], "show_need": show_need(st, seat),
         "drawn_card": None, "taken": None, "taken_ban": st.opts.taken_card_discard_ban,
         "finish_discards": [],
-        "dublee_allowed": dublee_allowed(st),
+        "dublee_allowed": mine["dublee_allowed"],
         "declarable": card_texts(declarable(st, seat)) if in_deal else [],
     }
-    if st.seen[seat] and st.tiplu is not None and in_deal:
+    if mine["tiplu"] is not None:
         wild_faces = wild(st)
-        jh, ti, po = maal_faces(face_of(st.tiplu))
-        view["tiplu"] = str(st.tiplu)
         view["wild"] = card_texts([c for c in hand if face_of(c) in wild_faces])
-        view["maal"] = {"tiplu": str(Card(ti % 13 + 1, "SHDC"[ti // 13])),
-                        "poplu": str(Card(po % 13 + 1, "SHDC"[po // 13])),
-                        "jhiplu": str(Card(jh % 13 + 1, "SHDC"[jh // 13]))}
     if phase == PLAY and st.turn == seat:
         view["drawn_card"] = str(st.drawn_card) if st.drawn_card is not None else None
         view["taken"] = str(st.taken) if st.taken is not None else None

@@ -1,13 +1,14 @@
 """The seat bot for Tripoley and Michigan Rummy.
 
 It decides only from what the seat's views show and its legal actions:
-- poker strength is an equity estimate: a small Monte Carlo of opponents' hands (of their
-  public sizes) dealt from the cards it cannot see, each scored with `best_hand`;
+- poker strength is an equity estimate: the share of random hands of the opponents' public
+  sizes its best hand beats (`poker_odds.showdown_share`);
 - the dealer swaps a weak hand, otherwise auctions the spare hand (the price comes to them),
   or keeps; a player bids a little for the spare hand when their own hand is weak;
 - it bets and raises with strong hands, calls when the pot odds allow, checks or folds otherwise;
-- in the Michigan phase it leads the suit where it sheds the most cards in a row, keeps the
-  lead at a known stop, goes out when it can, and sheds pay cards that pay when played.
+- in the Michigan phase it leads the suit that does best over sampled deals of the cards it
+  cannot see, each played on for a few leads (rollouts): shedding long runs, keeping the lead
+  at stops, going out, and playing pay cards that pay when played.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
-from ..cards import Card, new_deck, parse_card_texts
+from ..cards import Card, parse_card_texts
 from ..poker import best_hand
+from ..poker_odds import showdown_share
+from ..shuffle import shuffled
 from .actions import (
     AuctionSpare,
     Bet,
@@ -34,37 +37,12 @@ from .actions import (
 )
 from .views import PrivateView, PublicView
 
-TRIALS = 120
-_DECK = new_deck()
 
-
-def equity(hand: list[Card], opponent_sizes: list[int], rng: random.Random, trials: int = TRIALS) -> float:
+def equity(hand: list[Card], opponent_sizes: list[int]) -> float:
     """Estimated share of the pot won at showdown against opponents with hands of these sizes."""
-    if len(hand) < 5 or not opponent_sizes:
-        return 1.0 if len(hand) >= 5 else 0.0
-    mine = best_hand(hand).key
-    mine_set = set(hand)
-    unseen = [c for c in _DECK if c not in mine_set]
-    need = sum(opponent_sizes)
-    if need > len(unseen):
-        return 0.5
-    won = 0.0
-    for _ in range(trials):
-        rng.shuffle(unseen)
-        pos, best, ties = 0, 0, 0
-        for size in opponent_sizes:
-            if size >= 5:
-                key = best_hand(unseen[pos:pos + size]).key
-                if key > best:
-                    best, ties = key, 1
-                elif key == best:
-                    ties += 1
-            pos += size
-        if mine > best:
-            won += 1
-        elif mine == best:
-            won += 1 / (ties + 1)
-    return won / trials
+    if len(hand) < 5:
+        return 0.0
+    return showdown_share(best_hand(hand).key, len(hand), opponent_sizes)
 
 
 def _opponent_sizes(pub: PublicView, seat: int, among: list[int] | None = None) -> list[int]:
@@ -73,11 +51,11 @@ def _opponent_sizes(pub: PublicView, seat: int, among: list[int] | None = None) 
     return [size for p in seats if p != seat and (size := sizes[p])]
 
 
-def _hand_value(view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> tuple[float, float]:
+def _hand_value(view: PrivateView, pub: PublicView, seat: int) -> tuple[float, float]:
     """(equity, fair share) of this hand's poker chances, and the pay-card chips it holds."""
     hand = parse_card_texts(view["hand"])
     opp = _opponent_sizes(pub, seat)
-    return equity(hand, opp, rng, 60), 1 / (len(opp) + 1)
+    return equity(hand, opp), 1 / (len(opp) + 1)
 
 
 def _pay_chips(view: PrivateView, pub: PublicView) -> int:
@@ -97,16 +75,16 @@ def choose(pub: PublicView, view: PrivateView, legal: list[Action], rng: random.
     if isinstance(first, NextDeal) or isinstance(first, ChoosePokerHand):
         return first
     if any(isinstance(a, (SwapSpare, AuctionSpare, KeepHand)) for a in legal):
-        return _spare(legal, view, pub, seat, rng)
+        return _spare(legal, view, pub, seat)
     if any(isinstance(a, (Bid, PassBid)) for a in legal):
-        return _bid(legal, view, pub, seat, rng)
+        return _bid(legal, view, pub, seat)
     if any(isinstance(a, Lead) for a in legal):
         return _lead(legal, view, pub, seat, rng)
     return _bet(legal, view, pub, seat, rng)
 
 
-def _spare(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> Action:
-    eq, fair = _hand_value(view, pub, seat, rng)
+def _spare(legal: list[Action], view: PrivateView, pub: PublicView, seat: int) -> Action:
+    eq, fair = _hand_value(view, pub, seat)
     pay = _pay_chips(view, pub) if pub["pay_timing"] == "on_hold" else 0
     weak = eq < 0.7 * fair and pay == 0
     swap = next((a for a in legal if isinstance(a, SwapSpare)), None)
@@ -116,11 +94,11 @@ def _spare(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, r
     return auction if auction is not None else KeepHand()
 
 
-def _bid(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> Action:
+def _bid(legal: list[Action], view: PrivateView, pub: PublicView, seat: int) -> Action:
     bids = [a for a in legal if isinstance(a, Bid)]
     if not bids:
         return PassBid()
-    eq, fair = _hand_value(view, pub, seat, rng)
+    eq, fair = _hand_value(view, pub, seat)
     pay = _pay_chips(view, pub) if pub["pay_timing"] == "on_hold" else 0
     if pay or eq >= 0.8 * fair:
         return PassBid()
@@ -136,7 +114,7 @@ def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng
     b = pub["betting"]
     live = [p for p in pub["dealt_in"] if p not in b["folded"] and p != seat]
     hand = parse_card_texts(view["poker_hand"]["cards"] if "poker_hand" in view else view["hand"])
-    eq = equity(hand, _opponent_sizes(pub, seat, live), rng)
+    eq = equity(hand, _opponent_sizes(pub, seat, live))
     pot = sum(m["chips"] for m in pub["mat"] if m["code"] == "POT")
     raises = [a for a in legal if isinstance(a, (Bet, Raise))]
     check = next((a for a in legal if isinstance(a, Check)), None)
@@ -163,6 +141,7 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
     hand = [_cid(Card.parse(c)) for c in view["hand"]]
     played = {_cid(Card.parse(c)) for c in pub["michigan"]["played"]}
     mine = set(hand)
+    mine_bits = sum(1 << c for c in mine)
     unseen = [c for c in range(52) if c not in mine and c not in played]
     order = list(pub["dealt_in"])
     sizes = pub["hand_sizes"]
@@ -172,22 +151,23 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
     suits = [(a, "SHDC".index(a.suit.letter)) for a in leads]
     totals = {a: 0.0 for a, _ in suits}
     for _ in range(ROLLOUTS):
-        rng.shuffle(unseen)
-        owner = [-1] * 52
+        unseen = shuffled(unseen, rng)
+        held = [0] * len(sizes)
+        held[seat] = mine_bits
         pos = 0
         for p in others:
             size = sizes[p] or 0
             for c in unseen[pos:pos + size]:
-                owner[c] = p
+                held[p] |= 1 << c
             pos += size
-        for c in hand:
-            owner[c] = seat
         for action, suit in suits:
-            totals[action] += _rollout(list(owner), order, seat, suit, pay_value)
+            totals[action] += _rollout(list(held), order, seat, suit, pay_value, DEPTH)
     return max(leads, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
 
 
-ROLLOUTS = 16
+ROLLOUTS = 10   # sampled deals per lead decision
+DEPTH = 5       # leads played out in each before estimating the rest
+_SUIT = 0x1FFF   # one suit's 13 bits of a 52-bit set of card ids
 
 
 def _cid(card: Card) -> int:
@@ -202,45 +182,66 @@ def _pay_values(pub: PublicView) -> dict[int, int]:
             if chips and code not in ("KQ", "RUN", "KITTY", "POT", "POKER_POOL")}
 
 
-def _rollout(owner: list[int], order: list[int], me: int, suit: int, pay: dict[int, int]) -> float:
-    """Play the Michigan phase out after `me` leads `suit`; everyone then leads the suit of their
-    lowest card. Worth: winning (plus the others' cards) or minus the cards left; pay cards won."""
-    counts = dict.fromkeys(order, 0)
-    for c in range(52):
-        if owner[c] >= 0:
-            counts[owner[c]] += 1
+def _rollout(held: list[int], order: list[int], me: int, suit: int, pay: dict[int, int],
+             depth: int = 60) -> float:
+    """Play the Michigan phase on after `me` leads `suit`; everyone then leads the suit of their
+    lowest card. Worth: winning (plus the others' cards) or minus the cards left; pay cards won.
+    After `depth` leads the rest is estimated from the cards each seat still holds (fewer cards,
+    likelier to go out first): the first leads decide most of a lead's worth, and stopping there
+    lets the bot sample more deals for the same time.
+
+    `held` is each seat's cards as bits of card ids (changed): a run of the lead suit is read off
+    the bits of every card still held, not played card by card."""
     gained = 0
-    leader, forbidden, lead_suit = me, -1, suit
+    alive = 0
+    for p in order:
+        alive |= held[p]
+    leader, lead_suit = me, suit
     n = len(order)
-    for _ in range(60):
-        low = min((c for c in range(lead_suit * 13, lead_suit * 13 + 13) if owner[c] == leader), default=None)
-        if low is None:
-            return -counts[me]
-        c, holder = low, leader
-        while True:
-            owner[c] = -1
-            counts[holder] -= 1
-            if holder == me:
-                gained += pay.get(c, 0)
-            if counts[holder] == 0:
-                if holder == me:
-                    return 6.0 + sum(counts.values()) + gained / 3
-                return -counts[me] + gained / 3
-            if c % 13 == 12 or owner[c + 1] < 0:
-                break
-            c, holder = c + 1, owner[c + 1]
-        forbidden = c // 13
-        start = order.index(holder)
-        leader, lead_suit = -1, -1
-        for k in range(n):
-            p = order[(start + k) % n]
-            best = None
-            for cc in range(52):
-                if owner[cc] == p and cc // 13 != forbidden and (best is None or cc % 13 < best % 13):
-                    best = cc
-            if best is not None:
-                leader, lead_suit = p, best // 13
-                break
+    for _ in range(depth):
+        base = 13 * lead_suit
+        lead = (held[leader] >> base) & _SUIT
+        low = (lead & -lead).bit_length() - 1
+        up = ((alive >> base) & _SUIT) >> low              # the held ranks from the lead up
+        length = ((up + 1) & ~up).bit_length() - 1         # the run stops at the first gap or the ace
+        run = ((1 << length) - 1) << (base + low)
+        top = 1 << (run.bit_length() - 1)
+        out, last, start = -1, 64, 0
+        for k, p in enumerate(order):
+            cards = held[p]
+            if cards & run:
+                if cards & top:
+                    start = k                              # the stopper leads next, or the next seat
+                if not cards & ~run and cards.bit_length() <= last:
+                    out, last = p, cards.bit_length()      # p plays their last card first
+        if out >= 0:
+            run &= (1 << last) - 1
+        mine = held[me] & run
+        if pay and mine:
+            gained += sum(chips for c, chips in pay.items() if mine >> c & 1)
+        for p in order:
+            held[p] &= ~run
+        if out >= 0:
+            return 6.0 + sum(held[p].bit_count() for p in order) + gained / 3 if out == me \
+                else -held[me].bit_count() + gained / 3
+        alive &= ~run
+        allowed_mask = alive & ~(_SUIT << base)           # the stopped suit may not be led next (TRI-33)
+        leader = -1
+        if allowed_mask:
+            for k in range(n):
+                p = order[(start + k) % n]
+                allowed = held[p] & allowed_mask
+                if allowed:
+                    ranks = (allowed | allowed >> 13 | allowed >> 26 | allowed >> 39) & _SUIT
+                    rank = (ranks & -ranks).bit_length() - 1
+                    lead_suit = 0
+                    while not allowed >> (13 * lead_suit + rank) & 1:
+                        lead_suit += 1
+                    leader = p
+                    break
         if leader < 0:
-            return -counts[me] + gained / 3
-    return -counts[me] + gained / 3
+            return -held[me].bit_count() + gained / 3
+    counts = [held[p].bit_count() for p in order]
+    mine = held[me].bit_count()
+    going_out = (1 / mine) / sum(1 / c for c in counts)
+    return going_out * (6.0 + sum(counts) - mine) - (1 - going_out) * mine + gained / 3

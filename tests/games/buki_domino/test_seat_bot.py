@@ -85,3 +85,31 @@ def test_bot_beats_random_players() -> None:
             pass
         gain += g.stacks[hero] - 100
     assert gain / 24 > 5  # clearly ahead of the random players (the bench prints by how much)
+
+
+def test_win_chance_samples_only_until_its_question_is_answered() -> None:
+    from bot.games.buki_domino import seat_bot
+
+    class CountingRandom(random.Random):
+        draws = 0
+
+        def getrandbits(self, k: int) -> int:
+            self.draws += 1
+            return super().getrandbits(k)
+
+    # one tile left that fits: every sampled deal is won, so "at least 0.5?" is settled by one batch
+    private, public = views("[6|1]", "[6|2]", (6, 2), [1, 5, 5, 5])
+    info = seat_bot._Info(public, private)
+    rng = CountingRandom(3)
+    assert info.win_chance(rng, (0.5,)) == 1.0
+    assert rng.draws == seat_bot.BATCH
+    rng = CountingRandom(3)
+    assert info.win_chance(rng) == 1.0   # no question: the full estimate
+    assert rng.draws == seat_bot.SAMPLES
+    # deterministic for a seed, and the early answer lies on the same side as the full estimate
+    private, public = views("[6|4] [6|1] [4|1] [2|0] [8|7] [5|3]", "", (0, 0), [6, 6, 6, 6])
+    public["ends"] = None
+    info = seat_bot._Info(public, private)
+    early = info.win_chance(random.Random(5), (0.5,))
+    assert early == info.win_chance(random.Random(5), (0.5,))
+    assert (early >= 0.5) == (info.win_chance(random.Random(5)) >= 0.5)
