@@ -8,6 +8,7 @@ import discord
 
 from bot.games import GAMES
 from bot.games.base import Event
+from bot.games.messages import from_json
 from bot.games.options import changed_options
 from bot.i18n import ENGLISH, Locale, number, render, t
 from bot.i18n import options as words_of
@@ -135,8 +136,8 @@ def table_embed(snap: TableSnapshot, events: list[Event] | None = None, image: s
         e.set_footer(text=t(locale, "ui.table_footer", table=str(snap.table_id)))
         return attach_image(e, image) if image else e
     # the game's last deal (the host asked to stop, or the deal limit) is said until it ends
-    ending = t(locale, "ui.last_deal", note=render(locale, public["ending"], snap.names)) if public.get("ending") \
-        else ""
+    ending = t(locale, "ui.last_deal", note=render(locale, from_json(public["ending"]), snap.names)) \
+        if public.get("ending") else ""
     e = _embed(f"{title} · {phase_of(phase, locale)}" if phase else title, PHASE_COLOUR["playing"], ending)
     if snap.to_act:
         due = f" · {discord.utils.format_dt(snap.deadline, 'R')}" if snap.deadline else ""

@@ -4,6 +4,7 @@ says the deal under way is the last, the game ends with it, and every stack goes
 from __future__ import annotations
 
 from bot.clock import FakeClock
+from bot.games.messages import from_json
 from bot.wallet import WalletService
 from storage.db import Database
 
@@ -16,7 +17,7 @@ async def test_mar_28c_host_stop_ends_a_marriage_game_after_the_deal(db: Databas
     service, t = await marriage_table(db, wallets, clock)
     await service.request_stop(t, ALICE)
     snap = await service.snapshot(t)
-    assert snap.status == "playing" and "The host asked to stop" in english_msg(snap.public["ending"])
+    assert snap.status == "playing" and "The host asked to stop" in english_msg(from_json(snap.public["ending"]))
     deal = snap.public["deal_no"]
     for _ in range(3000):
         snap = await service.snapshot(t)

@@ -10,7 +10,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from ..base import last_deal_note
 from ..cards import Card, card_texts, group_texts
-from ..messages import Msg, to_json
+from ..messages import to_json
 from .going_out import finishers
 from .layout import group_hand
 from .melds import face_of, maal_faces
@@ -65,7 +65,7 @@ class PublicView(TypedDict):
     seen_payment: int
     unseen_payment: int
     chips_per_point: int
-    ending: NotRequired[Msg]    # only while the deal under way is the game's last: why (MAR-28 b, c)
+    ending: NotRequired[Any]    # while the deal under way is the game's last: why (MAR-28 b, c), as `to_json`
 
 
 class HandView(TypedDict):
@@ -106,7 +106,7 @@ def public_view(st: MarriageState) -> PublicView:
     view = _public_view(st)
     ending = last_deal_note(st.stop_requested, st.deal_no, st.opts.max_deals, "MAR-28")
     if ending and st.phase in (DECLARE, PLAY):
-        view["ending"] = ending
+        view["ending"] = to_json(ending)
     return view
 
 

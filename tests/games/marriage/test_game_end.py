@@ -14,6 +14,7 @@ from bot.games import IllegalAction
 from bot.games.marriage import Marriage
 from bot.games.marriage.actions import DrawStock, NextDeal
 from bot.games.marriage.options import resolve
+from bot.games.messages import from_json
 
 from .helpers import game_in_play
 from .test_leaving import finishing_position
@@ -59,7 +60,9 @@ def test_mar_28b_the_game_ends_after_max_deals_deals_and_every_stack_stays_whole
     while g.phase == "declare":
         seat = g.to_act()[0]
         g.apply(seat, g.legal_actions(seat)[-1])
-    assert english_msg(g.public_view()["ending"]) == "Deal 2 of 2: the game ends when this deal does (MAR-28)."
+    view = g.public_view()
+    assert json.loads(json.dumps(view)) == view   # a view is plain data, the note included
+    assert english_msg(from_json(view["ending"])) == "Deal 2 of 2: the game ends when this deal does (MAR-28)."
     events = _play_deal_out(g, rng)
     assert g.is_over() and g.deal_no == 2 and g.to_act() == []
     over = [e for e in events if e.kind == "game_over"]
@@ -87,7 +90,7 @@ def test_mar_28c_a_stop_mid_deal_is_shown_and_ends_the_game_when_the_deal_ends()
     events = g.request_stop()
     assert [e.kind for e in events] == ["stop"] and "when this deal does" in english(events[0])
     assert g.phase == "play" and g.to_act()       # the deal goes on
-    assert english_msg(g.public_view()["ending"]) == \
+    assert english_msg(from_json(g.public_view()["ending"])) == \
         "The host asked to stop: the game ends when this deal does (MAR-28)."
     with pytest.raises(IllegalAction) as again:
         g.request_stop()
