@@ -102,8 +102,8 @@ class Autoplay:
                 if self.bot_delay_s:
                     await asyncio.sleep(self.bot_delay_s)
                 fallback = failures >= self.bot_tries
-                # with no workers the bot decides inside the move's unit (`_bot_move`): seat bots
-                # take well under a millisecond, less than handing the decision to a thread
+                # with no workers the bot decides inside the move's unit (`_bot_move`): a seat
+                # bot's decision costs less than handing it to a thread would (bench/seat_bots.py)
                 choice = None if fallback or not self.thinker.workers else await self._think(table_id, seat)
                 await self.auto_move(table_id, seat, fallback=fallback, choice=choice)
                 failures = 0
