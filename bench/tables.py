@@ -49,7 +49,7 @@ from bot.games.base import Event  # noqa: E402
 from bot.memory import keep_long_lived  # noqa: E402
 from bot.tables.models import Closing, HandRef, TableSnapshot  # noqa: E402
 from bot.tables.ownership import Shards  # noqa: E402
-from bot.tables.pacing import Pacer  # noqa: E402
+from bot.tables.pacing import Pacer, Priority  # noqa: E402
 from bot.tables.service import TableService  # noqa: E402
 from bot.ui.embeds import board_image, closing_embed, hand_image, results_embed  # noqa: E402
 from bot.ui.views import hand_message, public_message  # noqa: E402
@@ -77,8 +77,9 @@ class NoClient:
 class CountingPresenter:
     """Builds every message exactly as the Discord presenter does, and counts the writes."""
 
-    def __init__(self) -> None:
+    def __init__(self, pacer: Pacer) -> None:
         self.client = NoClient()
+        self.pacer = pacer
         self.requests = 0
         self.writes: dict[Any, list[float]] = defaultdict(list)
         self.prompted: dict[tuple[int, int], asyncio.Event] = defaultdict(asyncio.Event)
@@ -108,8 +109,9 @@ class CountingPresenter:
         png = await asyncio.to_thread(hand_image, snap, seat)
         hand_message(self.client, snap, seat, events, png=png)  # type: ignore[arg-type]
         if message is None and user not in self._dm_channels:
+            await self.pacer.acquire(Priority.PROMPT)   # as the bot does: opening the DM channel takes a slot
             self._dm_channels.add(user)
-            self.requests += 1   # opening the DM channel, once per player
+            self.requests += 1
         mid = self._write(("dm", user))
         if message is None:
             self.prompted[(snap.table_id, seat)].set()
@@ -206,9 +208,9 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
         settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
         db = await open_database(database or settings.database_path)
         guild = (shard[0] << 22) + 1   # a server on this process's shard (1 when there is one shard)
-        presenter = CountingPresenter()
-        wallets = WalletService(db, settings, utc_now)
         pacer = Pacer(per_second=settings.requests_per_s)
+        presenter = CountingPresenter(pacer)
+        wallets = WalletService(db, settings, utc_now)
         service = TableService(db, wallets, presenter, utc_now, bot_delay_s=bot_delay_s, pacer=pacer,
                                bot_workers=settings.bot_workers if bot_workers is None else bot_workers,
                                shards=Shards(shard[1], [shard[0]]))
@@ -268,12 +270,12 @@ async def restart_time(tables: int) -> tuple[float, float]:
         settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
         db = await open_database(settings.database_path)
         wallets = WalletService(db, settings, utc_now)
-        first = TableService(db, wallets, CountingPresenter(), utc_now, bot_delay_s=3600,
-                             pacer=Pacer(per_second=1e9, channel_interval=0))
+        unpaced = Pacer(per_second=1e9, channel_interval=0)
+        first = TableService(db, wallets, CountingPresenter(unpaced), utc_now, bot_delay_s=3600, pacer=unpaced)
         await open_tables(first, tables)
         await first.stop()
-        presenter = CountingPresenter()
         pacer = Pacer(per_second=settings.requests_per_s)
+        presenter = CountingPresenter(pacer)
         second = TableService(db, WalletService(db, settings, utc_now), presenter, utc_now, bot_delay_s=3600,
                               pacer=pacer)
         start = time.perf_counter()
