@@ -1,11 +1,12 @@
 """Pacing output to Discord's limits: about 5 writes per 5 s in a channel and 50 requests/s for
 the whole bot (interaction responses excepted).
 
-Every write the publishers make first takes a slot here. A channel's writes are spaced at least
-`channel_interval` apart, and the bot's writes share a token bucket refilled at `per_second`
-whose small burst keeps any one-second window under Discord's global limit. When the bucket is
-empty, waiting writes are served by priority: the prompt a human is waiting for first, then
-table messages, then hand refreshes. Nothing here is awaited under a table's lock.
+Every write the publishers make happens inside a slot taken here. A channel's writes are spaced
+at least `channel_interval` apart, counted from the end of the previous one, and the bot's
+writes share a token bucket refilled at `per_second` whose small burst keeps any one-second
+window under Discord's global limit. When the bucket is empty, waiting writes are served by
+priority: the prompt a human is waiting for first, then table messages, then hand refreshes.
+Nothing here is awaited under a table's lock.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import enum
 import heapq
 import itertools
 import time
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from contextlib import asynccontextmanager
 
 Sleep = Callable[[float], Awaitable[None]]
 FULL = 1 - 1e-9
@@ -57,6 +59,19 @@ class Pacer:
                 await self._sleep(start - now)
         await self._take(priority)
         self.granted += 1
+
+    @asynccontextmanager
+    async def slot(self, priority: Priority, channel: Hashable | None = None) -> AsyncIterator[None]:
+        """`acquire`, then the write inside the block. The channel's next write waits its
+        interval from the end of this one: a write's request may leave well after its slot
+        (the table is read and drawn first), and Discord counts when requests arrive."""
+        await self.acquire(priority, channel)
+        try:
+            yield
+        finally:
+            if channel is not None and self.channel_interval > 0:
+                done = self._clock() + self.channel_interval
+                self._channel_free[channel] = max(self._channel_free.get(channel, done), done)
 
     def forget(self, channel: Hashable) -> None:
         """A closed table's channel no longer needs its spacing remembered."""

@@ -147,11 +147,11 @@ class Publisher:
 
     async def _write(self, priority: Priority, send: Callable[[TableSnapshot], Awaitable[None]]) -> bool:
         """One paced write with the table as it stands when the slot comes; False if it failed."""
-        await self.pacer.acquire(priority, self.channel_id)
         try:
-            snap = await self.host.view(self.table_id, ())
-            if snap is not None:
-                await send(snap)
+            async with self.pacer.slot(priority, self.channel_id):
+                snap = await self.host.view(self.table_id, ())
+                if snap is not None:
+                    await send(snap)
             return True
         except asyncio.CancelledError:
             raise
@@ -177,15 +177,18 @@ class Publisher:
                 await self._hand(seat, notify=False)
             elif self._strips:
                 seat, ref = self._strips.pop(0)
-                await self.pacer.acquire(Priority.HAND, self._dm_lane_key(seat))
-                await self._attempt(self.presenter.strip_controls(ref))
+                async with self.pacer.slot(Priority.HAND, self._dm_lane_key(seat)):
+                    await self._attempt(self.presenter.strip_controls(ref))
             else:
                 self.resuming = False
                 return
 
     async def _hand(self, seat: int, notify: bool) -> None:
+        async with self.pacer.slot(Priority.PROMPT if notify else Priority.HAND, self._dm_lane_key(seat)):
+            await self._show_hand(seat, notify)
+
+    async def _show_hand(self, seat: int, notify: bool) -> None:
         assert self.hands is not None
-        await self.pacer.acquire(Priority.PROMPT if notify else Priority.HAND, self._dm_lane_key(seat))
         try:
             snap = await self.host.view(self.table_id, (seat,))
         except Exception:

@@ -2,10 +2,10 @@
 
 With no workers (the default) a seat bot decides inside its move's unit of work, on the event
 loop: every game's bot decides in under a millisecond on average and a few at most
-(`bench/seat_bots.py`), less than handing the decision to another thread would cost. Workers are for bots made to think harder:
-a decision only needs the committed state, its seat and its seed, so it is worked out in a
-process pool from the saved state and sent back as the action's JSON; the move itself is still
-made in the table's unit of work, checked like any other.
+(`bench/seat_bots.py`), less than handing the decision to another thread would cost. Workers
+are for bots made to think harder: a decision only needs the committed state, its seat and its
+seed, so it is worked out in a process pool from the saved state and sent back as the action's
+JSON; the move itself is still made in the table's unit of work, checked like any other.
 """
 
 from __future__ import annotations

@@ -77,3 +77,18 @@ async def test_a_cancelled_wait_gives_its_turn_to_the_next() -> None:
     first.cancel()
     await second   # would hang if the cancelled waiter kept its place
     assert first.cancelled()
+
+
+async def test_a_channels_writes_stay_apart_when_one_leaves_late() -> None:
+    """A write may go out well after its slot (the table is read and drawn first, or the bot's
+    budget made it wait): Discord counts when requests arrive, so the next write waits from the
+    end of the previous one, and no five seconds ever see more than five."""
+    time = VirtualTime()
+    pacer = Pacer(per_second=1000, channel_interval=1.2, clock=time.clock, sleep=time.sleep)
+    sent = []
+    for late in [1.0, 0.0, 0.9, 0.0, 0.0, 1.1, 0.0, 0.0]:
+        async with pacer.slot(Priority.TABLE, channel=7):
+            await time.sleep(late)          # drawing the message, or a slow request
+            sent.append(time.now)
+    assert all(b - a >= 1.2 - 1e-9 for a, b in zip(sent, sent[1:]))
+    assert most_in(sent, 5.0) <= 5
