@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import gc
 
-YOUNG_THRESHOLD = 10_000
-"""Allocations between young collections (Python's default, 700, runs one every few actions)."""
+YOUNG_THRESHOLD = 50_000
+"""Allocations between young collections. Python's default, 700, ran one every few actions.
+Each young collection walks every game state saved since the last one (those are alive and
+young), so rarer collections walk them less often: at 200 busy tables the collector took 10%
+of the time at 10,000 and 3% at 50,000, with no change to a click's p99."""
 
 
 def keep_long_lived() -> None:
