@@ -17,17 +17,12 @@ async def user_languages(tx: Tx, user_id: int) -> tuple[str | None, str | None]:
 
 
 async def set_client_locale(tx: Tx, user_id: int, locale: str) -> None:
-    await tx.execute("INSERT INTO user_client_locales (user_id, locale) VALUES (:u, :l) "
-                     "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", {"u": user_id, "l": locale})
+    await _remember(tx, "user_client_locales", "user_id", user_id, locale)
 
 
 async def set_user_language(tx: Tx, user_id: int, locale: str | None) -> None:
     """Remember the player's choice; None forgets it (their Discord client's language again)."""
-    if locale is None:
-        await tx.execute("DELETE FROM user_languages WHERE user_id = :u", {"u": user_id})
-        return
-    await tx.execute("INSERT INTO user_languages (user_id, locale) VALUES (:u, :l) "
-                     "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", {"u": user_id, "l": locale})
+    await _remember(tx, "user_languages", "user_id", user_id, locale)
 
 
 async def guild_language(tx: Tx, guild_id: int) -> str | None:
@@ -37,8 +32,14 @@ async def guild_language(tx: Tx, guild_id: int) -> str | None:
 
 async def set_guild_language(tx: Tx, guild_id: int, locale: str | None) -> None:
     """Set the server's table language; None goes back to the server's preferred locale."""
+    await _remember(tx, "guild_languages", "guild_id", guild_id, locale)
+
+
+async def _remember(tx: Tx, table: str, key: str, owner: int, locale: str | None) -> None:
+    """Upsert `owner`'s locale in one of the tables above (names from this module only), or
+    delete its row when `locale` is None."""
     if locale is None:
-        await tx.execute("DELETE FROM guild_languages WHERE guild_id = :g", {"g": guild_id})
+        await tx.execute(f"DELETE FROM {table} WHERE {key} = :o", {"o": owner})
         return
-    await tx.execute("INSERT INTO guild_languages (guild_id, locale) VALUES (:g, :l) "
-                     "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale", {"g": guild_id, "l": locale})
+    await tx.execute(f"INSERT INTO {table} ({key}, locale) VALUES (:o, :l) "
+                     f"ON CONFLICT ({key}) DO UPDATE SET locale = excluded.locale", {"o": owner, "l": locale})
