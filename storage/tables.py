@@ -47,7 +47,10 @@ class TableRow:
     host_id: int
     options: dict[str, Any]
     seed: int
-    state: dict[str, Any] | None
+    state: str | None
+    """The game state as saved (JSON text): decoded only when a table is loaded, and handed as it
+    is to a bot worker. Kept as text, not as the objects it was written from, so a live table
+    holds one string rather than a tree the garbage collector must walk."""
     version: int
     deadline: str | None
     message_id: int | None
@@ -77,20 +80,19 @@ async def create(tx: Tx, guild_id: int, channel_id: int, game_id: str, host_id: 
 
 
 def _row(r: Any) -> TableRow:
-    """A table row; JSON that does not parse leaves `broken` set instead of raising, so one
-    corrupt row can be quarantined without stopping anything else."""
+    """A table row; options that do not parse leave `broken` set instead of raising, so one
+    corrupt row can be quarantined without stopping anything else (the state is read, and
+    found unreadable, when the game is decoded)."""
     options: dict[str, Any] = {}
-    state: dict[str, Any] | None = None
     broken = None
     try:
         options = json.loads(r["options"])
-        state = json.loads(r["state"]) if r["state"] else None
-        if not isinstance(options, dict) or not (state is None or isinstance(state, dict)):
+        if not isinstance(options, dict):
             raise ValueError("not a JSON object")
     except ValueError as exc:
-        broken = f"stored JSON unreadable: {exc}"
+        broken = f"stored options unreadable: {exc}"
     return TableRow(r["id"], r["guild_id"], r["channel_id"], r["game_id"], r["status"], r["host_id"],
-                    options, r["seed"], state, r["version"], r["deadline"], r["message_id"],
+                    options, r["seed"], r["state"], r["version"], r["deadline"], r["message_id"],
                     end_reason=r["end_reason"], frozen=r["frozen"], broken=broken)
 
 
@@ -234,14 +236,14 @@ class EscrowMismatch(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Commit:
-    """What one action writes to its table."""
+    """What one action, or a run of seat bots' moves, writes to its table."""
 
     state: dict[str, Any]
+    """The game after the last move."""
     deadline: str | None
     status: str
-    seat: int | None
-    action: dict[str, Any]
-    events: list[dict[str, Any]]
+    moves: list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]]
+    """Each move's seat, action and events, logged a version each."""
     now: str
     stacks: dict[int, int] | None
     """The stacks in play when they changed (None: unchanged)."""
@@ -256,21 +258,22 @@ async def save_action(tx: Tx, row: TableRow, commit: Commit) -> int:
     """Check the escrow, save the state if the version is still `row.version`, log the action
     and refresh the stacks, in one trip where the backend allows it. Returns the new version;
     EscrowMismatch or StaleVersion (having written nothing) otherwise."""
-    await tx.run(_action_steps(row, commit))
-    return _saved(row, commit)
+    state = _json(commit.state)
+    await tx.run(_action_steps(row, commit, state))
+    return _saved(row, commit, state)
 
 
 async def save_action_alone(db: Database, row: TableRow, commit: Commit) -> int:
     """`save_action` as a transaction of its own, committed with the others waiting where the
     backend groups commits (a move that wrote nothing else: most of them)."""
-    await db.commit_alone(_action_steps(row, commit))
-    return _saved(row, commit)
-
-
-def _action_steps(row: TableRow, commit: Commit) -> list[Step]:
     state = _json(commit.state)
-    log_row = {"t": row.id, "v": row.version + 1, "s": commit.seat, "a": _json(commit.action),
-               "e": _json(commit.events), "now": commit.now}
+    await db.commit_alone(_action_steps(row, commit, state))
+    return _saved(row, commit, state)
+
+
+def _action_steps(row: TableRow, commit: Commit, state: str) -> list[Step]:
+    log_rows = [{"t": row.id, "v": row.version + 1 + i, "s": seat, "a": _json(action), "e": _json(events),
+                 "now": commit.now} for i, (seat, action, events) in enumerate(commit.moves)]
     stacks_sql = _STACKS_AND_DEAL if commit.deal_starts else _STACKS
     stacks = [{"v": v, "t": row.id, "s": s} for s, v in (commit.stacks or {}).items()]
     guild, account, expected = commit.escrow
@@ -287,12 +290,12 @@ def _action_steps(row: TableRow, commit: Commit) -> list[Step]:
     steps = [
         Step("SELECT COALESCE((SELECT balance FROM accounts WHERE guild_id = :g AND account = :a), 0)",
              {"g": guild, "a": account}, query=True, check=escrow_holds),
-        Step("UPDATE game_tables SET state = :s, version = version + 1, deadline = :d, status = :st "
+        Step("UPDATE game_tables SET state = :s, version = version + :k, deadline = :d, status = :st "
              "WHERE id = :t AND version = :seen",
-             {"s": state, "d": commit.deadline, "st": commit.status, "t": row.id, "seen": seen},
-             check=still_current),
+             {"s": state, "k": len(commit.moves), "d": commit.deadline, "st": commit.status, "t": row.id,
+              "seen": seen}, check=still_current),
         Step("INSERT INTO table_actions (table_id, version, seat, action, events, created_at) "
-             "VALUES (:t, :v, :s, :a, :e, :now)", log_row)]
+             "VALUES (:t, :v, :s, :a, :e, :now)", rows=log_rows)]
     if stacks:
         steps.append(Step(stacks_sql, rows=stacks))
     return steps + list(commit.also)
@@ -308,9 +311,9 @@ def _json(value: Any) -> str:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _saved(row: TableRow, commit: Commit) -> int:
-    row.version += 1
-    row.state, row.deadline, row.status = commit.state, commit.deadline, commit.status
+def _saved(row: TableRow, commit: Commit, state: str) -> int:
+    row.version += len(commit.moves)
+    row.state, row.deadline, row.status = state, commit.deadline, commit.status
     return row.version
 
 

@@ -17,10 +17,10 @@ from .errors import IllegalAction, MalformedAction, PlayerError
 from .messages import LEGACY, Join, Msg, Text, from_json, msg, to_json
 from .options import CHIP_CEILING, OptionSpec, Preset
 
-__all__ = ["Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState", "IllegalAction", "MalformedAction",
-           "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests", "TopUps", "action_from_dict",
-           "action_to_dict", "is_simultaneous", "last_deal_note", "player", "seat_key", "spectator_holdings",
-           "takes_spectator_bets"]
+__all__ = ["DEAL_BOUNDARY", "Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState", "IllegalAction",
+           "MalformedAction", "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests", "TopUps",
+           "action_from_dict", "action_to_dict", "is_simultaneous", "last_deal_note", "player", "seat_key",
+           "spectator_holdings", "takes_spectator_bets"]
 
 
 def seat_key(seat: int) -> str:
@@ -32,6 +32,10 @@ def player(seat: int) -> str:
     """A `{pN}` placeholder for a seat inside an English sentence; messages (`Msg`) name seats
     with `messages.Seat`."""
     return "{p%d}" % seat
+
+
+DEAL_BOUNDARY = frozenset({"start", "summary"})
+"""The kinds of the events that begin and end a deal."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,10 +18,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import PlayerError, StaleControl
@@ -33,7 +32,7 @@ from storage.tables import TableRow
 
 from .ownership import Shards
 from .settlement import is_human
-from .thinking import Thinker
+from .thinking import RUN_LIMIT, Thinker, bot_seed, next_in_run
 from .unit import LiveTable, LiveTables, TableUnit
 
 
@@ -50,26 +49,26 @@ class AutoplayHost(Protocol):
 
     async def live_table(self, table_id: int) -> LiveTable | None: ...
 
-    async def inspect(self, table_id: int, look: Callable[[LiveTable | None], T]) -> T: ...
-
     async def clear_deadline(self, table_id: int) -> None: ...
 
     def decode(self, row: TableRow) -> Any: ...
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
-
 MAX_BACKOFF_S = 30.0
 
-
-def bot_seed(row: TableRow, seat: int) -> str:
-    """A seat bot's seed for one decision: the same table, version and seat, the same choice."""
-    return f"{row.seed}:{row.version}:{seat}"
+Plan = tuple[int, list[tuple[int, Any]]]
+"""A run of bot moves (seat, action) thought out for a version of the table."""
 
 
-def bot_rng(row: TableRow, seat: int) -> random.Random:
-    return random.Random(bot_seed(row, seat))
+def bot_rng(row: TableRow, seat: int, version: int | None = None) -> random.Random:
+    """The seat bot's randomness for a decision at `version` (by default the row's)."""
+    return random.Random(bot_seed(row.seed, row.version if version is None else version, seat))
+
+
+def bot_seats(row: TableRow) -> frozenset[int]:
+    """The seats a seat bot still plays (not on its way out)."""
+    return frozenset(s.seat for s in row.seats if s.is_bot and s.present and not s.leaving)
 
 
 class Autoplay:
@@ -128,34 +127,31 @@ class Autoplay:
             return None
         return next((s for s in live.game.to_act() if not is_human(live.row, s)), None)
 
-    async def _think(self, table_id: int, seat: int) -> tuple[int, Any] | None:
-        """A bot's choice and the version it was made for, thought out in a worker process
-        before the move's unit opens. None when the seat is no bot's to move or choosing failed
-        (then the bot thinks again in the unit, and failing that plays its timeout move)."""
+    async def _think(self, table_id: int, seat: int) -> Plan | None:
+        """The run of bot moves from `seat` and the version it was thought out for, in a worker
+        process before the move's unit opens, from the table as last committed. None when the
+        seat is no bot's to move or choosing failed (then the bot thinks again in the unit, and
+        failing that plays its timeout move)."""
+        live = self.service.live.get(table_id)
+        if live is None or live.game is None or live.row.state is None or not live.row.seats[seat].is_bot:
+            return None
+        row, state = live.row, live.row.state
         try:
-            question = await self.service.inspect(table_id, partial(self._question, seat=seat))
-            if question is None:
-                return None
-            version, engine, state, seed = question
-            return version, await self.thinker.decide(engine, state, seat, seed)
+            return row.version, await self.thinker.decide(type(live.game), state, row.version, row.seed, seat,
+                                                          bot_seats(row), self._run_limit)
         except asyncio.CancelledError:
             raise
-        except PlayerError:
-            raise
         except Exception:
-            log.exception("seat bot failed at table %d seat %d; playing its timeout move", table_id, seat)
+            log.exception("seat bot failed at table %d seat %d in its worker; deciding in place", table_id, seat)
             return None
 
-    @staticmethod
-    def _question(live: LiveTable | None, seat: int) -> tuple[int, type, dict[str, Any], str] | None:
-        """What a worker needs to decide for `seat`: the committed state."""
-        if live is None or live.game is None or live.row.state is None or not live.row.seats[seat].is_bot \
-                or seat not in live.game.to_act():
-            return None
-        return live.row.version, type(live.game), live.row.state, bot_seed(live.row, seat)
+    @property
+    def _run_limit(self) -> int:
+        """Bots moving without a delay move in runs; with one, each move is shown on its own."""
+        return 1 if self.bot_delay_s else RUN_LIMIT
 
     async def auto_move(self, table_id: int, seat: int, expired: int | None = None, fallback: bool = False,
-                        choice: tuple[int, Any] | None = None) -> int | None:
+                        choice: Plan | None = None) -> int | None:
         """One move for a seat that does not choose itself: the table's version after it, or None
         when there was none to make.
 
@@ -170,7 +166,7 @@ class Autoplay:
         return u.row.version if moved else None
 
     async def _move(self, u: TableUnit, seat: int, expired: int | None, fallback: bool,
-                    choice: tuple[int, Any] | None) -> bool:
+                    choice: Plan | None) -> bool:
         game = u.require_playing()
         if seat not in game.to_act():
             return False
@@ -191,19 +187,31 @@ class Autoplay:
         u.apply(seat, u.require_playing().timeout_action(seat))   # a failed bot move re-decoded it
         return True
 
-    def _bot_move(self, u: TableUnit, seat: int, choice: tuple[int, Any] | None) -> bool:
-        """The bot's own choice; False (the game untouched) when choosing or playing it failed."""
+    def _bot_move(self, u: TableUnit, seat: int, choice: Plan | None) -> bool:
+        """The bot's own choice, and the run of bot moves after it (`next_in_run`): as planned
+        in `choice` when it was made for this version, else decided here. False (the game
+        untouched) when choosing or playing failed."""
+        game = u.require_playing()
+        planned = list(choice[1]) if choice is not None and choice[0] == u.row.version else []
+        bots = bot_seats(u.row)
+        mover: int | None = seat
         try:
-            if choice is not None and choice[0] == u.row.version:
-                action = choice[1]
-            else:
-                action = u.require_playing().bot_action(seat, bot_rng(u.row, seat))
-            u.apply(seat, action)
+            while mover is not None:
+                if planned and planned[0][0] == mover:
+                    action = planned.pop(0)[1]
+                else:
+                    planned = []
+                    action = game.bot_action(mover, bot_rng(u.row, mover, u.row.version + len(u.moves)))
+                start = len(u.events)
+                u.apply(mover, action)
+                if len(u.moves) >= self._run_limit:
+                    break
+                mover = next_in_run(game, bots, (e.kind for e in u.events[start:]))
             return True
         except Exception:
-            log.exception("seat bot failed at table %d seat %d; playing its timeout move", u.row.id, seat)
+            log.exception("seat bot failed at table %d seat %d; playing its timeout move", u.row.id, mover)
             u.game = self.service.decode(u.row)   # whatever the failed move touched is dropped
-            u.events.clear()
+            u.undo()
             return False
 
     async def _count_missed(self, u: TableUnit, seat: int) -> list[Event]:
@@ -274,7 +282,7 @@ class Autoplay:
         return [t for t in self._drivers.values() if not t.done()]
 
     async def stop(self) -> None:
-        self.thinker.close()
+        await self.thinker.close()
         tasks = self.busy()
         for task in tasks:
             task.cancel()

@@ -9,6 +9,7 @@ limits. Nothing here awaits Discord.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections import OrderedDict
@@ -220,7 +221,7 @@ class TableService:
         if row.status != "playing":
             return None
         try:
-            return cls.from_dict(row.state or {})
+            return cls.from_dict(json.loads(row.state) if row.state else {})
         except Exception as exc:
             raise TableFault(f"table {row.id}: its game state cannot be read ({exc!r})") from exc
 

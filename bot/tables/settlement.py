@@ -9,7 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.clock import stamp
-from bot.games.base import Event, seat_key, spectator_holdings, takes_spectator_bets
+from bot.games.base import DEAL_BOUNDARY, Event, seat_key, spectator_holdings, takes_spectator_bets
 from bot.games.messages import Seat, joined, msg
 from bot.wallet import WalletService
 from storage import ledger, stats, tables
@@ -20,8 +20,6 @@ from storage.tables import SeatRow, TableRow
 from .deal_results import deal_winners
 from .models import Closing
 from .unit import ConservationError, TableUnit
-
-DEAL_BOUNDARY = frozenset({"start", "summary"})
 
 
 def is_human(row: TableRow, seat: int) -> bool:
@@ -65,12 +63,12 @@ class Settlement:
         results: tuple[Step, ...] = ()
         if summary is not None:   # the deal's result is saved with the action that ended it
             ends = {s.seat: (s.deal_stack, stacks.get(s.seat, s.cashed_out or 0)) for s in dealt}
-            results = stats.deal_steps(row.id, row.version + 1, deal_winners(summary, ends))
+            results = stats.deal_steps(row.id, row.version + len(u.moves), deal_winners(summary, ends))
         commit = tables.Commit(
             state=game.to_dict(), deadline=None if finished else await self.deadline(u, game),
-            status="finished" if finished else "playing", seat=u.seat, action=u.logged or {},
-            events=[e.to_dict() for e in u.events], now=stamp(u.now), stacks=stacks if changed else None,
-            deal_starts=deal_starts, escrow=(row.guild_id, escrow(row.id), held), also=results)
+            status="finished" if finished else "playing", moves=u.log(), now=stamp(u.now),
+            stacks=stacks if changed else None, deal_starts=deal_starts, escrow=(row.guild_id, escrow(row.id), held),
+            also=results)
         try:
             await u.tx.save(row, commit)
         except tables.EscrowMismatch as exc:

@@ -93,6 +93,15 @@ class UnitTransaction:
         return await tables.save_action_alone(self._db, row, commit)
 
 
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One logged move of a unit: its events are the unit's from `events_from` to the next move's."""
+
+    seat: int | None
+    action: dict[str, Any]
+    events_from: int
+
+
 @dataclass(eq=False)
 class TableUnit:
     """What one write path sees and changes inside its transaction."""
@@ -102,10 +111,11 @@ class TableUnit:
     game: Any | None
     now: datetime
     events: list[Event] = field(default_factory=list)
-    logged: dict[str, Any] | None = None
-    """The action log entry; a unit that logs nothing saves no new state."""
+    moves: list[Move] = field(default_factory=list)
+    """What the unit logs, a version each: one action, or a run of seat bots' moves. A unit
+    that logs nothing saves no new state."""
     seat: int | None = None
-    """The seat whose move this is (logged with it)."""
+    """The seat whose move this is."""
     actor: int | None = None
     """The human seat whose own click this is: its reply shows the result, so it needs no DM."""
     via_dm: bool = False
@@ -123,6 +133,11 @@ class TableUnit:
     snapshot: TableSnapshot | None = None
     """The table after commit, with the private views of `reply_seats` (the caller's reply)."""
     begun: bool = False
+
+    @property
+    def logged(self) -> dict[str, Any] | None:
+        """The last move's log entry (None: nothing to save)."""
+        return self.moves[-1].action if self.moves else None
 
     @property
     def committed(self) -> TableSnapshot:
@@ -184,8 +199,8 @@ class TableUnit:
         self.begin(seat)
         done = game.apply(seat, action)
         self.dirty = True
+        self.moves.append(Move(seat, action_to_dict(action), len(self.events)))
         self.events += (events or []) + done
-        self.logged = action_to_dict(action)
 
     def begin(self, seat: int | None) -> None:
         """Note who was to act before the first change, to tell afterwards who must act anew."""
@@ -198,8 +213,20 @@ class TableUnit:
         """A change the table made itself (a leave, a stop, a top-up): logged like an action."""
         self.begin(seat)
         self.dirty = True
+        self.moves.append(Move(seat, logged, len(self.events)))
         self.events += events
-        self.logged = logged
+
+    def undo(self) -> None:
+        """Forget the unit's moves (their game is being decoded again from the saved state)."""
+        self.moves.clear()
+        self.events.clear()
+
+    def log(self) -> list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]]:
+        """Each move's seat, action and events, as saved; the last move also carries what
+        settling it said."""
+        ends = [m.events_from for m in self.moves[1:]] + [len(self.events)]
+        return [(m.seat, m.action, [e.to_dict() for e in self.events[m.events_from:end]])
+                for m, end in zip(self.moves, ends, strict=True)]
 
     def change(self) -> Change:
         """What the players must be shown of this unit (built after it committed)."""

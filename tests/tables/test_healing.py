@@ -86,7 +86,7 @@ async def test_a_table_whose_chips_do_not_add_up_is_closed_and_refunded(
     t = await lobby(service, ALICE, BOB)
     snap = await service.start(t, ALICE)
     async with db.read() as tx:
-        state = (await tables.load(tx, t)).state
+        state = json.loads((await tables.load(tx, t)).state)
     state["stacks"][0] += 5   # the game now claims 5 chips the escrow never received
     await corrupt(db, t, json.dumps(state))
     second = toy_service(db, wallets, clock)
