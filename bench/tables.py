@@ -2,11 +2,13 @@
 Discord replaced by a presenter that builds every payload and counts the requests it would send.
 
 Each table has one simulated person (who acts about a second after being told it is their
-turn, or at once at bot delay 0) and seat bots; the six games take turns. For 10, 50, 200 and
-500 tables, at bot delay 0 (saturation) and at the default delay, it prints: actions/s, the p50
-and p99 latency of one action (the person's click, from call to committed reply), CPU ms per
-action, Discord requests/s counted against the global limit and exempt ones (interaction
-responses), the most writes any channel saw in 5 s, memory per table, and the restart time of
+turn, or at once at bot delay 0) and seat bots; the six games take turns. Each row is measured
+for `--seconds` after a second of warm-up. For 10, 50, 200 and 500 tables, at bot delay 0
+(saturation) and at the default delay, it prints: actions/s, the p50 and p99 latency of one
+action (the person's click, from call to committed reply), CPU ms per action (of the bot's
+process and its bot workers, `BOT_WORKERS`, by default one on a machine with two cores or more),
+Discord requests/s counted against the global limit (the pacer's grants) and exempt ones
+(interaction responses), the most writes any channel saw in 5 s, memory per table, and the restart time of
 200 and 1,000 open tables. Last, the storage backends side by side at 200 tables and bot delay 0:
 SQLite, PostgreSQL with one bot process, and PostgreSQL with two processes (two shards, each with
 half the tables, on one server), when TEST_DATABASE_URL names a PostgreSQL server (`make bench`
@@ -58,6 +60,9 @@ from storage.connect import open_database  # noqa: E402
 from storage.db import Database, fetch_single  # noqa: E402
 
 GUILD = 1
+WARM_UP_S = 1.0
+"""Measuring starts a second after the people do: the start (everyone told at once) is not
+the steady state."""
 HUMAN_DELAY_S = 1.0
 DEFAULT_BOT_DELAY_S = Settings().bot_delay_s
 WINDOW_S = 5.0
@@ -134,6 +139,16 @@ class CountingPresenter:
             for i, t in enumerate(times):
                 worst = max(worst, bisect.bisect_left(times, t + WINDOW_S) - i)
         return worst
+
+
+def cpu_seconds(workers: list[int]) -> float:
+    """CPU time of this process and of the bot worker processes (`BOT_WORKERS`)."""
+    ticks = 0
+    for pid in workers:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])   # utime, stime
+    return time.process_time() + ticks / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb() -> float:
@@ -230,13 +245,21 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
         if together is not None:
             await asyncio.to_thread(together.wait)
         keep_long_lived()   # as the bot does once it has restored its tables
-        logged_before = await count_actions(db, guild)
-        requests_before = presenter.requests
-        presenter.writes.clear()
         people = [Person(service, presenter, t, u, s, HUMAN_DELAY_S if bot_delay_s else 0.0) for t, u, s in made]
-        cpu0, wall0 = time.process_time(), time.monotonic()
-        await asyncio.gather(*(p.run(wall0 + seconds) for p in people))
-        wall, cpu = time.monotonic() - wall0, time.process_time() - cpu0
+        thinker = service.autoplay.thinker
+        end = time.monotonic() + WARM_UP_S + seconds
+        running = asyncio.gather(*(p.run(end) for p in people))
+        await asyncio.sleep(WARM_UP_S)
+        for p in people:
+            p.latencies.clear()
+        presenter.writes.clear()
+        cpu0, wall0, granted0 = cpu_seconds(thinker.pids), time.monotonic(), pacer.granted
+        granted = [granted0]   # the pacer's grants until the people stop, at `end`
+        asyncio.get_running_loop().call_at(end, lambda: granted.append(pacer.granted))
+        logged_before = await count_actions(db, guild)
+        await running
+        wall, cpu = time.monotonic() - wall0, cpu_seconds(thinker.pids) - cpu0
+        requests = granted[-1] - granted0
         actions = await count_actions(db, guild) - logged_before
         memory = (rss_mb() - before_mb) / tables
         await service.stop()
@@ -245,7 +268,7 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
     clicks = len(latencies)
     return {"actions/s": actions / wall, "p50 ms": pct(latencies, 50) * 1000, "p99 ms": pct(latencies, 99) * 1000,
             "cpu ms/action": cpu * 1000 / max(actions, 1),
-            "global req/s": (presenter.requests - requests_before) / wall,
+            "global req/s": requests / (end - wall0),
             "exempt req/s": 2 * clicks / wall, "max writes/5s": presenter.most_in_window(), "MB/table": memory,
             "actions": actions, "wall": wall, "cpu": cpu, "latencies": latencies}
 
@@ -304,19 +327,20 @@ async def fresh_schema(server: str) -> str:
 
 
 def one_process(tables: int, seconds: float, games: list[str], database: str, shard: tuple[int, int],
-                together: Any) -> dict[str, Any]:
+                together: Any, bot_workers: int | None) -> dict[str, Any]:
     """In a worker process: that process's share of the load."""
     logging.basicConfig(level=logging.ERROR)
-    return asyncio.run(run_load(tables, 0.0, seconds, games, 0, database, shard, together))
+    return asyncio.run(run_load(tables, 0.0, seconds, games, bot_workers, database, shard, together))
 
 
-def processes(count: int, tables: int, seconds: float, games: list[str], database: str) -> dict[str, float]:
+def processes(count: int, tables: int, seconds: float, games: list[str], database: str,
+              bot_workers: int | None) -> dict[str, float]:
     """`count` bot processes on one database, each driving its shard's share of `tables` at once."""
     context = multiprocessing.get_context("spawn")
     with context.Manager() as manager, context.Pool(count) as pool:
         together = manager.Barrier(count)
-        parts = pool.starmap(one_process, [(tables // count, seconds, games, database, (i, count), together)
-                                           for i in range(count)])
+        parts = pool.starmap(one_process, [(tables // count, seconds, games, database, (i, count), together,
+                                            bot_workers) for i in range(count)])
     latencies = sorted(x for part in parts for x in part["latencies"])
     actions = sum(part["actions"] for part in parts)
     return {"actions/s": sum(part["actions"] / part["wall"] for part in parts),
@@ -324,16 +348,17 @@ def processes(count: int, tables: int, seconds: float, games: list[str], databas
             "cpu ms/action": sum(part["cpu"] for part in parts) * 1000 / max(actions, 1)}
 
 
-def backends(seconds: float, games: list[str], tables: int = 200) -> None:
+def backends(seconds: float, games: list[str], bot_workers: int | None, tables: int = 200) -> None:
     """SQLite, PostgreSQL with one process and with two, side by side at bot delay 0."""
     columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action"]
     print(f"\nBackends at {tables} tables, bot delay 0 (saturation), {seconds:g} s per row")
     print(f"  {'backend':<28} " + " ".join(f"{c:>13}" for c in columns))
     server = os.environ.get("TEST_DATABASE_URL")
-    rows: list[tuple[str, Any]] = [("SQLite, 1 process", lambda: asyncio.run(run_load(tables, 0.0, seconds, games)))]
+    rows: list[tuple[str, Any]] = [
+        ("SQLite, 1 process", lambda: asyncio.run(run_load(tables, 0.0, seconds, games, bot_workers)))]
     if server:
         rows += [(f"PostgreSQL, {n} process{'es' if n > 1 else ''}",
-                  lambda n=n: processes(n, tables, seconds, games, asyncio.run(fresh_schema(server))))
+                  lambda n=n: processes(n, tables, seconds, games, asyncio.run(fresh_schema(server)), bot_workers))
                  for n in (1, 2)]
     for name, run in rows:
         r = run()
@@ -353,14 +378,15 @@ def main() -> None:
                              "to measure the table service apart from the bots' thinking")
     parser.add_argument("--backends-only", action="store_true", help="only the backends side by side")
     args = parser.parse_args()
-    if args.bots == "random":
+    if args.bots == "random":   # in this process: no bot workers, which would think as seat bots do
         for cls in GAMES.values():
             cls.bot_action = _any_legal  # type: ignore[method-assign]
+        args.bot_workers = 0
     logging.basicConfig(level=logging.ERROR)
     sizes = [int(x) for x in args.tables.split(",")]
     games = args.games.split(",")
     if args.backends_only:
-        backends(args.seconds, games)
+        backends(args.seconds, games, args.bot_workers)
         return
     columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action", "global req/s", "exempt req/s",
                "max writes/5s", "MB/table"]
@@ -378,7 +404,7 @@ def main() -> None:
     for n in (200, 1000):
         resumed, shown = asyncio.run(restart_time(n))
         print(f"  {n:>6} {resumed:>13.3f} {shown:>15.1f}", flush=True)
-    backends(args.seconds, games)
+    backends(args.seconds, games, args.bot_workers)
 
 
 if __name__ == "__main__":

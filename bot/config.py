@@ -8,6 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
+def default_bot_workers() -> int:
+    """Seat bots think in a process of their own when there is a core to spare for it."""
+    return 1 if (os.cpu_count() or 1) >= 2 else 0
+
+
 class ConfigError(Exception):
     """A setting is missing or invalid; the message names the variable and what to do."""
 
@@ -27,7 +32,7 @@ class Settings:
     log_level: str = "INFO"
     requests_per_s: float = 40.0
     afk_turns: int = 3
-    bot_workers: int = 0
+    bot_workers: int = field(default_factory=default_bot_workers)
     shard_count: int | None = None
     """Shards the bot is split into across all its processes (None: as many as Discord advises,
     all in this process)."""
@@ -66,7 +71,7 @@ class Settings:
             log_level=_level(env.get("LOG_LEVEL", "INFO")),
             requests_per_s=_float(env, "DISCORD_REQUESTS_PER_S", 40.0, low=1, high=1000),
             afk_turns=_int(env, "AFK_TURNS", 3, minimum=1, maximum=100),
-            bot_workers=_int(env, "BOT_WORKERS", 0, minimum=0, maximum=8),
+            bot_workers=_int(env, "BOT_WORKERS", default_bot_workers(), minimum=0, maximum=8),
             shard_count=shard_count,
             shard_ids=shard_ids,
             lease_timeout_s=_float(env, "LEASE_TIMEOUT_S", 30.0, low=1, high=3600),

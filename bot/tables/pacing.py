@@ -3,9 +3,11 @@ the whole bot (interaction responses excepted).
 
 Every write the publishers make happens inside a slot taken here. A channel's writes are spaced
 at least `channel_interval` apart, counted from the end of the previous one, and the bot's
-writes share a token bucket refilled at `per_second` whose small burst keeps any one-second
-window under Discord's global limit. When the bucket is empty, waiting writes are served by
-priority: the prompt a human is waiting for first, then table messages, then hand refreshes.
+writes share a budget of `per_second`: a token bucket refilled at that rate spreads them out (a
+burst of a fifth of a second at most, so a wake-up that comes late loses little), and no one
+second, sliding, ever grants more than the budget, so no longer window does either. When the
+budget is spent, waiting writes are served by priority: the prompt a human is waiting for
+first, then table messages, then hand refreshes.
 Nothing here is awaited under a table's lock.
 """
 
@@ -16,13 +18,14 @@ import enum
 import heapq
 import itertools
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from contextlib import asynccontextmanager
 
 Sleep = Callable[[float], Awaitable[None]]
-FULL = 1 - 1e-9
-"""A token, give or take the rounding of refills (which must never leave a waiter one
-floating-point hair short of its turn)."""
+WINDOW_S = 1.0
+EPSILON = 1e-9
+"""Rounding of clock arithmetic, which must never leave a waiter a hair short of its turn."""
 
 
 class Priority(enum.IntEnum):
@@ -38,10 +41,14 @@ class Pacer:
             raise ValueError("per_second must be positive")
         self.per_second = per_second
         self.channel_interval = channel_interval
-        self.burst = max(1.0, per_second / 5)   # any 1 s window: at most burst + per_second requests
+        self.burst = max(1.0, per_second / 5)
+        self.per_window = max(1, int(per_second))
+        """Requests allowed in any one second."""
         self._clock, self._sleep = clock, sleep
         self._tokens = self.burst
         self._filled_at = clock()
+        self._recent: deque[float] = deque()
+        """When the requests of the last second were granted."""
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
         self._dispatcher: asyncio.Task[None] | None = None
@@ -79,15 +86,24 @@ class Pacer:
         if free is not None and free <= self._clock():
             del self._channel_free[channel]
 
-    def _refill(self) -> None:
+    def _wait(self) -> float:
+        """Seconds until the budget has room for one more request (0: now)."""
         now = self._clock()
         self._tokens = min(self.burst, self._tokens + (now - self._filled_at) * self.per_second)
         self._filled_at = now
+        while self._recent and self._recent[0] <= now - WINDOW_S + EPSILON:
+            self._recent.popleft()
+        bucket = 0.0 if self._tokens >= 1 - EPSILON else (1 - self._tokens) / self.per_second
+        window = 0.0 if len(self._recent) < self.per_window else self._recent[0] + WINDOW_S - now
+        return max(bucket, window)
+
+    def _grant(self) -> None:
+        self._tokens -= 1
+        self._recent.append(self._clock())
 
     async def _take(self, priority: Priority) -> None:
-        self._refill()
-        if not self._waiting and self._tokens >= FULL:
-            self._tokens -= 1
+        if not self._waiting and not self._wait():
+            self._grant()
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiting, (int(priority), next(self._order), future))
@@ -96,13 +112,13 @@ class Pacer:
         await future
 
     async def _dispatch(self) -> None:
-        """Hand out tokens as they refill, best priority first; cancelled waiters are skipped."""
+        """Grant requests as the budget has room, best priority first; cancelled waiters are skipped."""
         while self._waiting:
-            self._refill()
-            if self._tokens < FULL:
-                await self._sleep((1 - self._tokens) / self.per_second)
+            wait = self._wait()
+            if wait:
+                await self._sleep(wait)
                 continue
             _, _, future = heapq.heappop(self._waiting)
             if not future.done():
-                self._tokens -= 1
+                self._grant()
                 future.set_result(None)

@@ -25,6 +25,7 @@ import itertools
 import logging
 import os
 import random
+import signal
 import sys
 from collections.abc import Collection, Iterable
 from functools import cache
@@ -102,11 +103,17 @@ def decide(request: bytes) -> bytes:
 
 
 def serve() -> None:
-    """A worker's life: answer each line of standard input until it closes."""
+    """A worker's life: answer each line of standard input until it closes. Ctrl-C is for the
+    bot, which ends its workers by closing their input; a bot gone without closing it ends
+    them at their next answer."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     out = sys.stdout.buffer
-    for line in sys.stdin.buffer:
-        out.write(decide(line))
-        out.flush()
+    try:
+        for line in sys.stdin.buffer:
+            out.write(decide(line))
+            out.flush()
+    except BrokenPipeError:
+        pass
 
 
 class _Worker:
@@ -183,6 +190,11 @@ class Thinker:
         if "error" in answer:
             raise RuntimeError(f"the seat bot failed in its worker: {answer['error']}")
         return [(s, action_from_dict(engine.action_types, data)) for s, data in answer["moves"]]
+
+    @property
+    def pids(self) -> list[int]:
+        """The live workers' process ids (the bench reads their CPU time)."""
+        return [w.process.pid for w in self._pool if w.alive]
 
     async def _worker(self) -> _Worker:
         """The least busy live worker, starting the ones missing (the first time, or after one died)."""

@@ -45,7 +45,8 @@ async def test_the_bot_stays_under_the_global_limit_in_every_second() -> None:
     for _ in range(400):
         await pacer.acquire(Priority.TABLE)
         granted.append(time.now)
-    assert most_in(granted, 1.0) <= 50
+    assert most_in(granted, 1.0) <= 40
+    assert most_in(granted, 10.0) <= 400   # so every longer window holds too
     assert 9.0 <= granted[-1] - granted[0] <= 10.5   # 40 a second, not fewer
 
 

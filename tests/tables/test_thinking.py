@@ -1,9 +1,18 @@
-"""Seat bots think in a worker process: the same decisions as in place, and the table goes on."""
+"""Seat bots: runs of moves at bot delay 0, and thinking in worker processes. Either way the bots
+make the same decisions as one move at a time in place, and the table goes on."""
 
 from __future__ import annotations
 
+import os
+import signal
+from typing import Any
+
+import pytest
+
+import bot.tables.autoplay as autoplay
 from bot.clock import FakeClock
 from bot.games import GAMES
+from bot.games.bourre.game import Bourre
 from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage import tables
@@ -12,12 +21,23 @@ from storage.db import Database
 from tests.conftest import RecordingPresenter, unpaced
 from tests.tables.test_service import ALICE, G, books_ok
 
+Log = list[tuple[int, int | None, dict[str, Any], list[dict[str, Any]]]]
+
+
+def bourre_service(db: Database, wallets: WalletService, clock: FakeClock, workers: int = 0) -> TableService:
+    return TableService(db, wallets, RecordingPresenter(), clock, games={"bourre": GAMES["bourre"]},
+                        pacer=unpaced(), bot_workers=workers)
+
+
+async def log_of(db: Database, table_id: int) -> Log:
+    async with db.read() as tx:
+        return [(e["version"], e["seat"], e["action"], e["events"]) for e in await tables.actions(tx, table_id)]
+
 
 async def bots_play_a_deal(db: Database, wallets: WalletService, clock: FakeClock, workers: int,
                            channel: int) -> list[dict]:
     """Alice opens a Bourré table with two bots and leaves: the bots play the deal out."""
-    service = TableService(db, wallets, RecordingPresenter(), clock, games={"bourre": GAMES["bourre"]},
-                           pacer=unpaced(), bot_workers=workers)
+    service = bourre_service(db, wallets, clock, workers)
     try:
         t = (await service.open(G, channel, ALICE, "bourre", seed=99)).table_id
         await service.join(t, ALICE, "Alice")
@@ -33,9 +53,116 @@ async def bots_play_a_deal(db: Database, wallets: WalletService, clock: FakeCloc
         await service.stop()
 
 
+async def alice_and_three_bots(db: Database, wallets: WalletService, clock: FakeClock, channel: int,
+                               workers: int = 0, until_version: int = 80) -> Log:
+    """Alice plays her first legal move at each of her turns at a Bourré table of four; the
+    three bots move between her turns. The table's log up to `until_version`."""
+    service = bourre_service(db, wallets, clock, workers)
+    try:
+        t = (await service.open(G, channel, ALICE, "bourre", seed=7)).table_id
+        await service.join(t, ALICE, "Alice")
+        for _ in range(3):
+            await service.add_bot(t, ALICE)
+        await service.start(t, ALICE)
+        while True:
+            await service.settle()
+            snap = await service.hand(t, ALICE)
+            if snap.status != "playing" or snap.version >= until_version:
+                break
+            assert snap.to_act == (0,), "the bots moved until it was Alice's turn"
+            await service.act(t, ALICE, snap.legal[0][0], snap.version)
+        assert await books_ok(db)
+        return await log_of(db, t)
+    finally:
+        await service.stop()
+
+
+def count_saves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many saves each move's unit made (one entry per save: the versions it logged)."""
+    saves: list[int] = []
+    for name in ("save_action", "save_action_alone"):
+        real = getattr(tables, name)
+
+        async def counted(where: Any, row: Any, commit: tables.Commit, real: Any = real) -> int:
+            saves.append(len(commit.moves))
+            version: int = await real(where, row, commit)
+            return version
+
+        monkeypatch.setattr(tables, name, counted)
+    return saves
+
+
+async def test_bots_without_a_delay_move_in_runs_saved_once_with_a_version_each(
+        db: Database, wallets: WalletService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    saves = count_saves(monkeypatch)
+    in_runs = await alice_and_three_bots(db, wallets, clock, 100)
+    runs = list(saves)
+    saves.clear()
+    monkeypatch.setattr(autoplay, "RUN_LIMIT", 1)
+    one_by_one = await alice_and_three_bots(db, wallets, clock, 101)
+    assert in_runs == one_by_one   # the same moves, versions, seats and events
+    versions = [version for version, *_ in in_runs]
+    assert versions == list(range(versions[0], versions[0] + len(in_runs)))   # a version per move
+    assert sum(runs) == sum(saves) == len(in_runs)
+    assert max(runs) > 1 and max(saves) == 1
+    assert len(runs) < len(saves)   # fewer saves for the same moves
+
+
+async def test_a_run_ends_where_a_deal_ends(db: Database, wallets: WalletService, clock: FakeClock,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """What follows a deal (its results, stacks, who leaves) is settled before anyone moves on."""
+    saves = count_saves(monkeypatch)
+    log = await alice_and_three_bots(db, wallets, clock, 100, until_version=400)
+    ends = [version for version, _, _, events in log if any(e["kind"] == "summary" for e in events)]
+    assert ends, "a deal ended"
+    before = log[0][0] - 1   # the lobby's versions are not moves
+    saved_at = {before + sum(saves[:i + 1]): saves[i] for i in range(len(saves))}   # version after a save: moves
+    assert set(ends) <= set(saved_at)
+    assert any(saved_at[end] > 1 for end in ends), "a bots' run ended a deal"
+
+
 async def test_bots_decide_the_same_in_a_worker_process_as_in_place(db: Database, wallets: WalletService,
                                                                     clock: FakeClock) -> None:
     in_place = await bots_play_a_deal(db, wallets, clock, 0, 100)
     in_worker = await bots_play_a_deal(db, wallets, clock, 1, 101)
     assert in_place and in_worker == in_place
     assert await books_ok(db)
+
+
+async def test_a_worker_plans_the_whole_run(db: Database, wallets: WalletService, clock: FakeClock,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a worker, the event loop decides nothing itself: the run comes planned."""
+    in_place = await alice_and_three_bots(db, wallets, clock, 100)
+
+    def not_here(self: Bourre, seat: int, rng: object) -> object:
+        raise AssertionError("decided on the event loop")
+
+    monkeypatch.setattr(Bourre, "bot_action", not_here)   # the worker process has its own, unpatched
+    assert await alice_and_three_bots(db, wallets, clock, 101, workers=1) == in_place
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_table_goes_on(db: Database, wallets: WalletService,
+                                                                    clock: FakeClock) -> None:
+    service = bourre_service(db, wallets, clock, workers=1)
+    try:
+        t = (await service.open(G, 100, ALICE, "bourre", seed=7)).table_id
+        await service.join(t, ALICE, "Alice")
+        for _ in range(3):
+            await service.add_bot(t, ALICE)
+        await service.start(t, ALICE)
+        first: list[int] = []
+        while (snap := await service.hand(t, ALICE)).status == "playing" and snap.version < 60:
+            await service.settle()
+            snap = await service.hand(t, ALICE)
+            pids = service.autoplay.thinker.pids
+            if not first and pids:
+                first = pids
+                os.kill(first[0], signal.SIGKILL)
+            if snap.to_act == (0,):
+                await service.act(t, ALICE, snap.legal[0][0], snap.version)
+        assert first, "a worker was started"
+        assert service.autoplay.thinker.pids and service.autoplay.thinker.pids != first
+        assert snap.version >= 60 or snap.status == "finished"
+        assert await books_ok(db)
+    finally:
+        await service.stop()
