@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,15 @@ def test_defaults_and_overrides() -> None:
     s = Settings.from_env({"DISCORD_TOKEN": "abc", "STARTING_CHIPS": "500", "DEV_GUILD_ID": "42"})
     assert (s.starting_chips, s.daily_chips, s.dev_guild_id, s.database_path) == (500, 100, 42, Path("data/bot.db"))
     assert "abc" not in repr(s)
+
+
+@pytest.mark.parametrize("cores, workers", [(1, 0), (2, 1), (16, 1), (None, 0)])
+def test_bots_think_in_a_process_of_their_own_when_there_is_a_core_to_spare(
+        monkeypatch: pytest.MonkeyPatch, cores: int | None, workers: int) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    assert Settings.from_env({"DISCORD_TOKEN": "x"}).bot_workers == workers
+    assert Settings().bot_workers == workers
+    assert Settings.from_env({"DISCORD_TOKEN": "x", "BOT_WORKERS": "0"}).bot_workers == 0
 
 
 @pytest.mark.parametrize("env, message", [

@@ -326,9 +326,7 @@ def _record(cls: type, bounds: Range | None) -> Converter:
                f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
               for f in dataclasses.fields(cls) if f.init]
 
-    def encode_fields(value: Any) -> Json:
-        return {name: conv.encode(getattr(value, name)) for name, conv, _ in fields}
-
+    encode_fields = _fields_encoder(cls, [(name, conv.encode) for name, conv, _ in fields])
     encode = _memoised(encode_fields) if _flat_and_frozen(cls, hints) else encode_fields
 
     def decode(data: Json) -> Any:
@@ -342,6 +340,19 @@ def _record(cls: type, bounds: Range | None) -> Converter:
                 raise CodecError(f"{cls.__name__} needs {name!r}")
         return cls(**kwargs)
     return Converter(encode, decode, lambda t: t, str)
+
+
+def _fields_encoder(cls: type, fields: Sequence[tuple[str, Callable[[Any], Json]]]) -> Callable[[Any], Json]:
+    """`{name: encode(value.name), …}` written out as one function, as `dataclasses` writes
+    `__init__`: a state is encoded on every save, and reading each field through a loop of
+    converters cost several times the encoding itself. Plain values are taken as they are."""
+    names = {f"e{i}": enc for i, (_, enc) in enumerate(fields) if enc is not _identity}
+    items = ", ".join(f"{name!r}: v.{name}" if enc is _identity else f"{name!r}: e{i}(v.{name})"
+                      for i, (name, enc) in enumerate(fields))
+    scope: dict[str, Any] = {}
+    exec(f"def encode_{cls.__name__}(v):\n    return {{{items}}}\n", names, scope)
+    encode: Callable[[Any], Json] = scope[f"encode_{cls.__name__}"]
+    return encode
 
 
 def _scalar(hint: Any) -> bool:
