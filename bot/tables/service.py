@@ -56,8 +56,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SEEN_INTERACTIONS = 4096
-BUY_IN_MEMO = 1024
 """Interaction ids remembered, so one interaction is never applied twice."""
+BUY_IN_MEMO = 4096
+"""Tables whose buy-in is remembered with the options it was worked out from."""
 
 
 @contextmanager
@@ -113,7 +114,7 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._publishers: dict[int, Publisher] = {}
         self._seen: OrderedDict[int, None] = OrderedDict()
-        self._buy_ins: dict[tuple[str, tuple[tuple[str, Any], ...]], BuyIn] = {}
+        self._buy_ins: dict[int, tuple[dict[str, Any], BuyIn]] = {}
         self._shown: dict[int, Shown] = {}
 
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -123,14 +124,15 @@ class TableService:
         return lock
 
     def _buy_in(self, row: TableRow) -> BuyIn:
-        """The table's buy-in; worked out from the options once per set of options (every
-        snapshot shows it, and the engines resolve all their options to find it)."""
-        key = (row.game_id, tuple(sorted(row.options.items())))
-        buy_in = self._buy_ins.get(key)
-        if buy_in is None:
-            buy_in = self._buy_ins[key] = self.games[row.game_id].buy_in(row.options)
-            if len(self._buy_ins) > BUY_IN_MEMO:
-                self._buy_ins.pop(next(iter(self._buy_ins)))
+        """The table's buy-in; worked out from the options once per table and set of options
+        (every snapshot shows it, and the engines resolve all their options to find it)."""
+        hit = self._buy_ins.get(row.id)
+        if hit is not None and hit[0] == row.options:
+            return hit[1]
+        buy_in = self.games[row.game_id].buy_in(row.options)
+        self._buy_ins[row.id] = (dict(row.options), buy_in)
+        if len(self._buy_ins) > BUY_IN_MEMO:
+            self._buy_ins.pop(next(iter(self._buy_ins)))
         return buy_in
 
     # --- the unit of work ------------------------------------------------------------------

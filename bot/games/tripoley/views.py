@@ -6,15 +6,17 @@ The view types are what the boards read; a renamed key is a type error there, no
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from functools import lru_cache
+from typing import Any, NotRequired, TypedDict, cast
 
-from ..cards import card_texts, sort_hand
+from ..cards import Card, card_texts, sort_hand
 from ..poker import best_hand
 from . import rules
 from .options import TripoleyOptions
 from .phases import PHASE_NAMES, Phase
 from .spare import min_bid
 from .state import DealState, ShownHand
+from .variant import Variant
 
 
 class Compartment(TypedDict):
@@ -143,13 +145,25 @@ def public_view(s: DealState, game_id: str, to_act: list[int]) -> PublicView:
     return v
 
 
-def private_view(s: DealState, seat: int) -> PrivateView:
-    hand = s.hands[seat] if 0 <= seat < s.n else []
-    v: PrivateView = {"seat": seat, "hand": card_texts(sort_hand(hand, True)), "wallet": s.stacks[seat],
-                      "pay_cards": card_texts(rules.holds_pay(s.variant, hand))}
+@lru_cache(maxsize=4096)
+def _hand_shown(variant: Variant, hand: tuple[Card, ...]) -> dict[str, Any]:
+    """What a private view shows of the hand itself: the same for as long as the hand does
+    (while others move, a seat's view is drawn again and again for the same cards)."""
+    shown: dict[str, Any] = {"hand": card_texts(sort_hand(list(hand), True)),
+                             "pay_cards": card_texts(rules.holds_pay(variant, hand))}
     if len(hand) >= 5:
         best = best_hand(hand)
-        v["best_poker"] = {"cards": card_texts(list(best.cards)), "category": best.category, "text": best.text}
+        shown["best_poker"] = {"cards": card_texts(list(best.cards)), "category": best.category, "text": best.text}
+    return shown
+
+
+def private_view(s: DealState, seat: int) -> PrivateView:
+    hand = s.hands[seat] if 0 <= seat < s.n else []
+    shown = _hand_shown(s.variant, tuple(hand))
+    v: PrivateView = {"seat": seat, "hand": list(shown["hand"]), "wallet": s.stacks[seat],
+                      "pay_cards": list(shown["pay_cards"])}
+    if "best_poker" in shown:
+        v["best_poker"] = cast(PokerHandView, dict(shown["best_poker"]))
     if seat in s.chosen:
         chosen = best_hand(s.chosen[seat])
         v["poker_hand"] = {"cards": card_texts(list(chosen.cards)), "category": chosen.category,
