@@ -4,16 +4,21 @@ make the same decisions as one move at a time in place, and the table goes on.""
 from __future__ import annotations
 
 import os
+import random
 import signal
 from typing import Any
 
+import orjson
 import pytest
 
 import bot.tables.autoplay as autoplay
 from bot.clock import FakeClock
 from bot.games import GAMES
+from bot.games.base import action_to_dict
 from bot.games.bourre.game import Bourre
+from bot.games.options import resolve_options
 from bot.tables.service import TableService
+from bot.tables.thinking import RUN_LIMIT, bot_seed, decide, engine_name, next_in_run
 from bot.wallet import WalletService
 from storage import tables
 from storage.db import Database
@@ -166,3 +171,33 @@ async def test_a_worker_that_dies_is_replaced_and_the_table_goes_on(db: Database
         assert await books_ok(db)
     finally:
         await service.stop()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_plan_from_the_saved_state_is_what_the_bots_play_in_place(game_id: str) -> None:
+    """A worker decodes the state as saved and plays the run on its copy: every game's bots
+    must choose there what they choose on the live game, or a worker's plans would be refused
+    (and the seat's timeout move played instead)."""
+    cls = GAMES[game_id]
+    players = min(4, cls.max_players)
+    stack = cls.buy_in(resolve_options(cls.option_specs, {})).default
+    game = cls.start([stack] * players, {}, seed=5)
+    bots = list(range(players))
+    version = 0
+    planned = 0
+    while not game.is_over() and version < 300:
+        mover: int | None = game.to_act()[0]
+        ask = {"id": version, "engine": engine_name(cls), "version": version, "seed": 42, "seat": mover,
+               "bots": bots, "run": RUN_LIMIT}
+        answer = orjson.loads(decide(orjson.dumps(ask)[:-1] + b',"state":' + orjson.dumps(game.to_dict()) + b"}"))
+        moves = answer["moves"]
+        for seat, data in moves:   # the same moves, one at a time, on the live game
+            assert seat == mover
+            action = game.bot_action(seat, random.Random(bot_seed(42, version, seat)))
+            assert action_to_dict(action) == data, (game_id, version)
+            version += 1
+            done = game.apply(seat, action)
+            mover = next_in_run(game, bots, (e.kind for e in done))
+        assert mover is None or len(moves) == RUN_LIMIT   # and the run ends where it would in place
+        planned += len(moves)
+    assert planned >= 100
