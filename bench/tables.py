@@ -14,6 +14,9 @@ SQLite, PostgreSQL with one bot process, and PostgreSQL with two processes (two 
 half the tables, on one server), when TEST_DATABASE_URL names a PostgreSQL server (`make bench`
 starts a throwaway one).
 
+Before and after, it times a reference loop of plain Python: on a shared machine the speed
+drifts, and the loop says how fast the machine was during the run.
+
 Run: .venv/bin/python bench/tables.py [--seconds S] [--tables 10,50,200,500] [--bots seat|random]
                                        [--backends-only]
 (`--bots random` measures the table service alone: bots that cost nothing to think)
@@ -141,6 +144,19 @@ class CountingPresenter:
         return worst
 
 
+def reference_loop() -> float:
+    """CPU seconds of a fixed piece of plain Python: a shared machine's speed drifts (by half
+    and more within an hour on the one these figures were taken on), so each run says how fast
+    the machine was while it ran."""
+    start = time.process_time()
+    total = 0
+    for i in range(5_000_000):
+        total += i * i % 7
+    squares = {i: str(i) for i in range(1_000_000)}
+    del squares
+    return time.process_time() - start
+
+
 def cpu_seconds(workers: list[int]) -> float:
     """CPU time of this process and of the bot worker processes (`BOT_WORKERS`)."""
     ticks = 0
@@ -259,6 +275,8 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
         logged_before = await count_actions(db, guild)
         await running
         wall, cpu = time.monotonic() - wall0, cpu_seconds(thinker.pids) - cpu0
+        if len(granted) == 1:   # every game ended before `end`
+            granted.append(pacer.granted)
         requests = granted[-1] - granted0
         actions = await count_actions(db, guild) - logged_before
         memory = (rss_mb() - before_mb) / tables
@@ -268,7 +286,7 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
     clicks = len(latencies)
     return {"actions/s": actions / wall, "p50 ms": pct(latencies, 50) * 1000, "p99 ms": pct(latencies, 99) * 1000,
             "cpu ms/action": cpu * 1000 / max(actions, 1),
-            "global req/s": requests / (end - wall0),
+            "global req/s": requests / min(end - wall0, wall),
             "exempt req/s": 2 * clicks / wall, "max writes/5s": presenter.most_in_window(), "MB/table": memory,
             "actions": actions, "wall": wall, "cpu": cpu, "latencies": latencies}
 
@@ -393,6 +411,7 @@ def main() -> None:
     bots = "seat bots" if args.bots == "seat" else "bots playing any legal move"
     print(f"Tables: one person and {bots} each, playing {', '.join(games)} in turn, {args.seconds:g} s per row "
           f"(budget {Settings().requests_per_s:g} requests/s, a channel write every 1.2 s at most)")
+    print(f"Reference loop before: {reference_loop():.2f} CPU s (lower is a faster machine)")
     header = f"  {'bot delay':>9} {'tables':>6} " + " ".join(f"{c:>13}" for c in columns)
     print(header)
     for delay in (0.0, DEFAULT_BOT_DELAY_S):
@@ -405,6 +424,7 @@ def main() -> None:
         resumed, shown = asyncio.run(restart_time(n))
         print(f"  {n:>6} {resumed:>13.3f} {shown:>15.1f}", flush=True)
     backends(args.seconds, games, args.bot_workers)
+    print(f"\nReference loop after: {reference_loop():.2f} CPU s")
 
 
 if __name__ == "__main__":
