@@ -6,13 +6,13 @@ turn, or at once at bot delay 0) and seat bots; the six games take turns. Each r
 for `--seconds` after a second of warm-up. For 10, 50, 200 and 500 tables, at bot delay 0
 (saturation) and at the default delay, it prints: actions/s, the p50 and p99 latency of one
 action (the person's click, from call to committed reply), CPU ms per action (of the bot's
-process and its bot workers, `BOT_WORKERS`, by default one on a machine with two cores or more),
-Discord requests/s counted against the global limit (the pacer's grants) and exempt ones
-(interaction responses), the most writes any channel saw in 5 s, memory per table, and the restart time of
-200 and 1,000 open tables. Last, the storage backends side by side at 200 tables and bot delay 0:
-SQLite, PostgreSQL with one bot process, and PostgreSQL with two processes (two shards, each with
-half the tables, on one server), when TEST_DATABASE_URL names a PostgreSQL server (`make bench`
-starts a throwaway one).
+process and its worker processes, `BOT_WORKERS`: by default, on two cores or more, one where
+the bots think and one where the pictures are drawn), Discord requests/s counted against the
+global limit (the pacer's grants) and exempt ones (interaction responses), the most writes any
+channel saw in 5 s, memory per table, and the restart time of 200 and 1,000 open tables. Last,
+the storage backends side by side at 200 tables and bot delay 0: SQLite, PostgreSQL with one
+bot process, and PostgreSQL with two processes (two shards, each with half the tables, on one
+server), when TEST_DATABASE_URL names a PostgreSQL server (`make bench` starts a throwaway one).
 
 Before and after, it times a reference loop of plain Python: on a shared machine the speed
 drifts, and the loop says how fast the machine was during the run.
@@ -56,7 +56,8 @@ from bot.tables.models import Closing, HandRef, TableSnapshot  # noqa: E402
 from bot.tables.ownership import Shards  # noqa: E402
 from bot.tables.pacing import Pacer, Priority  # noqa: E402
 from bot.tables.service import TableService  # noqa: E402
-from bot.ui.embeds import board_image, closing_embed, hand_image, results_embed  # noqa: E402
+from bot.ui.embeds import closing_embed, results_embed  # noqa: E402
+from bot.ui.pictures import Painter  # noqa: E402
 from bot.ui.views import hand_message, public_message  # noqa: E402
 from bot.wallet import WalletService  # noqa: E402
 from storage.connect import open_database  # noqa: E402
@@ -85,9 +86,10 @@ class NoClient:
 class CountingPresenter:
     """Builds every message exactly as the Discord presenter does, and counts the writes."""
 
-    def __init__(self, pacer: Pacer) -> None:
+    def __init__(self, pacer: Pacer, painter: Painter | None = None) -> None:
         self.client = NoClient()
         self.pacer = pacer
+        self.painter = painter if painter is not None else Painter()
         self.requests = 0
         self.writes: dict[Any, list[float]] = defaultdict(list)
         self.prompted: dict[tuple[int, int], asyncio.Event] = defaultdict(asyncio.Event)
@@ -102,7 +104,7 @@ class CountingPresenter:
         return self._ids
 
     async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
-        public_message(snap, recent, await asyncio.to_thread(board_image, snap))
+        public_message(snap, recent, await self.painter.board(snap))
         new = self._write(snap.channel_id)
         return message_id if message_id is not None else new
 
@@ -114,7 +116,7 @@ class CountingPresenter:
                         events: list[Event]) -> HandRef | None:
         user = snap.seats[seat].user_id
         assert user is not None
-        png = await asyncio.to_thread(hand_image, snap, seat)
+        png = await self.painter.hand(snap, seat)
         hand_message(self.client, snap, seat, events, png=png)  # type: ignore[arg-type]
         if message is None and user not in self._dm_channels:
             await self.pacer.acquire(Priority.PROMPT)   # as the bot does: opening the DM channel takes a slot
@@ -158,7 +160,7 @@ def reference_loop() -> float:
 
 
 def cpu_seconds(workers: list[int]) -> float:
-    """CPU time of this process and of the bot worker processes (`BOT_WORKERS`)."""
+    """CPU time of this process and of its worker processes (`BOT_WORKERS`)."""
     ticks = 0
     for pid in workers:
         with open(f"/proc/{pid}/stat") as f:
@@ -240,11 +242,11 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
         db = await open_database(database or settings.database_path)
         guild = (shard[0] << 22) + 1   # a server on this process's shard (1 when there is one shard)
         pacer = Pacer(per_second=settings.requests_per_s)
-        presenter = CountingPresenter(pacer)
+        workers = settings.bot_workers if bot_workers is None else bot_workers
+        presenter = CountingPresenter(pacer, Painter(workers))
         wallets = WalletService(db, settings, utc_now)
         service = TableService(db, wallets, presenter, utc_now, bot_delay_s=bot_delay_s, pacer=pacer,
-                               bot_workers=settings.bot_workers if bot_workers is None else bot_workers,
-                               shards=Shards(shard[1], [shard[0]]))
+                               bot_workers=workers, shards=Shards(shard[1], [shard[0]]))
         publish = service._publish
 
         def observed(u: Any) -> None:
@@ -269,18 +271,19 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
         for p in people:
             p.latencies.clear()
         presenter.writes.clear()
-        cpu0, wall0, granted0 = cpu_seconds(thinker.pids), time.monotonic(), pacer.granted
+        cpu0, wall0, granted0 = cpu_seconds(thinker.pids + presenter.painter.pids), time.monotonic(), pacer.granted
         granted = [granted0]   # the pacer's grants until the people stop, at `end`
         asyncio.get_running_loop().call_at(end, lambda: granted.append(pacer.granted))
         logged_before = await count_actions(db, guild)
         await running
-        wall, cpu = time.monotonic() - wall0, cpu_seconds(thinker.pids) - cpu0
+        wall, cpu = time.monotonic() - wall0, cpu_seconds(thinker.pids + presenter.painter.pids) - cpu0
         if len(granted) == 1:   # every game ended before `end`
             granted.append(pacer.granted)
         requests = granted[-1] - granted0
         actions = await count_actions(db, guild) - logged_before
         memory = (rss_mb() - before_mb) / tables
         await service.stop()
+        await presenter.painter.close()
         await db.close()
     latencies = sorted(x for p in people for x in p.latencies)
     clicks = len(latencies)

@@ -25,6 +25,7 @@ from bot.tables.pacing import Pacer
 from bot.tables.service import TableService
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import report_error
+from bot.ui.pictures import Painter
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.views import DYNAMIC_ITEMS
 from bot.wallet import WalletService
@@ -114,7 +115,7 @@ class CardRoomBot(CardRoomClient):
     async def setup_hook(self) -> None:
         self.db = await self._open_database()
         pacer = Pacer(per_second=self.settings.requests_per_s)
-        self.presenter = presenter = DiscordPresenter(self, self.db, pacer)
+        self.presenter = presenter = DiscordPresenter(self, self.db, pacer, Painter(self.settings.bot_workers))
         await presenter.load()
         self.wallets = WalletService(self.db, self.settings, self.clock)
         self.languages = Languages(self.db, self.clock)
@@ -214,6 +215,8 @@ class CardRoomBot(CardRoomClient):
                 await asyncio.gather(task, return_exceptions=True)
         if getattr(self, "tables", None) is not None:
             await self.tables.stop()   # bot moves and messages in flight, before the HTTP session goes
+        if getattr(self, "presenter", None) is not None:
+            await self.presenter.painter.close()
         await super().close()
         if self.db is not None:
             await self.db.close()

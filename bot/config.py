@@ -9,7 +9,8 @@ from pathlib import Path
 
 
 def default_bot_workers() -> int:
-    """Seat bots think in a process of their own when there is a core to spare for it."""
+    """Seat bots think, and pictures are drawn, in processes of their own when there is a core
+    to spare for them."""
     return 1 if (os.cpu_count() or 1) >= 2 else 0
 
 

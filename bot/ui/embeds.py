@@ -15,7 +15,7 @@ from bot.i18n import options as words_of
 from bot.tables.models import END_REASONS, Closing, SeatInfo, TableSnapshot
 
 from .boards import board_for
-from .images import board_png, hand_png
+from .images import BoardPicture, HandPicture
 from .text import DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, FIELDS, TITLE, clip
 
 PHASE_COLOUR = {"lobby": discord.Colour.blurple(), "playing": discord.Colour.green(),
@@ -187,17 +187,30 @@ def hand_embed(snap: TableSnapshot, seat: int, where: str, events: list[Event] |
     return attach_image(e, image) if image else e
 
 
-def board_image(snap: TableSnapshot, locale: Locale = ENGLISH) -> bytes | None:
-    """The table's picture (PNG) while a game is on, else None; its few words in `locale`."""
+def board_picture(snap: TableSnapshot, locale: Locale = ENGLISH) -> BoardPicture | None:
+    """What the table's picture is drawn from while a game is on, else None."""
     if snap.status != "playing" or snap.public is None:
         return None
-    return board_png(snap.game_id, snap.public, snap.names, board_for(snap.game_id).image_labels(snap.public, locale))
+    return BoardPicture(snap.game_id, snap.public, list(snap.names),
+                        dict(board_for(snap.game_id).image_labels(snap.public, locale)))
+
+
+def hand_picture(snap: TableSnapshot, seat: int) -> HandPicture | None:
+    """What the seat's hand picture is drawn from, or None when it holds nothing to show."""
+    private = snap.privates.get(seat)
+    return None if private is None else HandPicture(snap.game_id, private, snap.public or {})
+
+
+def board_image(snap: TableSnapshot, locale: Locale = ENGLISH) -> bytes | None:
+    """The table's picture (PNG) while a game is on, else None; its few words in `locale`."""
+    picture = board_picture(snap, locale)
+    return None if picture is None else picture.draw()
 
 
 def hand_image(snap: TableSnapshot, seat: int) -> bytes | None:
     """The seat's hand as a picture (PNG), or None when it holds nothing to show."""
-    private = snap.privates.get(seat)
-    return None if private is None else hand_png(snap.game_id, private, snap.public or {})
+    picture = hand_picture(snap, seat)
+    return None if picture is None else picture.draw()
 
 
 def results_embed(snap: TableSnapshot, payouts: dict[int, int], locale: Locale = ENGLISH) -> discord.Embed:

@@ -14,7 +14,6 @@ publisher tells the player, once, in the channel to use “My hand”.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -31,8 +30,9 @@ from storage import dms
 from storage.db import Database
 
 from .client import CardRoomClient
-from .embeds import board_image, closing_embed, hand_image, results_embed
+from .embeds import closing_embed, results_embed
 from .interactions import table_language
+from .pictures import Painter
 from .text import MESSAGE, clip
 from .threads import archive_table_thread
 from .views import as_edit, hand_message, public_message
@@ -44,8 +44,9 @@ PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class DiscordPresenter:
-    def __init__(self, bot: CardRoomClient, db: Database, pacer: Pacer) -> None:
+    def __init__(self, bot: CardRoomClient, db: Database, pacer: Pacer, painter: Painter | None = None) -> None:
         self.bot, self.db, self.pacer = bot, db, pacer
+        self.painter = painter if painter is not None else Painter()
         self.dm_refused: set[int] = set()
         self._dm_channels: dict[int, int] = {}
         """Each player's DM channel, opened once."""
@@ -65,7 +66,7 @@ class DiscordPresenter:
         channel = self._channel(snap.channel_id)
         locale = await table_language(self.bot, snap.guild_id)
         # drawing takes milliseconds: not on the loop
-        png = await asyncio.to_thread(board_image, snap, locale) if await self._pictures(snap) else None
+        png = await self.painter.board(snap, locale) if await self._pictures(snap) else None
         if message_id is not None:
             try:
                 await channel.get_partial_message(message_id).edit(
@@ -93,7 +94,7 @@ class DiscordPresenter:
         user_id = snap.seats[seat].user_id
         if user_id is None or user_id in self.dm_refused:
             return None
-        png = await asyncio.to_thread(hand_image, snap, seat) if await self._pictures(snap) else None
+        png = await self.painter.hand(snap, seat) if await self._pictures(snap) else None
         payload = hand_message(self.bot, snap, seat, events, png=png, locale=await self.bot.languages.for_user(user_id))
         if message is not None:
             try:

@@ -18,7 +18,7 @@ from bot.games.base import action_to_dict
 from bot.games.bourre.game import Bourre
 from bot.games.options import resolve_options
 from bot.tables.service import TableService
-from bot.tables.thinking import RUN_LIMIT, bot_seed, decide, engine_name, next_in_run
+from bot.tables.thinking import RUN_LIMIT, bot_seed, engine_name, next_in_run, plan
 from bot.wallet import WalletService
 from storage import tables
 from storage.db import Database
@@ -187,10 +187,9 @@ def test_a_plan_from_the_saved_state_is_what_the_bots_play_in_place(game_id: str
     planned = 0
     while not game.is_over() and version < 300:
         mover: int | None = game.to_act()[0]
-        ask = {"id": version, "engine": engine_name(cls), "version": version, "seed": 42, "seat": mover,
-               "bots": bots, "run": RUN_LIMIT}
-        answer = orjson.loads(decide(orjson.dumps(ask)[:-1] + b',"state":' + orjson.dumps(game.to_dict()) + b"}"))
-        moves = answer["moves"]
+        saved = orjson.loads(orjson.dumps(game.to_dict()))
+        moves = plan({"engine": engine_name(cls), "version": version, "seed": 42, "seat": mover, "bots": bots,
+                      "run": RUN_LIMIT, "state": saved})["moves"]
         for seat, data in moves:   # the same moves, one at a time, on the live game
             assert seat == mover
             action = game.bot_action(seat, random.Random(bot_seed(42, version, seat)))

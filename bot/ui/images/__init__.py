@@ -6,6 +6,9 @@
     hand_png(game_id, private, public) -> bytes | None
         A seat's hand from `private_view(seat)`, grouped exactly as the hand text is.
 
+`BoardPicture` and `HandPicture` hold what one picture is drawn from, so it can be drawn here
+or, as JSON, in a worker process (`draw`, the worker's task; `bot/ui/pictures.py`).
+
 None where a game or phase has nothing to draw. Pure functions: the same views give the same
 bytes, and recent results are kept in a small cache keyed by the views' content. A game's board
 lives in `bot/ui/images/<game_id>.py` as `board_scene(public, names, labels) -> Scene | None`; its hand is
@@ -14,6 +17,7 @@ drawn from the text board's `hand_groups`, so the picture and the text always gr
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import importlib
@@ -22,6 +26,7 @@ import pkgutil
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -102,4 +107,46 @@ def hand_png(game_id: str, private: dict[str, Any], public: dict[str, Any]) -> b
                       lambda: _png(hand_scene(game_id, private, public)))
 
 
-__all__ = ["BOARD_FILE", "HAND_FILE", "board_png", "board_scene", "hand_png", "hand_scene"]
+@dataclass(frozen=True, slots=True)
+class BoardPicture:
+    """What a table's picture is drawn from (`board_png`)."""
+
+    game_id: str
+    public: dict[str, Any]
+    names: list[str]
+    labels: dict[str, str]
+
+    def draw(self) -> bytes | None:
+        return board_png(self.game_id, self.public, self.names, self.labels)
+
+    def request(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The fields of a worker's request, and the views among them (sent as JSON text)."""
+        return {"kind": "board", "game": self.game_id, "names": self.names, "labels": self.labels}, \
+            {"public": self.public}
+
+
+@dataclass(frozen=True, slots=True)
+class HandPicture:
+    """What a seat's hand picture is drawn from (`hand_png`)."""
+
+    game_id: str
+    private: dict[str, Any]
+    public: dict[str, Any]
+
+    def draw(self) -> bytes | None:
+        return hand_png(self.game_id, self.private, self.public)
+
+    def request(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        return {"kind": "hand", "game": self.game_id}, {"private": self.private, "public": self.public}
+
+
+def draw(ask: dict[str, Any]) -> dict[str, Any]:
+    """In a worker process: the picture a request describes, as base64 PNG (None: nothing to draw)."""
+    picture = BoardPicture(ask["game"], ask["public"], ask["names"], ask["labels"]) if ask["kind"] == "board" \
+        else HandPicture(ask["game"], ask["private"], ask["public"])
+    png = picture.draw()
+    return {"png": None if png is None else base64.b64encode(png).decode()}
+
+
+__all__ = ["BOARD_FILE", "HAND_FILE", "BoardPicture", "HandPicture", "board_png", "board_scene", "draw", "hand_png",
+           "hand_scene"]
