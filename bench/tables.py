@@ -272,14 +272,15 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
             p.latencies.clear()
         presenter.writes.clear()
         cpu0, wall0, granted0 = cpu_seconds(thinker.pids + presenter.painter.pids), time.monotonic(), pacer.granted
-        granted = [granted0]   # the pacer's grants until the people stop, at `end`
-        asyncio.get_running_loop().call_at(end, lambda: granted.append(pacer.granted))
+        granted = [(granted0, wall0)]   # the pacer's grants until the people stop, at `end`
+        asyncio.get_running_loop().call_at(end, lambda: granted.append((pacer.granted, time.monotonic())))
         logged_before = await count_actions(db, guild)
         await running
         wall, cpu = time.monotonic() - wall0, cpu_seconds(thinker.pids + presenter.painter.pids) - cpu0
         if len(granted) == 1:   # every game ended before `end`
-            granted.append(pacer.granted)
-        requests = granted[-1] - granted0
+            granted.append((pacer.granted, time.monotonic()))
+        (_, first), (last, at) = granted[0], granted[-1]
+        request_rate = (last - granted0) / (at - first)
         actions = await count_actions(db, guild) - logged_before
         memory = (rss_mb() - before_mb) / tables
         await service.stop()
@@ -289,7 +290,7 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
     clicks = len(latencies)
     return {"actions/s": actions / wall, "p50 ms": pct(latencies, 50) * 1000, "p99 ms": pct(latencies, 99) * 1000,
             "cpu ms/action": cpu * 1000 / max(actions, 1),
-            "global req/s": requests / min(end - wall0, wall),
+            "global req/s": request_rate,
             "exempt req/s": 2 * clicks / wall, "max writes/5s": presenter.most_in_window(), "MB/table": memory,
             "actions": actions, "wall": wall, "cpu": cpu, "latencies": latencies}
 
