@@ -114,6 +114,7 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="demo", database_path=Path(tmp) / "demo.db", starting_chips=10_000)
         db = await open_database(settings.database_path)
+        service: TableService | None = None
         try:
             clock = FakeClock()
             wallets = WalletService(db, settings, clock)
@@ -148,6 +149,7 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
                 assert player is not None   # every seat in the demo is a person's
                 await service.act(snap.table_id, player, action, snap.version)
                 moves += 1
+            await service.settle()   # the end of the game is shown too
             async with db.read() as tx:
                 books = await ledger.audit(tx, GUILD)
                 balances = [(name, await ledger.balance(tx, GUILD, ledger.wallet(uid)))
@@ -158,4 +160,6 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
                 f"{', '.join(books.mismatched) or 'none'}; players hold {total:,} of {10_000 * n:,} granted.")
             return books.ok and total == 10_000 * n
         finally:
+            if service is not None:
+                await service.stop()
             await db.close()
