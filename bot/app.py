@@ -115,7 +115,8 @@ class CardRoomBot(CardRoomClient):
     async def setup_hook(self) -> None:
         self.db = await self._open_database()
         pacer = Pacer(per_second=self.settings.requests_per_s)
-        self.presenter = presenter = DiscordPresenter(self, self.db, pacer, Painter(self.settings.bot_workers))
+        self.painter = Painter(self.settings.bot_workers)
+        self.presenter = presenter = DiscordPresenter(self, self.db, pacer, self.painter)
         await presenter.load()
         self.wallets = WalletService(self.db, self.settings, self.clock)
         self.languages = Languages(self.db, self.clock)
@@ -215,8 +216,8 @@ class CardRoomBot(CardRoomClient):
                 await asyncio.gather(task, return_exceptions=True)
         if getattr(self, "tables", None) is not None:
             await self.tables.stop()   # bot moves and messages in flight, before the HTTP session goes
-        if getattr(self, "presenter", None) is not None:
-            await self.presenter.painter.close()
+        if getattr(self, "painter", None) is not None:
+            await self.painter.close()
         await super().close()
         if self.db is not None:
             await self.db.close()

@@ -39,6 +39,11 @@ class WorkerGone(RuntimeError):
     """The worker holding a request exited before answering it."""
 
 
+def name_of(thing: Any) -> str:
+    """`module:qualified.name` of a class or function, for `by_name` in a worker."""
+    return f"{thing.__module__}:{thing.__qualname__}"
+
+
 @cache
 def by_name(name: str) -> Any:
     """`module:qualified.name`, imported."""

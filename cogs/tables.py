@@ -17,7 +17,7 @@ from bot.ui import threads
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale, reply_text
 from bot.ui.threads import Place
-from bot.ui.views import DRAW, leave_or_ask, public_message
+from bot.ui.views import leave_or_ask, public_message
 
 from .places import channel_id_of, guild_id_of
 
@@ -75,8 +75,10 @@ class Tables(commands.Cog):
     async def view(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
+        locale = await reply_locale(interaction)
         pictures = (await self.bot.wallets.guild_config(snap.guild_id)).images
-        message = public_message(snap, png=DRAW if pictures else None, locale=await reply_locale(interaction))
+        png = await self.bot.painter.board(snap, locale) if pictures else None
+        message = public_message(snap, png=png, locale=locale)
         await interaction.followup.send(embed=message["embed"], files=message["files"], ephemeral=True)
 
     @table.command(name="close", description="Close this channel's table and refund everyone (admins)")

@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 from bot.games.base import DEAL_BOUNDARY, action_from_dict, action_to_dict
-from bot.workers import WorkerPool, by_name
+from bot.workers import WorkerPool, by_name, name_of
 
 RUN_LIMIT = 8
 """The most moves in one run: a run holds the event loop for its decisions."""
@@ -41,10 +41,6 @@ def next_in_run(game: Any, bots: Collection[int], kinds: Iterable[str]) -> int |
         return None
     seat: int = to_act[0]
     return seat
-
-
-def engine_name(engine: type) -> str:
-    return f"{engine.__module__}:{engine.__qualname__}"
 
 
 def plan(ask: dict[str, Any]) -> dict[str, Any]:
@@ -75,7 +71,7 @@ class Thinker:
         """The moves of the run from `seat` (at most `run`) in the saved `state` (its JSON text)
         at `version` of a table with this seed and these bot seats, thought out in a worker
         process; an exception when the worker could not give them."""
-        ask = {"engine": engine_name(engine), "version": version, "seed": seed, "seat": seat,
+        ask = {"engine": name_of(engine), "version": version, "seed": seed, "seat": seat,
                "bots": sorted(bots), "run": run}
         got = await self.pool.ask("think", ask, raw={"state": state})
         return [(s, action_from_dict(engine.action_types, data)) for s, data in got["moves"]]

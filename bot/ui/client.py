@@ -15,6 +15,8 @@ from bot.i18n.choose import Languages
 from bot.tables.service import TableService
 from bot.wallet import WalletService
 
+from .pictures import Painter
+
 
 class DmRetry(Protocol):
     async def retry_dms(self, user: discord.User | discord.Member) -> bool:
@@ -26,5 +28,7 @@ class CardRoomClient(commands.AutoShardedBot):
     wallets: WalletService
     languages: Languages
     presenter: DmRetry
+    painter: Painter
+    """Draws pictures off the event loop (the presenter's messages and the replies alike)."""
     short_lived_ids: set[str]
     """Custom ids of the short-lived replies' controls still alive (`views.ShortLived`)."""

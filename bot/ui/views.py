@@ -31,20 +31,13 @@ from . import custom_ids
 from .boards import board_for
 from .client import CardRoomClient
 from .controls import ASK_FIRST_KINDS, ButtonSpec, Choice, SelectSpec, Style, layout
-from .embeds import board_image, hand_embed, hand_image, table_embed
+from .embeds import hand_embed, table_embed
 from .errors import report_error
 from .images import BOARD_FILE, HAND_FILE
 from .interactions import Picker, Press, ShortLived, reader
 from .interactions import chosen as _chosen
 from .interactions import place as _place
 from .settings import SettingsView
-
-
-class Draw:
-    """A message builder draws its picture itself (the default) unless given the PNG."""
-
-
-DRAW = Draw()
 
 log = logging.getLogger(__name__)
 
@@ -108,13 +101,11 @@ def controls_view(snap: TableSnapshot, seat: int, locale: Locale = ENGLISH) -> d
 
 
 def hand_message(client: discord.Client, snap: TableSnapshot, seat: int, events: list[Event] | None = None,
-                 note: str | None = None, png: bytes | None | Draw = DRAW, locale: Locale = ENGLISH) -> dict[str, Any]:
+                 note: str | None = None, png: bytes | None = None, locale: Locale = ENGLISH) -> dict[str, Any]:
     """The kwargs of a new message showing a seat its hand (text and picture) and controls, in
-    its player's language. `png`: the hand's picture when the caller drew it already (off the
-    event loop)."""
+    its player's language. `png`: the hand's picture, drawn by the caller off the event loop
+    (`Painter`), or None for none."""
     view = controls_view(snap, seat, locale)
-    if isinstance(png, Draw):
-        png = hand_image(snap, seat)
     return {"embed": hand_embed(snap, seat, location(client, snap, locale), events, note,
                                 HAND_FILE if png else None, locale),
             "view": view if view is not None else discord.utils.MISSING, "files": _picture(png, HAND_FILE)}
@@ -155,8 +146,8 @@ async def _show_hand(interaction: discord.Interaction[CardRoomClient], table_id:
             await interaction.followup.send(note or text, ephemeral=True)
         return
     pictures = (await interaction.client.wallets.guild_config(snap.guild_id)).images
-    message = hand_message(interaction.client, snap, seat.seat, note=note, png=DRAW if pictures else None,
-                           locale=locale)
+    png = await interaction.client.painter.hand(snap, seat.seat) if pictures else None
+    message = hand_message(interaction.client, snap, seat.seat, note=note, png=png, locale=locale)
     if edit:
         await interaction.edit_original_response(**as_edit(message))
     else:
@@ -485,12 +476,10 @@ DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
 
 
 def public_message(snap: TableSnapshot, events: list[Event] | None = None,
-                   png: bytes | None | Draw = DRAW, locale: Locale = ENGLISH) -> dict[str, Any]:
+                   png: bytes | None = None, locale: Locale = ENGLISH) -> dict[str, Any]:
     """The kwargs of a new table message in the table's language: the compact text, the
-    board's picture, the controls. `png`: the board's picture when the caller drew it already
-    (off the event loop)."""
-    if isinstance(png, Draw):
-        png = board_image(snap, locale)
+    board's picture (drawn by the caller off the event loop, `Painter`; None for none), the
+    controls."""
     return {"embed": table_embed(snap, events, BOARD_FILE if png else None, locale),
             "view": table_view(snap, locale),
             "files": _picture(png, BOARD_FILE)}

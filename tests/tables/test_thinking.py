@@ -18,8 +18,9 @@ from bot.games.base import action_to_dict
 from bot.games.bourre.game import Bourre
 from bot.games.options import resolve_options
 from bot.tables.service import TableService
-from bot.tables.thinking import RUN_LIMIT, bot_seed, engine_name, next_in_run, plan
+from bot.tables.thinking import RUN_LIMIT, bot_seed, next_in_run, plan
 from bot.wallet import WalletService
+from bot.workers import name_of
 from storage import tables
 from storage.db import Database
 
@@ -188,7 +189,7 @@ def test_a_plan_from_the_saved_state_is_what_the_bots_play_in_place(game_id: str
     while not game.is_over() and version < 300:
         mover: int | None = game.to_act()[0]
         saved = orjson.loads(orjson.dumps(game.to_dict()))
-        moves = plan({"engine": engine_name(cls), "version": version, "seed": 42, "seat": mover, "bots": bots,
+        moves = plan({"engine": name_of(cls), "version": version, "seed": 42, "seat": mover, "bots": bots,
                       "run": RUN_LIMIT, "state": saved})["moves"]
         for seat, data in moves:   # the same moves, one at a time, on the live game
             assert seat == mover
