@@ -20,11 +20,12 @@ from bot.config import Settings
 from bot.i18n.choose import Languages
 from bot.i18n.commands import CatalogTranslator
 from bot.memory import keep_long_lived
-from bot.tables.ownership import Leases, Shards
-from bot.tables.pacing import Pacer
+from bot.tables.ownership import JOINING_SHARE, Leases, Shards, Shares
+from bot.tables.pacing import Budget, Pacer
 from bot.tables.service import TableService
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import report_error
+from bot.ui.gate import Gate
 from bot.ui.pictures import Painter
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.views import DYNAMIC_ITEMS
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 
 COGS = ("cogs.wallet", "cogs.tables", "cogs.admin", "cogs.language")
 DEADLINE_POLL_S = 1.0
+SHARE_EVERY_S = 1.0
+"""How often a process renews its share of the request budget (or less, with a short lease)."""
 NETWORK_ERRORS = (aiohttp.ClientConnectionError, socket.gaierror, ConnectionError, TimeoutError)
 """What connecting to Discord raises when the network, DNS or Discord's address is unreachable."""
 
@@ -71,8 +74,13 @@ class CardRoomBot(CardRoomClient):
     def __init__(self, settings: Settings, clock: Clock = utc_now) -> None:
         # The bot never joins voice channels, so discord.py need not warn that voice libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        budget = Budget(settings.requests_per_s)
+        if settings.database_url:   # other processes may share the budget: none of it is ours before we ask
+            budget.set_share(min(JOINING_SHARE, settings.requests_per_s))
+        gate = Gate(budget)
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         tree_cls=CardRoomTree, help_command=None, **_sharding(settings))
+                         tree_cls=CardRoomTree, help_command=None, http_trace=gate.trace(), **_sharding(settings))
+        self.budget, self.gate = budget, gate
         self.settings = settings
         self.clock = clock
         self.db: Database | None = None
@@ -82,6 +90,8 @@ class CardRoomBot(CardRoomClient):
         self.driven = Shards(settings.shard_count or 1, settings.shard_ids)
         self._deadlines: asyncio.Task[None] | None = None
         self._leases: asyncio.Task[None] | None = None
+        self._sharing: asyncio.Task[None] | None = None
+        self._shares: Shares | None = None
         self._restoring: asyncio.Task[None] | None = None
         self._left_open: list[int] = []
         self.short_lived_ids: set[str] = set()
@@ -114,9 +124,13 @@ class CardRoomBot(CardRoomClient):
 
     async def setup_hook(self) -> None:
         self.db = await self._open_database()
-        pacer = Pacer(per_second=self.settings.requests_per_s)
+        if self.db.shared:   # before anything else is sent: our share of the budget
+            self._shares = Shares(self.db, self.budget, self.clock, self.settings.lease_timeout_s)
+            await self._shares.tick()
+            self._sharing = asyncio.create_task(self._keep_share(self._shares))
+        pacer = Pacer(self.budget)
         self.painter = Painter(self.settings.bot_workers)
-        self.presenter = presenter = DiscordPresenter(self, self.db, pacer, self.painter)
+        self.presenter = presenter = DiscordPresenter(self, self.db, self.painter)
         await presenter.load()
         self.wallets = WalletService(self.db, self.settings, self.clock)
         self.languages = Languages(self.db, self.clock)
@@ -209,8 +223,23 @@ class CardRoomBot(CardRoomClient):
             except Exception:
                 log.exception("keeping the shard leases failed; retrying")
 
+    async def _keep_share(self, shares: Shares) -> None:
+        """Renew our share of the request budget, taking up what processes gone silent left."""
+        every = min(SHARE_EVERY_S, self.settings.lease_timeout_s / 4)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                before = self.budget.share
+                if (now := await shares.tick()) != before:
+                    log.info("this process now sends up to %.1f of the bot's %g requests/s", now,
+                             self.budget.configured)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("renewing this process's share of the request budget failed; retrying")
+
     async def close(self) -> None:
-        for task in (self._deadlines, self._leases, self._restoring):
+        for task in (self._deadlines, self._leases, self._sharing, self._restoring):
             if task is not None:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)
@@ -220,5 +249,10 @@ class CardRoomBot(CardRoomClient):
             await self.painter.close()
         await super().close()
         if self.db is not None:
+            if self._shares is not None:
+                try:   # the others take our share at once rather than after the lease timeout
+                    await self._shares.withdraw()
+                except Exception:
+                    log.exception("could not give up this process's share of the request budget")
             await self.db.close()
             self.db = None

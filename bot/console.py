@@ -119,7 +119,7 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
             clock = FakeClock()
             wallets = WalletService(db, settings, clock)
             presenter = ConsolePresenter(out)
-            service = TableService(db, wallets, presenter, clock, pacer=Pacer(per_second=1e9, channel_interval=0))
+            service = TableService(db, wallets, presenter, clock, pacer=Pacer(channel_interval=0))
             users = list(range(101, 101 + n))
             snap = await service.open(GUILD, CHANNEL, users[0], game_id, seed=seed)
             for uid, name in zip(users, NAMES):

@@ -32,3 +32,22 @@ async def take_expired(tx: Tx, holder: str, cutoff: str, now: str) -> list[int]:
 async def held(tx: Tx, holder: str) -> set[int]:
     return {r["shard_id"] for r in await fetch_all(
         tx, "SELECT shard_id FROM shard_leases WHERE holder = :h", {"h": holder})}
+
+
+async def others_shares(tx: Tx, holder: str, cutoff: str) -> list[float]:
+    """The request shares of the other live processes, after dropping those of processes silent
+    since `cutoff`. Takes the shares' lock first, so processes rebalancing together take turns."""
+    await tx.lock("request_shares", 0)
+    await tx.execute("DELETE FROM request_shares WHERE renewed_at < :cutoff", {"cutoff": cutoff})
+    return [float(r["per_s"]) for r in await fetch_all(
+        tx, "SELECT per_s FROM request_shares WHERE holder != :h", {"h": holder})]
+
+
+async def announce_share(tx: Tx, holder: str, per_s: float, now: str) -> None:
+    await tx.execute("INSERT INTO request_shares (holder, per_s, renewed_at) VALUES (:h, :p, :now) "
+                     "ON CONFLICT (holder) DO UPDATE SET per_s = :p, renewed_at = :now",
+                     {"h": holder, "p": per_s, "now": now})
+
+
+async def withdraw_share(tx: Tx, holder: str) -> None:
+    await tx.execute("DELETE FROM request_shares WHERE holder = :h", {"h": holder})

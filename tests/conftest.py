@@ -80,7 +80,7 @@ class RecordingPresenter:
 
 def unpaced() -> Pacer:
     """No waiting between writes: service tests look at what is written, not when."""
-    return Pacer(per_second=1e9, channel_interval=0)
+    return Pacer(channel_interval=0)
 
 
 @pytest.fixture

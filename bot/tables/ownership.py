@@ -1,10 +1,14 @@
-"""Which tables this process drives, when several bot processes share one database.
+"""Which tables this process drives, and its share of the bot's Discord requests, when several
+bot processes share one database.
 
 Discord sends a server's events to one shard, `(guild_id >> 22) % shard_count`, and each process
 runs some shards. Any process serves the clicks it receives, but only one drives a table (its
 seat bots, deadlines and re-posted messages): the process holding the lease of the table's
 shard. A process holds its own shards' leases and renews them; when a process is gone for longer
 than the lease timeout, another takes its shards over until it comes back.
+
+Discord's limit on requests is the bot token's, across all its processes, so the processes
+split the budget between them (`Shares`): each takes the budget divided by the processes alive.
 """
 
 from __future__ import annotations
@@ -18,6 +22,16 @@ from datetime import timedelta
 from bot.clock import Clock, stamp
 from storage import leases
 from storage.db import Database
+
+from .pacing import Budget
+
+JOINING_SHARE = 1.0
+"""Requests per second a starting process sends before its first share (its login)."""
+
+
+def holder_name() -> str:
+    """This process, as its leases and its share name it."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -42,7 +56,7 @@ class Leases:
 
     def __init__(self, db: Database, shards: Shards, clock: Clock, timeout_s: float) -> None:
         self.db, self.shards, self.clock, self.timeout_s = db, shards, clock, timeout_s
-        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.holder = holder_name()
 
     async def tick(self) -> set[int]:
         """Renew, take over what expired; the shards this process holds now and did not before."""
@@ -56,3 +70,39 @@ class Leases:
         gained = held - self.shards.held
         self.shards.held = held
         return gained
+
+
+class Shares:
+    """This process's share of the bot's request budget, renewed every `tick`.
+
+    Each live process (one that renewed within the lease timeout) takes the budget divided by
+    the live processes. A process lowers its share at once when it sees a newcomer, and raises
+    it only into what the others have given up, so together they never spend more than the
+    budget (a newcomer sends at most `JOINING_SHARE` a second before the others make room). A
+    process gone silent leaves its share to the others after the lease timeout; one that stops
+    gives it up at once (`withdraw`).
+    """
+
+    def __init__(self, db: Database, budget: Budget, clock: Clock, timeout_s: float) -> None:
+        self.db, self.budget, self.clock, self.timeout_s = db, budget, clock, timeout_s
+        self.holder = holder_name()
+
+    async def tick(self) -> float:
+        """Renew this process's share; returns it (requests per second)."""
+        now = self.clock()
+        full, mine = self.budget.configured, self.budget.share
+        async with self.db.transaction() as tx:
+            others = await leases.others_shares(tx, self.holder, stamp(now - timedelta(seconds=self.timeout_s)))
+            fair = full / (len(others) + 1)
+            if fair < mine:
+                mine = fair
+                self.budget.set_share(mine)   # at once: the newcomer waits for it
+            else:
+                mine = max(mine, min(fair, full - sum(others)))
+            await leases.announce_share(tx, self.holder, mine, stamp(now))
+        self.budget.set_share(mine)   # raised only once the others can see it
+        return mine
+
+    async def withdraw(self) -> None:
+        async with self.db.transaction() as tx:
+            await leases.withdraw_share(tx, self.holder)

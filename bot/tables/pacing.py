@@ -1,13 +1,22 @@
-"""Pacing output to Discord's limits: about 5 writes per 5 s in a channel and 50 requests/s for
-the whole bot (interaction responses excepted).
+"""Pacing output to Discord's limits: about 5 writes per 5 s in a channel, and 50 requests/s for
+the whole bot across all its processes (interaction responses excepted).
 
-Every write the publishers make happens inside a slot taken here. A channel's writes are spaced
-at least `channel_interval` apart, counted from the end of the previous one, and the bot's
-writes share a budget of `per_second`: a token bucket refilled at that rate spreads them out (a
-burst of a fifth of a second at most, so a wake-up that comes late loses little), and no one
-second, sliding, ever grants more than the budget, so no longer window does either. When the
-budget is spent, waiting writes are served by priority: the prompt a human is waiting for
-first, then table messages, then hand refreshes.
+Discord counts a request when it arrives, so the budget is spent when a request leaves, not when
+a write is decided. Two parts:
+
+- `Budget`, this process's share of the bot-wide budget, is spent by the HTTP gate
+  (`bot/ui/gate.py`) as each request that counts goes on the wire, after its payload and picture
+  are built. A token bucket spreads the requests out, and a request leaves only while those not
+  yet answered plus those answered within the last second are fewer than the budget: a request
+  arrives between leaving and its answer, so no second at Discord ever holds more, however late
+  the event loop runs. A late loop makes the bot slower, never burstier. Waiting requests leave
+  by priority: a player who must act first, then table messages, then hand refreshes.
+- `Pacer`, what the publishers write through: a channel's writes stay within its own limit
+  (spaced `channel_interval` apart, and never more than 5 in 5 s; a prompt needs only the
+  latter), and a write is drawn only when its turn comes. Only about half a second of the
+  budget's writes may be drawn and waiting at the gate, taken by priority; the others wait
+  undrawn, so what they show is the table as it stands when they are drawn (latest state wins).
+
 Nothing here is awaited under a table's lock.
 """
 
@@ -17,108 +26,313 @@ import asyncio
 import enum
 import heapq
 import itertools
+import math
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 Sleep = Callable[[float], Awaitable[None]]
 WINDOW_S = 1.0
 EPSILON = 1e-9
 """Rounding of clock arithmetic, which must never leave a waiter a hair short of its turn."""
+CHANNEL_WRITES, CHANNEL_WINDOW_S = 5, 5.0
+"""Discord's limit on a channel's message writes."""
+AHEAD_S = 0.5
+"""How much of the budget's time may be drawn ahead of the gate (enough to keep it busy while
+pictures are drawn, little enough that what leaves is fresh)."""
 
 
 class Priority(enum.IntEnum):
-    PROMPT = 0   # a player must act and is waiting to be told
+    PROMPT = 0   # someone waits on it: a player who must act, a command's own requests
     TABLE = 1    # the public table message
     HAND = 2     # refreshing a hand message nobody waits on
 
 
-class Pacer:
-    def __init__(self, per_second: float = 40.0, channel_interval: float = 1.2,
-                 clock: Callable[[], float] = time.monotonic, sleep: Sleep = asyncio.sleep) -> None:
+@dataclass(eq=False)
+class _Waiters:
+    """Futures served best priority first, in order of arrival within a priority."""
+
+    heap: list[tuple[int, int, asyncio.Future[None]]] = field(default_factory=list)
+    order: itertools.count[int] = field(default_factory=itertools.count)
+
+    def add(self, priority: Priority) -> asyncio.Future[None]:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self.heap, (int(priority), next(self.order), future))
+        return future
+
+    def next(self) -> asyncio.Future[None] | None:
+        """The best waiter still waiting (cancelled ones are dropped), or None."""
+        while self.heap:
+            future = heapq.heappop(self.heap)[2]
+            if not future.done():
+                return future
+        return None
+
+    def __bool__(self) -> bool:
+        while self.heap and self.heap[0][2].done():
+            heapq.heappop(self.heap)
+        return bool(self.heap)
+
+
+class Budget:
+    """Requests per second this process may send, spent as each request leaves (see the module)."""
+
+    def __init__(self, per_second: float, clock: Callable[[], float] = time.monotonic,
+                 sleep: Sleep = asyncio.sleep) -> None:
         if per_second <= 0:
             raise ValueError("per_second must be positive")
-        self.per_second = per_second
-        self.channel_interval = channel_interval
-        self.burst = max(1.0, per_second / 5)
-        self.per_window = max(1, int(per_second))
-        """Requests allowed in any one second."""
+        self.configured = per_second
+        """DISCORD_REQUESTS_PER_S: the whole bot's budget, across its processes."""
+        self.share = per_second
+        """This process's part of it (all of it when it runs alone)."""
+        self.slowed = 1.0
+        """A factor below 1 while Discord refuses many requests (`bot.ui.gate.InvalidRequests`)."""
         self._clock, self._sleep = clock, sleep
         self._tokens = self.burst
         self._filled_at = clock()
-        self._recent: deque[float] = deque()
-        """When the requests of the last second were granted."""
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
-        self._order = itertools.count()
+        self._paused_until = -math.inf
+        self._unanswered = 0
+        self._answered: deque[float] = deque()
+        """When the answers of the last second came."""
+        self._waiting = _Waiters()
         self._dispatcher: asyncio.Task[None] | None = None
-        self._channel_free: dict[Hashable, float] = {}
-        self.granted = 0
-        """Slots handed out so far (benchmarks count requests with it)."""
+        self._answer = asyncio.Event()
+        self.admitted = 0
+        """Requests let through so far."""
 
-    async def acquire(self, priority: Priority, channel: Hashable | None = None) -> None:
-        """Wait for the channel's turn, then for a share of the bot's budget."""
-        if channel is not None and self.channel_interval > 0:
-            now = self._clock()
-            start = max(now, self._channel_free.get(channel, now))
-            self._channel_free[channel] = start + self.channel_interval   # reserved before sleeping
-            if start > now:
-                await self._sleep(start - now)
-        await self._take(priority)
-        self.granted += 1
+    @property
+    def per_second(self) -> float:
+        return self.share * self.slowed
 
-    @asynccontextmanager
-    async def slot(self, priority: Priority, channel: Hashable | None = None) -> AsyncIterator[None]:
-        """`acquire`, then the write inside the block. The channel's next write waits its
-        interval from the end of this one: a write's request may leave well after its slot
-        (the table is read and drawn first), and Discord counts when requests arrive."""
-        await self.acquire(priority, channel)
+    @property
+    def burst(self) -> float:
+        """Tokens the bucket holds at most: a wake-up that comes late sends a few at once, no more."""
+        return max(1.0, self.per_second / 10)
+
+    @property
+    def per_window(self) -> int:
+        """Requests allowed in any one second."""
+        return max(1, int(self.per_second + EPSILON))
+
+    def set_share(self, per_second: float) -> None:
+        if per_second <= 0:
+            raise ValueError("a share must be positive")
+        self.share = per_second
+
+    def pause(self, seconds: float) -> None:
+        """Discord said the bot is over its global limit: send nothing for `seconds`, then resume
+        at the budget's pace (the bucket starts empty), never all at once."""
+        until = self._clock() + seconds
+        self._paused_until = max(self._paused_until, until)
+        self._tokens = 0.0
+        self._filled_at = max(self._filled_at, self._paused_until)
+
+    async def admit(self, priority: Priority) -> None:
+        """Wait until a request may leave now; the caller must then call `answered` once."""
+        if not self._waiting and self._wait() == 0:
+            self._grant()
+            return
+        future = self._waiting.add(priority)
+        if self._dispatcher is None or self._dispatcher.done():
+            self._dispatcher = asyncio.get_running_loop().create_task(self._dispatch(), name="budget")
         try:
-            yield
-        finally:
-            if channel is not None and self.channel_interval > 0:
-                done = self._clock() + self.channel_interval
-                self._channel_free[channel] = max(self._channel_free.get(channel, done), done)
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self._unanswered -= 1   # admitted, but the request never left
+            raise
 
-    def forget(self, channel: Hashable) -> None:
-        """A closed table's channel no longer needs its spacing remembered."""
-        free = self._channel_free.get(channel)
-        if free is not None and free <= self._clock():
-            del self._channel_free[channel]
-
-    def _wait(self) -> float:
-        """Seconds until the budget has room for one more request (0: now)."""
-        now = self._clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._filled_at) * self.per_second)
-        self._filled_at = now
-        while self._recent and self._recent[0] <= now - WINDOW_S + EPSILON:
-            self._recent.popleft()
-        bucket = 0.0 if self._tokens >= 1 - EPSILON else (1 - self._tokens) / self.per_second
-        window = 0.0 if len(self._recent) < self.per_window else self._recent[0] + WINDOW_S - now
-        return max(bucket, window)
+    def answered(self) -> None:
+        """The request's answer came (or it failed): it reached Discord by now, if at all."""
+        self._unanswered -= 1
+        self._answered.append(self._clock())
+        self._answer.set()
 
     def _grant(self) -> None:
         self._tokens -= 1
-        self._recent.append(self._clock())
+        self._unanswered += 1
+        self.admitted += 1
 
-    async def _take(self, priority: Priority) -> None:
-        if not self._waiting and not self._wait():
-            self._grant()
-            return
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (int(priority), next(self._order), future))
-        if self._dispatcher is None or self._dispatcher.done():
-            self._dispatcher = asyncio.get_running_loop().create_task(self._dispatch())
-        await future
+    def _wait(self) -> float | None:
+        """Seconds until one more request may leave (0: now); None: not before an answer comes."""
+        now = self._clock()
+        if now < self._paused_until:
+            return self._paused_until - now
+        if now > self._filled_at:
+            self._tokens = min(self.burst, self._tokens + (now - self._filled_at) * self.per_second)
+            self._filled_at = now
+        while self._answered and self._answered[0] <= now - WINDOW_S + EPSILON:
+            self._answered.popleft()
+        if self._unanswered + len(self._answered) >= self.per_window:
+            return self._answered[0] + WINDOW_S - now if self._answered else None
+        if self._tokens < 1 - EPSILON:
+            return (1 - self._tokens) / self.per_second
+        return 0.0
 
     async def _dispatch(self) -> None:
-        """Grant requests as the budget has room, best priority first; cancelled waiters are skipped."""
+        """Let requests leave as the budget has room, best priority first."""
         while self._waiting:
             wait = self._wait()
-            if wait:
+            if wait is None:
+                self._answer.clear()
+                await self._answer.wait()
+            elif wait > 0:
                 await self._sleep(wait)
-                continue
-            _, _, future = heapq.heappop(self._waiting)
-            if not future.done():
+            elif (future := self._waiting.next()) is not None:
                 self._grant()
                 future.set_result(None)
+
+
+class _Turn:
+    """A write's place among those drawn ahead of the gate, given back once its request leaves."""
+
+    __slots__ = ("_turns", "_held")
+
+    def __init__(self, turns: _Turns | None) -> None:
+        self._turns, self._held = turns, turns is not None
+
+    def give_back(self) -> None:
+        if self._held:
+            self._held = False
+            assert self._turns is not None
+            self._turns.release()
+
+
+class _Turns:
+    """At most `capacity()` writes drawn and not yet sent, handed out by priority."""
+
+    def __init__(self, capacity: Callable[[], int]) -> None:
+        self.capacity = capacity
+        self.held = 0
+        self._waiting = _Waiters()
+
+    async def take(self, priority: Priority) -> _Turn:
+        if not self._waiting and self.held < self.capacity():
+            self.held += 1
+            return _Turn(self)
+        future = self._waiting.add(priority)
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self.release()
+            raise
+        return _Turn(self)
+
+    def release(self) -> None:
+        self.held -= 1
+        while self.held < self.capacity() and (future := self._waiting.next()) is not None:
+            self.held += 1
+            future.set_result(None)
+
+
+_writing: ContextVar[tuple[Priority, _Turn | None]] = ContextVar("writing", default=(Priority.PROMPT, None))
+"""The priority and turn of the write the current task is making (requests outside any write,
+like a command's thread, are someone's to wait on)."""
+
+
+def priority_now() -> Priority:
+    """The priority of the request the current task is about to send."""
+    return _writing.get()[0]
+
+
+def leaving() -> None:
+    """The current write's request is leaving: its turn passes to the next write."""
+    turn = _writing.get()[1]
+    if turn is not None:
+        turn.give_back()
+
+
+@dataclass(eq=False)
+class _Channel:
+    ends: deque[float] = field(default_factory=deque)
+    """When the channel's writes of the last window ended."""
+    busy: int = 0
+    free_at: float = -math.inf
+    """When the next spaced write may begin."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Pacer:
+    def __init__(self, budget: Budget | None = None, channel_interval: float = 1.2,
+                 clock: Callable[[], float] = time.monotonic, sleep: Sleep = asyncio.sleep) -> None:
+        """`budget`: the process's budget, which sizes how many writes may be drawn ahead of the
+        gate (None: any number, where nothing gates the requests: tests, the console)."""
+        self.budget = budget
+        self.channel_interval = channel_interval
+        self._clock, self._sleep = clock, sleep
+        self._channels: dict[Hashable, _Channel] = {}
+        self._turns = _Turns(self._ahead)
+
+    def _ahead(self) -> int:
+        if self.budget is None:
+            return 1 << 62
+        return max(2, math.ceil(self.budget.per_second * AHEAD_S))
+
+    @asynccontextmanager
+    async def slot(self, priority: Priority, channel: Hashable | None = None) -> AsyncIterator[None]:
+        """The channel's turn, then the write's turn to be drawn; the write happens inside the
+        block, and its requests leave through the gate at `priority`. The channel's next write
+        is spaced from the end of this one: Discord counts writes when they arrive."""
+        paced = channel is not None and self.channel_interval > 0
+        if paced:
+            await self._enter(priority, channel)
+        try:
+            turn = await self._turns.take(priority)
+            token = _writing.set((priority, turn))
+            try:
+                yield
+            finally:
+                _writing.reset(token)
+                turn.give_back()
+        finally:
+            if paced:
+                self._leave(channel)
+
+    async def _enter(self, priority: Priority, key: Hashable) -> None:
+        """Wait until the channel may take one more write: fewer than 5 in its last 5 s (those
+        under way included) and, unless a player waits on it, `channel_interval` since the last."""
+        channel = self._channels.get(key)
+        if channel is None:
+            channel = self._channels[key] = _Channel()
+        while True:
+            now = self._clock()
+            while channel.ends and channel.ends[0] <= now - CHANNEL_WINDOW_S + EPSILON:
+                channel.ends.popleft()
+            full = len(channel.ends) + channel.busy >= CHANNEL_WRITES
+            at: float | None = now
+            if full:
+                at = channel.ends[0] + CHANNEL_WINDOW_S if channel.ends else None
+            if priority is not Priority.PROMPT and at is not None:
+                at = None if channel.busy else max(at, channel.free_at)
+            if at is not None and at <= now + EPSILON:
+                channel.busy += 1
+                return
+            if at is None:
+                channel.changed.clear()
+                await channel.changed.wait()
+            else:
+                await self._sleep(at - now)
+
+    def _leave(self, key: Hashable) -> None:
+        channel = self._channels[key]
+        end = self._clock()
+        channel.busy -= 1
+        channel.ends.append(end)
+        channel.free_at = max(channel.free_at, end + self.channel_interval)
+        channel.changed.set()
+
+    def forget(self, key: Hashable) -> None:
+        """A closed table's channel no longer needs its writes remembered, once they are too old
+        to count (a new table in the same channel may follow at once)."""
+        channel = self._channels.get(key)
+        if channel is None or channel.busy:
+            return
+        now = self._clock()
+        if channel.free_at <= now and (not channel.ends or channel.ends[-1] <= now - CHANNEL_WINDOW_S):
+            del self._channels[key]
+        else:
+            asyncio.get_running_loop().call_later(CHANNEL_WINDOW_S, self.forget, key)

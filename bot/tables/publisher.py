@@ -7,9 +7,12 @@ Discord. Two lanes run beside the game:
   result, and shows the table message, where only the latest state counts: changes that pile
   up while it waits for its turn are shown once, as they stand then;
 - the hand lane sends a new hand message to a player who must act (a notification, first in
-  the bot's budget) and otherwise edits the player's one hand message in place.
+  the bot's budget) and otherwise edits the player's one hand message in place. A player has
+  one DM channel however many tables they sit at, so their writes are paced as one channel.
 
-Each write first takes a slot from the bot-wide `Pacer`, then reads the table as it is now.
+Each write first takes its turn from the `Pacer` (the channel's limit, then its place among the
+writes drawn ahead of the HTTP gate, by priority), then reads the table as it is now; its
+requests spend the bot's budget as they leave.
 """
 
 from __future__ import annotations
@@ -56,6 +59,10 @@ class Publisher:
         self.table_dirty = False
         self.finished = False
         self.resuming = False
+        self.table_priority = Priority.TABLE
+        """PROMPT for a table restored while a player must act: it is shown before the others."""
+        self.users: dict[int, int | None] = {}
+        """Each seat's player, as last read (their DM channel is paced as theirs)."""
         self.recent: deque[Event] = deque(maxlen=LAST_MOVES)
         self.private: dict[int, list[Event]] = {}
         self.hands: dict[int, HandRef] | None = None
@@ -65,10 +72,13 @@ class Publisher:
 
     # --- fed by the service ----------------------------------------------------------------
 
-    def push(self, change: Change, show_table: bool = True, resume: bool = False) -> None:
+    def push(self, change: Change, show_table: bool = True, resume: bool = False, urgent: bool = False) -> None:
         """Take a committed change; returns at once. `resume` (after a restart): a player who
-        must act and has no hand message yet gets one."""
+        must act and has no hand message yet gets one; `urgent`: a player must act, so the
+        table message goes before those of tables nobody waits on."""
         self.resuming |= resume
+        if urgent:
+            self.table_priority = Priority.PROMPT
         for event in change.events:
             if event.private_to is not None:
                 self.private.setdefault(event.private_to, []).append(event)
@@ -115,7 +125,8 @@ class Publisher:
                 await self._write(Priority.TABLE, partial(self.presenter.game_over, payouts=payouts))
             elif self.table_dirty and not self.finished:
                 self.table_dirty = False
-                await self._show_table()
+                priority, self.table_priority = self.table_priority, Priority.TABLE
+                await self._show_table(priority)
             else:
                 return
 
@@ -135,7 +146,7 @@ class Publisher:
         self.recent.clear()
         await self._attempt(self.host.save_message(self.table_id, None))
 
-    async def _show_table(self) -> None:
+    async def _show_table(self, priority: Priority) -> None:
         async def show(snap: TableSnapshot) -> None:
             if snap.status == "finished":
                 return
@@ -143,7 +154,7 @@ class Publisher:
             if shown != self.message_id:
                 self.message_id = shown
                 await self.host.save_message(self.table_id, shown)
-        await self._write(Priority.TABLE, show)
+        await self._write(priority, show)
 
     async def _write(self, priority: Priority, send: Callable[[TableSnapshot], Awaitable[None]]) -> bool:
         """One paced write with the table as it stands when the slot comes; False if it failed."""
@@ -151,6 +162,7 @@ class Publisher:
             async with self.pacer.slot(priority, self.channel_id):
                 snap = await self.host.view(self.table_id, ())
                 if snap is not None:
+                    self._know(snap)
                     await send(snap)
             return True
         except asyncio.CancelledError:
@@ -177,14 +189,26 @@ class Publisher:
                 await self._hand(seat, notify=False)
             elif self._strips:
                 seat, ref = self._strips.pop(0)
-                async with self.pacer.slot(Priority.HAND, self._dm_lane_key(seat)):
+                async with self.pacer.slot(Priority.HAND, _dm_lane(self.users.get(seat))):
                     await self._attempt(self.presenter.strip_controls(ref))
             else:
                 self.resuming = False
                 return
 
     async def _hand(self, seat: int, notify: bool) -> None:
-        async with self.pacer.slot(Priority.PROMPT if notify else Priority.HAND, self._dm_lane_key(seat)):
+        if seat not in self.users:
+            try:
+                snap = await self.host.view(self.table_id, ())
+            except Exception:
+                log.exception("table %d: cannot read the table for seat %d's hand", self.table_id, seat)
+                return
+            if snap is None:
+                return
+            self._know(snap)
+        user = self.users.get(seat)
+        if user is None:
+            return   # a seat bot, or no seat: no DMs
+        async with self.pacer.slot(Priority.PROMPT if notify else Priority.HAND, _dm_lane(user)):
             await self._show_hand(seat, notify)
 
     async def _show_hand(self, seat: int, notify: bool) -> None:
@@ -196,6 +220,7 @@ class Publisher:
             return
         if snap is None or snap.status != "playing" or seat >= len(snap.seats):
             return
+        self._know(snap)
         info = snap.seats[seat]
         if info.is_bot or not info.present or info.leaving:
             return   # no DMs to a seat once it is leaving
@@ -221,9 +246,8 @@ class Publisher:
             if old is not None:
                 self._strips.append((seat, old))   # the superseded message keeps its text, loses its controls
 
-    def _dm_lane_key(self, seat: int) -> tuple[str, int, int]:
-        """A seat's DM channel, for spacing its writes (one player, one channel)."""
-        return ("dm", self.table_id, seat)
+    def _know(self, snap: TableSnapshot) -> None:
+        self.users = {s.seat: s.user_id for s in snap.seats}
 
     async def _attempt(self, call: Awaitable[None]) -> None:
         try:
@@ -232,3 +256,9 @@ class Publisher:
             raise
         except Exception:
             log.exception("table %d: a message could not be updated", self.table_id)
+
+
+def _dm_lane(user: int | None) -> tuple[str, int | None]:
+    """A player's DM channel, for pacing its writes: one per player, whichever table writes (a
+    superseded hand was shown by this publisher, so its player is known)."""
+    return ("dm", user)

@@ -708,13 +708,15 @@ class TableService:
 
     async def restore(self, ids: list[int] | None = None) -> list[int]:
         """Resume the open tables this process drives, after a start-up or when it took over
-        another process's: load them all at once, arm their drivers and refresh their messages
-        (paced). A table that cannot be read is quarantined; it never
+        another process's: load them all at once and arm their drivers, so play resumes at
+        once, then refresh their messages in order of need, at the budget's pace: the tables
+        where a player must act first, and hands only for the players who must act (the others
+        on their next turn or click). A table that cannot be read is quarantined; it never
         stops the others."""
         async with self.db.read() as tx:
             rows = await tables.load_open(tx)
         wanted = None if ids is None else set(ids)
-        restored = []
+        resumed: list[tuple[TableRow, set[int]]] = []
         for row in rows:
             if (wanted is not None and row.id not in wanted) or not self.autoplay.shards.drives(row.guild_id):
                 continue
@@ -724,13 +726,15 @@ class TableService:
                 await self.quarantine(row.id, fault)
                 continue
             self.live.put(LiveTable(row, game))
-            humans = {s.seat for s in row.seats if game is not None and is_human(row, s.seat)}
-            self._publisher(row).push(Change(touch=humans), resume=True)
+            waited_on = {s for s in game.to_act() if is_human(row, s)} if game is not None else set()
+            resumed.append((row, waited_on))
             if game is not None:
                 self.autoplay.wake(row.id)
-            restored.append(row.id)
-        log.info("restored %d tables", len(restored))
-        return restored
+        resumed.sort(key=lambda resume: not resume[1])   # stable: the tables a player waits on first
+        for row, waited_on in resumed:
+            self._publisher(row).push(Change(touch=waited_on), resume=True, urgent=bool(waited_on))
+        log.info("restored %d tables", len(resumed))
+        return [row.id for row, _ in resumed]
 
     async def settle(self) -> None:
         """Until no bot is about to move and every change is shown (tests, the demo)."""

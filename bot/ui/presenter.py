@@ -1,7 +1,8 @@
 """The table service's window onto Discord: each method is one message written.
 
 Publishers (bot/tables/publisher.py) decide when and in what order, paced to Discord's limits;
-this only builds the message and sends it. Channels and DMs are addressed by id
+this only builds the message and sends it (every request it makes leaves through the HTTP gate,
+`bot/ui/gate.py`, which spends the bot's budget). Channels and DMs are addressed by id
 (`get_partial_messageable`), so no write costs a lookup first; a DM channel is opened once per
 player and kept by discord.py.
 
@@ -24,7 +25,6 @@ from bot.games.base import Event
 from bot.games.messages import Text
 from bot.i18n import render, t
 from bot.tables.models import Closing, HandRef, TableSnapshot
-from bot.tables.pacing import Pacer, Priority
 from bot.tables.presenter import DmClosed
 from storage import dms
 from storage.db import Database
@@ -44,8 +44,8 @@ PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class DiscordPresenter:
-    def __init__(self, bot: CardRoomClient, db: Database, pacer: Pacer, painter: Painter | None = None) -> None:
-        self.bot, self.db, self.pacer = bot, db, pacer
+    def __init__(self, bot: CardRoomClient, db: Database, painter: Painter | None = None) -> None:
+        self.bot, self.db = bot, db
         self.painter = painter if painter is not None else Painter()
         self.dm_refused: set[int] = set()
         self._dm_channels: dict[int, int] = {}
@@ -105,8 +105,7 @@ class DiscordPresenter:
                 return None   # deleted by the player: the next decision brings a new one
         try:
             channel_id = self._dm_channels.get(user_id)
-            if channel_id is None:   # opening a DM channel is a request of its own: it takes a slot too
-                await self.pacer.acquire(Priority.PROMPT)
+            if channel_id is None:
                 channel_id = self._dm_channels[user_id] = (await self.bot.create_dm(discord.Object(user_id))).id
             sent = await self._channel(channel_id).send(**_without_missing(payload))
         except discord.Forbidden as exc:
