@@ -229,7 +229,7 @@ class CardRoomBot(CardRoomClient):
         while True:
             await asyncio.sleep(every)
             try:
-                before = self.budget.share
+                before = shares.announced
                 if (now := await shares.tick()) != before:
                     log.info("this process now sends up to %.1f of the bot's %g requests/s", now,
                              self.budget.configured)

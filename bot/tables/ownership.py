@@ -77,20 +77,23 @@ class Shares:
 
     Each live process (one that renewed within the lease timeout) takes the budget divided by
     the live processes. A process lowers its share at once when it sees a newcomer, and raises
-    it only into what the others have given up, so together they never spend more than the
-    budget (a newcomer sends at most `JOINING_SHARE` a second before the others make room). A
-    process gone silent leaves its share to the others after the lease timeout; one that stops
-    gives it up at once (`withdraw`).
+    it only into what the others have given up, a second after they did (when what they sent
+    at their old shares has left Discord's one-second window), so together they never send more
+    than the budget in any second; a newcomer sends at most `JOINING_SHARE` a second before the
+    others make room. A process gone silent leaves its share to the others after the lease
+    timeout; one that stops gives it up at once (`withdraw`).
     """
 
     def __init__(self, db: Database, budget: Budget, clock: Clock, timeout_s: float) -> None:
         self.db, self.budget, self.clock, self.timeout_s = db, budget, clock, timeout_s
         self.holder = holder_name()
+        self.announced: float | None = None
 
     async def tick(self) -> float:
-        """Renew this process's share; returns it (requests per second)."""
+        """Renew this process's share; returns it as announced (requests per second)."""
         now = self.clock()
-        full, mine = self.budget.configured, self.budget.share
+        full = self.budget.configured
+        mine = self.budget.share if self.announced is None else self.announced
         async with self.db.transaction() as tx:
             others = await leases.others_shares(tx, self.holder, stamp(now - timedelta(seconds=self.timeout_s)))
             fair = full / (len(others) + 1)
@@ -100,7 +103,9 @@ class Shares:
             else:
                 mine = max(mine, min(fair, full - sum(others)))
             await leases.announce_share(tx, self.holder, mine, stamp(now))
-        self.budget.set_share(mine)   # raised only once the others can see it
+        if mine > self.budget.share:
+            self.budget.raise_share(mine)   # once the others can see it, and their old requests are gone
+        self.announced = mine
         return mine
 
     async def withdraw(self) -> None:

@@ -88,6 +88,8 @@ class Budget:
         """DISCORD_REQUESTS_PER_S: the whole bot's budget, across its processes."""
         self.share = per_second
         """This process's part of it (all of it when it runs alone)."""
+        self._raising: tuple[float, float] | None = None
+        """(when, to): a higher share not taken up yet."""
         self.slowed = 1.0
         """A factor below 1 while Discord refuses many requests (`bot.ui.gate.InvalidRequests`)."""
         self._clock, self._sleep = clock, sleep
@@ -105,6 +107,8 @@ class Budget:
 
     @property
     def per_second(self) -> float:
+        if self._raising is not None and self._clock() >= self._raising[0]:
+            self.share, self._raising = self._raising[1], None
         return self.share * self.slowed
 
     @property
@@ -118,9 +122,16 @@ class Budget:
         return max(1, int(self.per_second + EPSILON))
 
     def set_share(self, per_second: float) -> None:
+        """This process's share, at once (a lower one, or the first)."""
         if per_second <= 0:
             raise ValueError("a share must be positive")
-        self.share = per_second
+        self.share, self._raising = per_second, None
+
+    def raise_share(self, per_second: float) -> None:
+        """A higher share, taken up a second from now, when the requests the other processes
+        sent at their old, higher shares have left Discord's one-second window."""
+        if self._raising is None or self._raising[1] != per_second:
+            self._raising = (self._clock() + WINDOW_S, per_second)
 
     def pause(self, seconds: float) -> None:
         """Discord said the bot is over its global limit: send nothing for `seconds`, then resume

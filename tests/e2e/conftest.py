@@ -1,8 +1,15 @@
-"""The real bot against the fake Discord: a world (server, channel, members) and a bot factory."""
+"""The real bot against the fake Discord: a world (server, channel, members) and a bot factory.
+
+Every bot the factory makes records what leaves through its HTTP gate, and at the end of the
+test every request the fake Discord counted against the bot-wide limit must have left through a
+gate: no path goes around it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +19,8 @@ from bot.app import CardRoomBot
 from bot.config import Settings
 
 from tests.e2e.fake_discord import FakeDiscord, FakeGuild, fake_discord  # noqa: F401  (fixture)
+
+SNOWFLAKE = re.compile(r"/\d+")
 
 
 @dataclass
@@ -32,8 +41,28 @@ def world(fake_discord: FakeDiscord) -> World:  # noqa: F811
                  fake_discord.add_member(guild.id, "bob"), fake_discord.add_member(guild.id, "carol"))
 
 
+def route(method: str, path: str) -> str:
+    """A request's route, ids left out: `PATCH /channels/{id}/messages/{id}`."""
+    return f"{method} {SNOWFLAKE.sub('/{id}', path)}"
+
+
+def ungated(fake: FakeDiscord, bots: Iterable[CardRoomBot]) -> list[str]:
+    """The requests the fake counted that no bot's gate let through (one for one)."""
+    gated = Counter((method, path) for bot in bots for _, method, path in bot.gate.log or ())
+    arrived = Counter((r.method, r.path) for r in fake.counted)
+    return [route(method, path) for method, path in (arrived - gated).elements()]
+
+
 @pytest.fixture
-def make_bot(tmp_path: Path) -> Callable[[], CardRoomBot]:
-    def make() -> CardRoomBot:
-        return CardRoomBot(Settings(token="fake-token", database_path=tmp_path / "bot.db", bot_delay_s=0))
-    return make
+def make_bot(tmp_path: Path, fake_discord: FakeDiscord) -> Iterator[Callable[..., CardRoomBot]]:  # noqa: F811
+    made: list[CardRoomBot] = []
+
+    def make(**settings: object) -> CardRoomBot:
+        bot = CardRoomBot(Settings(**{"token": "fake-token", "database_path": tmp_path / "bot.db",  # type: ignore[arg-type]
+                                      "bot_delay_s": 0, **settings}))
+        bot.gate.log = []
+        made.append(bot)
+        return bot
+
+    yield make
+    assert ungated(fake_discord, made) == [], "requests that went around the gate"

@@ -70,6 +70,7 @@ Things a test author must know:
 from __future__ import annotations
 
 import asyncio
+import bisect
 import collections
 import contextlib
 import datetime as _dt
@@ -119,10 +120,45 @@ API_PREFIX = "/api/v10"
 GATEWAY_PATH = "/gateway"
 DISCORD_EPOCH_MS = 1420070400000
 POLL_S = 0.05
-CHANNEL_WRITES, CHANNEL_WINDOW_S = 5, 5.0
 GLOBAL_PER_S = 50
 EXEMPT = re.compile(r"/(interactions/\d+/[^/]+/callback|webhooks/\d+/[^/]+)(/.*)?$")
-CHANNEL_WRITE = re.compile(r"/channels/(?P<channel_id>\d+)/messages(/\d+)?$")
+"""Routes outside the bot-wide limit: interaction callbacks and interaction-token webhooks."""
+INVALID_STATUSES = {401, 403, 429}
+"""What Discord counts toward its ban of 10,000 invalid requests in 10 minutes (a 429 of a shared
+resource apart)."""
+
+
+@dataclass(frozen=True)
+class BucketRule:
+    """Discord's per-route limit: `limit` requests per `window_s`, per major parameter (the
+    channel, the guild...); the bucket resets `window_s` after its first request."""
+
+    name: str
+    methods: frozenset[str]
+    pattern: re.Pattern[str]
+    limit: int
+    window_s: float
+
+
+BUCKET_RULES = (
+    BucketRule("channel-messages", frozenset({"POST", "PATCH", "DELETE"}),
+               re.compile(r"/channels/(?P<major>\d+)/messages(/\d+)?"), 5, 5.0),
+    BucketRule("channel-edit", frozenset({"PATCH"}), re.compile(r"/channels/(?P<major>\d+)"), 10, 10.0),
+    BucketRule("threads", frozenset({"POST"}), re.compile(r"/channels/(?P<major>\d+)(/messages/\d+)?/threads"),
+               10, 10.0),
+)
+"""Known routes' buckets; every other route has one of `DEFAULT_BUCKET` per route and major
+parameter."""
+DEFAULT_BUCKET = (50, 1.0)
+_SNOWFLAKE = re.compile(r"/\d+")
+
+
+@dataclass
+class _Bucket:
+    limit: int
+    window_s: float
+    used: int = 0
+    resets_at: float = 0.0
 DEFAULT_TIMEOUT = 120.0  # a safety net against hangs, never a budget a busy machine could break
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
@@ -296,6 +332,21 @@ class RequestRecord:
     files: list[JSON] = field(default_factory=list)
     status: int | None = None
     at: float = field(default_factory=time.monotonic)
+    """When it arrived (before its body was read)."""
+    token: str | None = None
+    """The bot token it carried (``Authorization: Bot <token>``); None without one."""
+    scope: str | None = None
+    """A 429's ``X-RateLimit-Scope``: ``global``, ``user`` (a route's bucket) or ``shared``."""
+
+    @property
+    def counted(self) -> bool:
+        """Whether it counts against the bot-wide limit (Discord's API, outside interaction routes)."""
+        return not EXEMPT.match(self.path)
+
+    @property
+    def invalid(self) -> bool:
+        """Whether Discord counts it toward the ban for invalid requests."""
+        return self.status in INVALID_STATUSES and not (self.status == 429 and self.scope == "shared")
 
     def __repr__(self) -> str:  # short, because these end up in assertion messages
         body = json.dumps(self.json)[:300] if self.json is not None else ""
@@ -794,12 +845,14 @@ class FakeDiscord:
         self._injections: list[_Injection] = []
         self._routes: list[tuple[str, re.Pattern[str], RouteHandler]] = []
         self._register_routes()
-        # Discord's limits: CHANNEL_WRITES per CHANNEL_WINDOW_S in a channel, GLOBAL_PER_S per
-        # second for the bot outside interaction endpoints; past them, a 429 as Discord sends it.
+        # Discord's limits: a bucket per route (and channel, guild...) with the headers Discord
+        # sends, and ``global_per_s`` requests in any second per bot token, across every process
+        # connected, outside interaction endpoints; past them, a 429 as Discord sends it.
         self.enforce_rate_limits = True
+        self.global_per_s = GLOBAL_PER_S
         self.rate_limited: list[RequestRecord] = []  # 429s the limits produced (not injected ones)
-        self._global_times: collections.deque[float] = collections.deque()
-        self._channel_times: dict[str, collections.deque[float]] = {}
+        self._global_times: dict[str | None, collections.deque[float]] = {}
+        self._buckets: dict[tuple[str, str], _Bucket] = {}
 
         self._cond: asyncio.Condition | None = None
         self._runner: web.AppRunner | None = None
@@ -941,6 +994,22 @@ class FakeDiscord:
     def requests_to(self, method: str, path_regex: str) -> list[RequestRecord]:
         pat = re.compile(path_regex)
         return [r for r in self.requests if r.method == method and pat.fullmatch(r.path)]
+
+    @property
+    def counted(self) -> list[RequestRecord]:
+        """The requests that count against the bot-wide limit, as they arrived."""
+        return [r for r in self.requests if r.counted]
+
+    @property
+    def invalid(self) -> list[RequestRecord]:
+        """The requests Discord counts toward its ban (401, 403, 429 but a shared resource's)."""
+        return [r for r in self.requests if r.invalid]
+
+    def busiest_second(self, after: float = 0.0, token: str | None = "fake-token") -> int:
+        """The most counted requests of one bot token that arrived within any one second (after
+        `after`, a ``time.monotonic()``): what Discord's global limit sees."""
+        times = sorted(r.at for r in self.counted if r.token == token and r.at >= after)
+        return max((bisect.bisect_right(times, t + 1.0 - 1e-9) - i for i, t in enumerate(times)), default=0)
 
     # ==================================================================================
     # World setup (sync; if the bot is already connected the change is pushed live)
@@ -1296,10 +1365,13 @@ class FakeDiscord:
 
     async def _http_handler(self, request: web.Request) -> web.Response:
         """Catch-all: record, apply injections, route, or flag as unhandled."""
+        arrived = time.monotonic()
         body, files = await self._read_body(request)
         path = request.path
         sub = path[len(API_PREFIX):] if path.startswith(API_PREFIX) else path
-        rec = RequestRecord(request.method, sub, dict(request.query), body, files)
+        auth = request.headers.get("Authorization", "")
+        rec = RequestRecord(request.method, sub, dict(request.query), body, files, at=arrived,
+                            token=auth.removeprefix("Bot ") if auth.startswith("Bot ") else None)
         self.requests.append(rec)
         try:
             response = await self._route(rec, path.startswith(API_PREFIX))
@@ -1309,6 +1381,8 @@ class FakeDiscord:
             # 400, not 500: discord.py retries 5xx with multi-second backoff.
             response = error_response(400, 50035, f"Invalid Form Body (fake crashed: {exc!r})")
         rec.status = response.status
+        if response.status == 429:
+            rec.scope = response.headers.get("X-RateLimit-Scope", "user")
         await self._signal()
         return response
 
@@ -1317,6 +1391,8 @@ class FakeDiscord:
             if inj.remaining > 0 and inj.method == rec.method and inj.pattern.fullmatch(rec.path):
                 inj.remaining -= 1
                 return inj.respond()
+        if in_api and rec.counted and rec.token is None:   # only interaction routes go without the bot's token
+            return error_response(401, 0, "401: Unauthorized")
         limited, headers = self._rate_limit(rec) if in_api and self.enforce_rate_limits else (None, {})
         if limited is not None:
             self.rate_limited.append(rec)
@@ -1333,48 +1409,55 @@ class FakeDiscord:
         return error_response(404, 0, f"404: Not Found (fake Discord does not implement {rec.method} {rec.path})")
 
     def _rate_limit(self, rec: RequestRecord) -> tuple[web.Response | None, dict[str, str]]:
-        """A 429 when the request breaks Discord's limits, else the rate-limit headers of a
-        channel write (``X-RateLimit-*``, as Discord sends them on success)."""
-        if EXEMPT.match(rec.path):
+        """A 429 when the request breaks Discord's limits, else its bucket's rate-limit headers
+        (``X-RateLimit-*``, as Discord sends them on success)."""
+        if not rec.counted:
             return None, {}
-        now = time.monotonic()
-        window = self._global_times
+        now = rec.at
+        window = self._global_times.setdefault(rec.token, collections.deque())
         while window and window[0] <= now - 1.0:
             window.popleft()
-        if len(window) >= GLOBAL_PER_S:
-            retry = round(window[0] + 1.0 - now, 3)
-            return self._too_many(retry, "global", is_global=True), {}
+        if len(window) >= self.global_per_s:
+            return self._too_many(round(window[0] + 1.0 - now, 3), "global", is_global=True), {}
         window.append(now)
-        m = CHANNEL_WRITE.match(rec.path)
-        if rec.method not in ("POST", "PATCH", "DELETE") or m is None:
-            return None, {}
-        bucket = m["channel_id"]
-        times = self._channel_times.setdefault(bucket, collections.deque())
-        while times and times[0] <= now - CHANNEL_WINDOW_S:
-            times.popleft()
-        if len(times) >= CHANNEL_WRITES:
-            retry = round(times[0] + CHANNEL_WINDOW_S - now, 3)
-            return self._too_many(retry, "user", bucket=bucket), {}
-        times.append(now)
-        reset_after = round(times[0] + CHANNEL_WINDOW_S - now, 3)
-        return None, {"X-RateLimit-Limit": str(CHANNEL_WRITES),
-                      "X-RateLimit-Remaining": str(CHANNEL_WRITES - len(times)),
-                      "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
-                      "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-                      "X-RateLimit-Bucket": f"channel-messages-{bucket}"}
+        name, bucket = self._bucket(rec)
+        if now >= bucket.resets_at:
+            bucket.used, bucket.resets_at = 0, now + bucket.window_s
+        reset_after = round(bucket.resets_at - now, 3)
+        headers = {"X-RateLimit-Limit": str(bucket.limit), "X-RateLimit-Bucket": name,
+                   "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+                   "X-RateLimit-Reset-After": f"{reset_after:.3f}"}
+        if bucket.used >= bucket.limit:
+            return self._too_many(reset_after, "user", headers={**headers, "X-RateLimit-Remaining": "0"}), {}
+        bucket.used += 1
+        return None, {**headers, "X-RateLimit-Remaining": str(bucket.limit - bucket.used)}
+
+    def _bucket(self, rec: RequestRecord) -> tuple[str, _Bucket]:
+        """The bucket's name (as Discord's opaque hash) and state, for this request's route and
+        major parameter, per bot token."""
+        for rule in BUCKET_RULES:
+            m = rule.pattern.fullmatch(rec.path)
+            if m and rec.method in rule.methods:
+                name, limit, window_s, major = rule.name, rule.limit, rule.window_s, m["major"]
+                break
+        else:
+            name, major = f"{rec.method} {_SNOWFLAKE.sub('/:id', rec.path)}", ""
+            limit, window_s = DEFAULT_BUCKET
+        key = (f"{rec.token}:{name}", major)
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = _Bucket(limit, window_s)
+        return name, bucket
 
     @staticmethod
-    def _too_many(retry_after: float, scope: str, *, is_global: bool = False, bucket: str = "") -> web.Response:
-        headers = {"Via": "1.1 google", "Retry-After": str(max(1, int(retry_after + 0.999))),
-                   "X-RateLimit-Scope": scope}
+    def _too_many(retry_after: float, scope: str, *, is_global: bool = False,
+                  headers: Mapping[str, str] | None = None) -> web.Response:
+        sent = {"Via": "1.1 google", "Retry-After": str(max(1, int(retry_after + 0.999))),
+                "X-RateLimit-Scope": scope, **(headers or {})}
         if is_global:
-            headers["X-RateLimit-Global"] = "true"
-        else:
-            headers.update({"X-RateLimit-Limit": str(CHANNEL_WRITES), "X-RateLimit-Remaining": "0",
-                            "X-RateLimit-Reset-After": f"{retry_after:.3f}",
-                            "X-RateLimit-Bucket": f"channel-messages-{bucket}"})
+            sent["X-RateLimit-Global"] = "true"
         return json_response({"message": "You are being rate limited.", "retry_after": retry_after,
-                              "global": is_global}, status=429, headers=headers)
+                              "global": is_global}, status=429, headers=sent)
 
     def _reject(self, rec: RequestRecord, problems: list[str], code: int = 50035) -> web.Response:
         """Discord would refuse this payload: 400 for the bot, and a teardown failure."""

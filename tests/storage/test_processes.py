@@ -11,7 +11,8 @@ import pytest
 from bot.clock import FakeClock
 from bot.config import Settings
 from bot.errors import PlayerError
-from bot.tables.ownership import Leases, Shards, shard_of
+from bot.tables.ownership import JOINING_SHARE, Leases, Shards, Shares, shard_of
+from bot.tables.pacing import Budget
 from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage import ledger
@@ -143,3 +144,64 @@ async def test_a_click_another_process_serves_is_picked_up_by_the_process_that_d
     await owner.settle()
     after = await owner.snapshot(t)
     assert after.version > clicked.version and 1 not in after.to_act
+
+
+async def test_processes_split_the_request_budget_and_take_up_a_silent_ones_share(
+        pg_url: str, clock: FakeClock) -> None:
+    """Discord's limit is the bot token's: the processes' shares never add up to more than the
+    budget (but for a newcomer's first request a second), and a process gone silent leaves its
+    share to the others after the lease timeout."""
+    seconds = [0.0]
+    dbs = [await open_database(pg_url) for _ in range(3)]
+    budgets = [Budget(40, clock=lambda: seconds[0]) for _ in dbs]
+    shares = [Shares(db, budget, clock, timeout_s=10) for db, budget in zip(dbs, budgets)]
+
+    def wait(s: float) -> None:
+        clock.advance(s)
+        seconds[0] += s
+        assert sum(b.per_second for b in live) <= 40 + JOINING_SHARE
+
+    async def tick(*which: int) -> None:
+        for i in which:
+            await shares[i].tick()
+            assert sum(b.per_second for b in live) <= 40 + JOINING_SHARE
+
+    try:
+        live = budgets[:1]
+        budgets[0].set_share(JOINING_SHARE)   # as a process starts on a shared database
+        await tick(0)
+        wait(1)
+        assert budgets[0].per_second == 40   # alone
+
+        live = budgets[:2]
+        budgets[1].set_share(JOINING_SHARE)
+        await tick(1)
+        assert budgets[1].per_second == JOINING_SHARE   # no room yet
+        await tick(0)
+        assert budgets[0].per_second == 20   # made room at once
+        await tick(1)
+        assert budgets[1].per_second == JOINING_SHARE   # taken up a second later
+        wait(1)
+        assert budgets[1].per_second == 20
+
+        live = budgets
+        budgets[2].set_share(JOINING_SHARE)
+        for _ in range(3):
+            await tick(2, 0, 1)
+            wait(1)
+        assert [round(b.per_second, 2) for b in budgets] == [13.33] * 3
+
+        live = budgets[:2]   # the third goes silent, for longer than the lease timeout (10 s)
+        for _ in range(12):
+            await tick(0, 1)
+            wait(1)
+        assert [round(b.per_second, 2) for b in live] == [20, 20]
+
+        await shares[0].withdraw()   # the first stops: its share goes at once, not after the lease
+        live = budgets[1:2]
+        await tick(1)
+        wait(1)
+        assert budgets[1].per_second == 40
+    finally:
+        for db in dbs:
+            await db.close()
