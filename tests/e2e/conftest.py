@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,16 +54,23 @@ def ungated(fake: FakeDiscord, bots: Iterable[CardRoomBot]) -> list[str]:
     return [route(method, path) for method, path in (arrived - gated).elements()]
 
 
-@pytest.fixture
-def make_bot(tmp_path: Path, fake_discord: FakeDiscord) -> Iterator[Callable[..., CardRoomBot]]:  # noqa: F811
-    made: list[CardRoomBot] = []
+class BotFactory:
+    """Makes the real bot on the test's database, keeping every bot it made."""
 
-    def make(**settings: object) -> CardRoomBot:
-        bot = CardRoomBot(Settings(**{"token": "fake-token", "database_path": tmp_path / "bot.db",  # type: ignore[arg-type]
-                                      "bot_delay_s": 0, **settings}))
+    def __init__(self, database: Path) -> None:
+        self.database = database
+        self.made: list[CardRoomBot] = []
+
+    def __call__(self, **settings: Any) -> CardRoomBot:
+        bot = CardRoomBot(Settings(**{"token": "fake-token", "database_path": self.database, "bot_delay_s": 0,
+                                      **settings}))
         bot.gate.log = []
-        made.append(bot)
+        self.made.append(bot)
         return bot
 
-    yield make
-    assert ungated(fake_discord, made) == [], "requests that went around the gate"
+
+@pytest.fixture
+def make_bot(tmp_path: Path, fake_discord: FakeDiscord) -> Iterator[BotFactory]:  # noqa: F811
+    factory = BotFactory(tmp_path / "bot.db")
+    yield factory
+    assert ungated(fake_discord, factory.made) == [], "requests that went around the gate"

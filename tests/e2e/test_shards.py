@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import pytest
 
+from bot.tables.ownership import JOINING_SHARE
 from storage import ledger, tables
 from storage.connect import open_database
 from storage.db import Database, fetch_all, fetch_one
@@ -45,8 +46,8 @@ class Cluster:
         self.fake, self.url, self.tmp = fake, url, tmp
         self.procs: dict[int, asyncio.subprocess.Process] = {}
 
-    async def start(self, shard: int) -> None:
-        env = {**os.environ, "DISCORD_TOKEN": "fake-token", "DATABASE_URL": self.url,
+    async def start(self, shard: int, **settings: str) -> None:
+        env = {**os.environ, **settings, "DISCORD_TOKEN": "fake-token", "DATABASE_URL": self.url,
                "DATABASE_PATH": str(self.tmp / f"shard{shard}" / "bot.db"),   # the command-sync marker's folder
                "SHARD_COUNT": "2", "SHARD_IDS": str(shard), "LEASE_TIMEOUT_S": str(LEASE_S), "BOT_DELAY_S": "0",
                "TURN_TIMEOUT_S": str(TURN_S), "AFK_TURNS": "2", "LOG_LEVEL": "WARNING", "DEV_GUILD_ID": ""}
@@ -175,3 +176,40 @@ async def test_two_shard_processes_share_one_postgresql(cluster: Cluster, db: Da
 async def _wallet(db: Database, guild: FakeGuild, user: int) -> int:
     async with db.read() as tx:
         return await ledger.balance(tx, guild.id, ledger.wallet(user))
+
+
+async def test_two_shard_processes_stay_together_within_one_budget(cluster: Cluster, db: Database) -> None:
+    """Discord's limit is the bot token's: two processes, each opening six tables at once in its
+    own shard's server, together never send more than the budget in a second (a newcomer's
+    first request a second apart), and none is refused. When one is killed, the other takes up
+    the whole budget once its lease has run out."""
+    fake = cluster.fake
+    fake.global_per_s = 8
+    servers = []
+    for shard in (0, 1):
+        guild = fake.create_guild(f"Shard {shard}", channels=[f"table-{i}" for i in range(6)], shard=(shard, 2))
+        servers.append((guild, [(c, fake.add_member(guild.id, f"host{shard}-{c}")) for c in guild.channel_ids]))
+    for shard in (0, 1):
+        await cluster.start(shard, DISCORD_REQUESTS_PER_S="6")
+    began = len(fake.counted)
+    await asyncio.gather(*(open_with_a_bot(fake, guild, host, channel)
+                           for guild, tables in servers for channel, host in tables))
+    every = [channel for _, tables in servers for channel, _ in tables]
+    await until(lambda: shown(fake, every), "every table shown")
+    assert len(fake.counted) - began > 60   # far more than 6 a second, asked for at once
+    assert fake.rate_limited == [] and fake.invalid == []
+    assert fake.busiest_second() <= 6 + JOINING_SHARE
+
+    await cluster.stop(1, signal.SIGKILL)
+    assert await until(lambda: shares(db), "the survivor's whole budget", timeout=60) == [6.0]
+
+
+async def shown(fake: FakeDiscord, channels: list[int]) -> bool:
+    return all(any("To act" in m.text for m in fake.channel_messages(c)) for c in channels)
+
+
+async def shares(db: Database) -> list[float] | None:
+    """The processes' shares of the budget, once only one process holds the whole of it."""
+    async with db.read() as tx:
+        found = [float(r["per_s"]) for r in await fetch_all(tx, "SELECT per_s FROM request_shares")]
+    return found if found == [6.0] else None
