@@ -1,25 +1,32 @@
-"""Tables at scale: the real table service, the real pacing and the real message payloads, with
-Discord replaced by a presenter that builds every payload and counts the requests it would send.
+"""Tables at scale: the real bot (its table service, payloads, pictures, pacing and HTTP gate,
+discord.py's HTTP client) against a fake Discord in a process of its own that keeps Discord's
+limits and records when every request arrived (`bench/support/`). Requests are counted there, as
+Discord counts them: when they arrive.
 
-Each table has one simulated person (who acts about a second after being told it is their
-turn, or at once at bot delay 0) and seat bots; the six games take turns. Each row is measured
-for `--seconds` after a second of warm-up. For 10, 50, 200 and 500 tables, at bot delay 0
-(saturation) and at the default delay, it prints: actions/s, the p50 and p99 latency of one
-action (the person's click, from call to committed reply), CPU ms per action (of the bot's
-process and its worker processes, `BOT_WORKERS`: by default, on two cores or more, one where
-the bots think and one where the pictures are drawn), Discord requests/s counted against the
-global limit (the pacer's grants) and exempt ones (interaction responses), the most writes any
-channel saw in 5 s, memory per table, and the restart time of 200 and 1,000 open tables. Last,
-the storage backends side by side at 200 tables and bot delay 0: SQLite, PostgreSQL with one
-bot process, and PostgreSQL with two processes (two shards, each with half the tables, on one
-server), when TEST_DATABASE_URL names a PostgreSQL server (`make bench` starts a throwaway one).
+Each table has one simulated person, who acts 0.3 to 1 s after their DM tells them it is their
+turn (at bot delay 0, saturation, at once, woken by the table's commits), and seat bots; the six
+games take turns. All the tables of a row are started at once, then measured for `--seconds`
+after a second of warm-up. Each row prints: actions/s and decisions per table per minute; the
+p50 and p99 of a click (call to committed reply); of the time from a person's turn to their DM
+("told"); the p99 and the longest time from Start to the started table's message ("shown");
+CPU ms per action (the bot's process and its worker processes, `BOT_WORKERS`); requests per
+second against the bot-wide limit, their busiest second, the 429s and all invalid requests
+(401, 403, 429); the most writes any channel saw in 5 s; memory per table.
+
+Then, when TEST_DATABASE_URL names a PostgreSQL server (`make bench` starts a throwaway one): two
+bot processes on one database sharing one budget, each with the tables of its own shard, and the
+same with one of them killed a third of the way in (how long the survivor took to take up the
+whole budget, against the lease timeout). Last, restarts of 200 and 1,000 open tables: the time
+until play resumed, until every table whose person must act was shown (its message and the
+person's hand) and until every table was, and the requests meanwhile.
 
 Before and after, it times a reference loop of plain Python: on a shared machine the speed
-drifts, and the loop says how fast the machine was during the run.
+drifts, and the loop says how fast the machine was during the run. `--busy N` keeps N other
+processes spinning meanwhile (both cores busy: `--busy 2`).
 
-Run: .venv/bin/python bench/tables.py [--seconds S] [--tables 10,50,200,500] [--bots seat|random]
-                                       [--backends-only]
-(`--bots random` measures the table service alone: bots that cost nothing to think)
+Run: .venv/bin/python bench/tables.py [--seconds S] [--tables 100,200,500] [--delays 0,1.5]
+                                       [--bots seat|random] [--busy N] [--only rows|shared|restart]
+(`--bots random` measures the table service apart from the bots' thinking)
 """
 
 from __future__ import annotations
@@ -32,12 +39,16 @@ import logging
 import multiprocessing
 import os
 import random
+import re
 import resource
 import secrets
+import signal
 import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -46,104 +57,26 @@ import asyncpg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.clock import utc_now  # noqa: E402
+from bench.support.fake_server import TOKEN, FakeServer  # noqa: E402
+from bench.support.real_bot import PERSON_SEAT, Probe, open_offline, real_bot  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.errors import PlayerError  # noqa: E402
 from bot.games import GAMES  # noqa: E402
-from bot.games.base import Event  # noqa: E402
 from bot.memory import keep_long_lived  # noqa: E402
-from bot.tables.models import Closing, HandRef, TableSnapshot  # noqa: E402
-from bot.tables.ownership import Shards  # noqa: E402
-from bot.tables.pacing import Pacer, Priority  # noqa: E402
 from bot.tables.service import TableService  # noqa: E402
-from bot.ui.embeds import closing_embed, results_embed  # noqa: E402
-from bot.ui.pictures import Painter  # noqa: E402
-from bot.ui.views import hand_message, public_message  # noqa: E402
-from bot.wallet import WalletService  # noqa: E402
 from storage.connect import open_database  # noqa: E402
-from storage.db import Database, fetch_single  # noqa: E402
+from storage.db import fetch_all  # noqa: E402
 
-GUILD = 1
 WARM_UP_S = 1.0
-"""Measuring starts a second after the people do: the start (everyone told at once) is not
-the steady state."""
-HUMAN_DELAY_S = 1.0
+"""Measuring starts a second after the tables do: the start (everyone told at once) is not the
+steady state."""
+HUMAN_DELAY_S = (0.3, 1.0)
 DEFAULT_BOT_DELAY_S = Settings().bot_delay_s
-WINDOW_S = 5.0
-PERSON_SEAT = 0   # the person opens the table and sits first
-
-
-class NoClient:
-    """What the payload builders ask of the Discord client (names for a DM's label)."""
-
-    def get_guild(self, guild_id: int) -> None:
-        return None
-
-    def get_channel(self, channel_id: int) -> None:
-        return None
-
-
-class CountingPresenter:
-    """Builds every message exactly as the Discord presenter does, and counts the writes."""
-
-    def __init__(self, pacer: Pacer, painter: Painter | None = None) -> None:
-        self.client = NoClient()
-        self.pacer = pacer
-        self.painter = painter if painter is not None else Painter()
-        self.requests = 0
-        self.writes: dict[Any, list[float]] = defaultdict(list)
-        self.prompted: dict[tuple[int, int], asyncio.Event] = defaultdict(asyncio.Event)
-        self.committed: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
-        self._dm_channels: set[int] = set()
-        self._ids = 10**9
-
-    def _write(self, channel: Any) -> int:
-        self.requests += 1
-        self.writes[channel].append(time.monotonic())
-        self._ids += 1
-        return self._ids
-
-    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
-        public_message(snap, recent, await self.painter.board(snap))
-        new = self._write(snap.channel_id)
-        return message_id if message_id is not None else new
-
-    async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
-        closing_embed(snap, closing)
-        self._write(snap.channel_id)
-
-    async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,
-                        events: list[Event]) -> HandRef | None:
-        user = snap.seats[seat].user_id
-        assert user is not None
-        png = await self.painter.hand(snap, seat)
-        hand_message(self.client, snap, seat, events, png=png)  # type: ignore[arg-type]
-        if message is None and user not in self._dm_channels:
-            await self.pacer.acquire(Priority.PROMPT)   # as the bot does: opening the DM channel takes a slot
-            self._dm_channels.add(user)
-            self.requests += 1
-        mid = self._write(("dm", user))
-        if message is None:
-            self.prompted[(snap.table_id, seat)].set()
-            return HandRef(user, mid)
-        return message
-
-    async def strip_controls(self, message: HandRef) -> None:
-        self._write(("dm", message.channel_id))
-
-    async def notice(self, snap: TableSnapshot, text: str) -> None:
-        self._write(snap.channel_id)
-
-    async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
-        results_embed(snap, payouts)
-        self._write(snap.channel_id)
-
-    def most_in_window(self) -> int:
-        worst = 0
-        for times in self.writes.values():
-            for i, t in enumerate(times):
-                worst = max(worst, bisect.bisect_left(times, t + WINDOW_S) - i)
-        return worst
+BUDGET = Settings().requests_per_s
+LEASE_S = 10.0
+BURST_S = 60.0
+"""The longest the bench waits for the tables started at once to be shown ("inf" beyond)."""
+CHANNEL_WRITE = re.compile(r"/channels/(\d+)/messages(/\d+)?$")
 
 
 def reference_loop() -> float:
@@ -174,44 +107,49 @@ def rss_mb() -> float:
         return int(f.read().split()[1]) * resource.getpagesize() / 2**20
 
 
-async def open_tables(service: TableService, count: int, first_user: int = 1000,
-                      games: list[str] | None = None, guild: int = GUILD) -> list[tuple[int, int, int]]:
-    """(table, person's user id, person's seat) for `count` tables of `guild`, games in turn."""
-    games = games or sorted(GAMES)
-    made = []
-    for i in range(count):
-        game_id = games[i % len(games)]
-        cls = GAMES[game_id]
-        user = first_user + i
-        snap = await service.open(guild, guild + 10_000 + i, user, game_id, seed=i)
-        await service.join(snap.table_id, user, f"P{user}")
-        for _ in range(cls.min_players - 1):
-            await service.add_bot(snap.table_id, user)
-        await service.start(snap.table_id, user)
-        made.append((snap.table_id, user, PERSON_SEAT))
-    return made
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * p / 100))]
+
+
+def most_in(times: list[float], window: float) -> int:
+    times = sorted(times)
+    return max((bisect.bisect_left(times, t + window) - i for i, t in enumerate(times)), default=0)
+
+
+def requests(timeline: list[Any], start: float, end: float) -> dict[str, float]:
+    """What Discord saw from the bot's token between `start` and `end`: requests/s, the busiest
+    second, 429s, invalid requests and the most writes in any channel's 5 s."""
+    seen = [r for r in timeline if start <= r[0] <= end and r[4] == TOKEN]
+    writes: dict[str, list[float]] = defaultdict(list)
+    for at, method, path, *_ in seen:
+        if method in ("POST", "PATCH", "DELETE") and (m := CHANNEL_WRITE.match(path)):
+            writes[m[1]].append(at)
+    return {"req/s": len(seen) / (end - start), "peak/s": most_in([r[0] for r in seen], 1.0),
+            "429s": sum(r[3] == 429 for r in seen),
+            "invalid": sum(r[3] in (401, 403, 429) and r[5] != "shared" for r in seen),
+            "writes/5s": max((most_in(times, 5.0) for times in writes.values()), default=0)}
 
 
 class Person:
-    """Acts when told it is their turn (the notification), about a second later, with a random legal
-    move (a person's thinking costs the bot nothing, so the bench does not spend it); at bot delay 0
-    (saturation) at once, woken by the table's commits rather than by the paced notification."""
+    """Acts when told it is their turn (their DM), 0.3 to 1 s later, with a random legal move (a
+    person's thinking costs the bot nothing, so the bench does not spend it); at bot delay 0
+    (saturation) at once, woken by the table's commits rather than by the paced DM."""
 
-    def __init__(self, service: TableService, presenter: CountingPresenter, table_id: int, user: int,
-                 seat: int, delay_s: float) -> None:
-        self.service, self.presenter = service, presenter
-        self.table_id, self.user, self.seat, self.delay_s = table_id, user, seat, delay_s
+    def __init__(self, service: TableService, probe: Probe, table_id: int, user: int, quick: bool) -> None:
+        self.service, self.probe, self.table_id, self.user, self.quick = service, probe, table_id, user, quick
         self.latencies: list[float] = []
 
     async def run(self, until: float) -> None:
-        """Reads their hand when told (the DM), clicks a move drawn at that version, and reads
-        the result in the click's reply, as a person at the table does."""
+        """Reads their hand when told, clicks a move drawn at that version in their DM, and reads
+        the result in the click's reply (which edits that DM), as a person at the table does."""
         rng = random.Random(self.table_id)
-        told = self.presenter.prompted[(self.table_id, self.seat)] if self.delay_s else \
-            self.presenter.committed[self.table_id]
+        told = self.probe.committed[self.table_id] if self.quick else self.probe.prompted[self.table_id]
         snap = await self.service.hand(self.table_id, self.user)
         while time.monotonic() < until and snap.status == "playing":
-            if self.seat not in snap.to_act or self.seat not in snap.legal:
+            if PERSON_SEAT not in snap.to_act or PERSON_SEAT not in snap.legal:
                 try:
                     await asyncio.wait_for(told.wait(), timeout=1.0)
                 except TimeoutError:
@@ -219,122 +157,172 @@ class Person:
                 told.clear()
                 snap = await self.service.hand(self.table_id, self.user)
                 continue
-            if self.delay_s:
-                await asyncio.sleep(self.delay_s * rng.uniform(0.7, 1.3))
-            # a person thinks on their own machine: a random legal move costs the bot nothing
-            action = rng.choice(snap.legal[self.seat])
+            if not self.quick:
+                await asyncio.sleep(rng.uniform(*HUMAN_DELAY_S))
+            action = rng.choice(snap.legal[PERSON_SEAT])
             try:
                 start = time.perf_counter()
-                snap = await self.service.act(self.table_id, self.user, action, snap.version)
+                snap = await self.service.act(self.table_id, self.user, action, snap.version, via_dm=True)
                 self.latencies.append(time.perf_counter() - start)
             except PlayerError:
                 snap = await self.service.hand(self.table_id, self.user)
 
 
-async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[str] | None = None,
-                   bot_workers: int | None = None, database: str | None = None, shard: tuple[int, int] = (0, 1),
-                   together: Any = None) -> dict[str, Any]:
-    """One process's load: on a fresh SQLite file, or on `database` (PostgreSQL) as the process of
-    `shard` (id, count) with the tables of a server on that shard; `together`, a barrier, starts
-    the load of several processes at once."""
+def settings_for(tmp: str, bot_delay_s: float, bot_workers: int | None, database: str | None = None,
+                 shard: tuple[int, int] = (0, 1)) -> Settings:
+    defaults = Settings()
+    return Settings(token=TOKEN, database_path=Path(tmp) / "bench.db", database_url=database, starting_chips=10**6,
+                    bot_delay_s=bot_delay_s, bot_workers=defaults.bot_workers if bot_workers is None else bot_workers,
+                    shard_count=shard[1] if shard[1] > 1 else None, shard_ids=(shard[0],) if shard[1] > 1 else None,
+                    lease_timeout_s=LEASE_S)
+
+
+async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], late: int, seconds: float,
+                together: Any = None) -> dict[str, Any]:
+    """One bot process's load: the real bot starts its busy tables at once, and once each is shown
+    the people play on them for `seconds`, while the `late` last tables are started one by one."""
+    bot = await real_bot(settings, api_base)
+    probe = Probe(bot)
+    keep_long_lived()   # as the bot does once it has restored its tables
+    if together is not None:
+        await asyncio.to_thread(together.wait)
+    quick = settings.bot_delay_s == 0
+    busy, later = made[:-late], made[-late:]
+    gc.collect()
+    before_mb = rss_mb()
+    people = [Person(bot.tables, probe, table, person, quick) for table, person in made]
+    begin = time.monotonic()
+    probe.started_at.update((table, begin) for table, _ in busy)
+    await asyncio.gather(*(bot.tables.start(table, person) for table, person in busy))
+    end = begin + 3600   # the people play until the measuring is over
+    running = [asyncio.create_task(p.run(end)) for p in people[:-late]]
+    while probe.started_at and time.monotonic() < begin + BURST_S:   # until every table is shown (or over)
+        await asyncio.sleep(0.05)
+    burst = time.monotonic() - begin if not probe.started_at else float("inf")
+    probe.started_at.clear()
+    await asyncio.sleep(WARM_UP_S)
+    for p in people:
+        p.latencies.clear()
+    probe.told.clear()
+    probe.shown_after_start.clear()
+    pids = bot.tables.autoplay.thinker.pids + bot.painter.pids
+    cpu0, wall0 = cpu_seconds(pids), time.monotonic()
+    actions0 = await count_actions(bot.tables)
+    for (table, person), p in zip(later, people[-late:]):
+        await asyncio.sleep(seconds / late)
+        probe.started_at[table] = time.monotonic()
+        await bot.tables.start(table, person)
+        running.append(asyncio.create_task(p.run(end)))
+    wall, cpu = time.monotonic() - wall0, cpu_seconds(pids) - cpu0
+    actions = await count_actions(bot.tables) - actions0
+    memory = (rss_mb() - before_mb) / len(made)
+    for task in running:
+        task.cancel()
+    await asyncio.gather(*running, return_exceptions=True)
+    await bot.close()
+    return {"actions": actions, "wall": wall, "cpu": cpu, "MB/table": memory, "interval": (wall0, wall0 + wall),
+            "clicks": [x for p in people for x in p.latencies], "told": probe.told, "burst": burst,
+            "shown": probe.shown_after_start, "tables": len(made) - late}
+
+
+def latecomers(tables: int) -> int:
+    """How many tables are started one by one while `tables` are busy (their Start is timed)."""
+    return max(2, tables // 20)
+
+
+async def count_actions(service: TableService) -> int:
+    async with service.db.read() as tx:
+        return int((await fetch_all(tx, "SELECT COUNT(*) AS n FROM table_actions"))[0]["n"])
+
+
+def summary(parts: list[dict[str, Any]], timeline: list[Any]) -> dict[str, float]:
+    """One row's figures, from each process's part and the fake's record."""
+    start, end = min(p["interval"][0] for p in parts), max(p["interval"][1] for p in parts)
+    actions, tables = sum(p["actions"] for p in parts), sum(p["tables"] for p in parts)
+    clicks = [x for p in parts for x in p["clicks"]]
+    told = [x for p in parts for x in p["told"]]
+    shown = [x for p in parts for x in p["shown"]]
+    return {"burst s": max(p["burst"] for p in parts),
+            "actions/s": actions / (end - start), "dec/table/min": actions / tables / (end - start) * 60,
+            "click p50": pct(clicks, 50) * 1000, "click p99": pct(clicks, 99) * 1000,
+            "told p50": pct(told, 50) * 1000, "told p99": pct(told, 99) * 1000,
+            "shown p99": pct(shown, 99) * 1000, "shown max": max(shown, default=float("nan")) * 1000,
+            "cpu ms/act": sum(p["cpu"] for p in parts) * 1000 / max(actions, 1),
+            **requests(timeline, start, end), "MB/table": sum(p["MB/table"] for p in parts) / len(parts)}
+
+
+def one_row(fake: FakeServer, tables: int, bot_delay_s: float, seconds: float, games: list[str],
+            bot_workers: int | None) -> dict[str, float]:
+    """`tables` busy tables of one server on one bot process with SQLite."""
+    late = latecomers(tables)
+    guild, channels, people = fake.call("world", tables + late, tables + late)
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
-        db = await open_database(database or settings.database_path)
-        guild = (shard[0] << 22) + 1   # a server on this process's shard (1 when there is one shard)
-        pacer = Pacer(per_second=settings.requests_per_s)
-        workers = settings.bot_workers if bot_workers is None else bot_workers
-        presenter = CountingPresenter(pacer, Painter(workers))
-        wallets = WalletService(db, settings, utc_now)
-        service = TableService(db, wallets, presenter, utc_now, bot_delay_s=bot_delay_s, pacer=pacer,
-                               bot_workers=workers, shards=Shards(shard[1], [shard[0]]))
-        publish = service._publish
+        settings = settings_for(tmp, bot_delay_s, bot_workers)
+        made = asyncio.run(open_offline(settings, fake, guild, channels, people, games))
+        mark = fake.call("mark")
+        part = asyncio.run(drive(settings, fake.api_base, made, late, seconds))
+    return summary([part], fake.call("timeline", mark))
 
-        def observed(u: Any) -> None:
-            """Wakes a saturating person at once, not after the paced DM, and only when it is
-            their turn (or the game is over), as their notification would."""
-            publish(u)
-            if u.game is None or u.row.status != "playing" or PERSON_SEAT in u.game.to_act():
-                presenter.committed[u.row.id].set()
 
-        service._publish = observed  # type: ignore[method-assign]
-        gc.collect()
-        before_mb = rss_mb()
-        made = await open_tables(service, tables, games=games, guild=guild)
-        if together is not None:
-            await asyncio.to_thread(together.wait)
-        keep_long_lived()   # as the bot does once it has restored its tables
-        people = [Person(service, presenter, t, u, s, HUMAN_DELAY_S if bot_delay_s else 0.0) for t, u, s in made]
-        thinker = service.autoplay.thinker
-        end = time.monotonic() + WARM_UP_S + seconds
-        running = asyncio.gather(*(p.run(end) for p in people))
-        await asyncio.sleep(WARM_UP_S)
-        for p in people:
-            p.latencies.clear()
-        presenter.writes.clear()
-        cpu0, wall0, granted0 = cpu_seconds(thinker.pids + presenter.painter.pids), time.monotonic(), pacer.granted
-        granted = [(granted0, wall0)]   # the pacer's grants until the people stop, at `end`
-        asyncio.get_running_loop().call_at(end, lambda: granted.append((pacer.granted, time.monotonic())))
-        logged_before = await count_actions(db, guild)
-        await running
-        wall, cpu = time.monotonic() - wall0, cpu_seconds(thinker.pids + presenter.painter.pids) - cpu0
-        if len(granted) == 1:   # every game ended before `end`
-            granted.append((pacer.granted, time.monotonic()))
-        (_, first), (last, at) = granted[0], granted[-1]
-        request_rate = (last - granted0) / (at - first)
-        actions = await count_actions(db, guild) - logged_before
-        memory = (rss_mb() - before_mb) / tables
-        await service.stop()
-        await presenter.painter.close()
+def _process(settings: Settings, api_base: str, made: list[tuple[int, int]], late: int, seconds: float,
+             together: Any, results: Any) -> None:
+    logging.basicConfig(level=logging.ERROR)
+    results.put(asyncio.run(drive(settings, api_base, made, late, seconds, together)))
+
+
+def shared_row(fake: FakeServer, server: str, tables: int, bot_delay_s: float, seconds: float, games: list[str],
+               bot_workers: int | None, kill: bool = False) -> dict[str, float]:
+    """Two bot processes on one PostgreSQL database, each with the tables of its own shard's
+    server, sharing one budget; with `kill`, the second is killed a third of the way in."""
+    url = asyncio.run(fresh_schema(server))
+    context = multiprocessing.get_context("spawn")
+    with tempfile.TemporaryDirectory() as tmp, context.Manager() as manager:
+        together, results = manager.Barrier(2), manager.Queue()
+        processes = []
+        for shard in (0, 1):
+            settings = settings_for(f"{tmp}/{shard}", bot_delay_s, bot_workers, url, (shard, 2))
+            Path(tmp, str(shard)).mkdir()
+            late = latecomers(tables // 2)
+            guild, channels, people = fake.call("world", tables // 2 + late, tables // 2 + late, (shard, 2))
+            made = asyncio.run(open_offline(settings, fake, guild, channels, people, games))
+            processes.append(context.Process(target=_process, args=(settings, fake.api_base, made, late, seconds,
+                                                                      together, results)))
+        mark = fake.call("mark")
+        for p in processes:
+            p.start()
+        took_over = None
+        if kill:
+            took_over = asyncio.run(kill_one(processes[1], url, results, seconds))
+        parts = [results.get() for p in processes if p.exitcode != -signal.SIGKILL]
+        for p in processes:
+            p.join()
+    figures = summary(parts, fake.call("timeline", mark))
+    if took_over is not None:
+        figures["took over s"] = took_over
+    return figures
+
+
+async def kill_one(process: Any, url: str, results: Any, seconds: float) -> float:
+    """Kill `process` a third of the way in; seconds until the survivor holds the whole budget."""
+    db = await open_database(url)
+    try:
+        while True:   # until both are under way
+            async with db.read() as tx:
+                if len(await fetch_all(tx, "SELECT holder FROM request_shares")) == 2:
+                    break
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(WARM_UP_S + seconds / 3)
+        os.kill(process.pid, signal.SIGKILL)
+        killed = time.monotonic()
+        process.join()
+        while True:
+            async with db.read() as tx:
+                shares = [float(r["per_s"]) for r in await fetch_all(tx, "SELECT per_s FROM request_shares")]
+            if shares == [BUDGET]:
+                return time.monotonic() - killed
+            await asyncio.sleep(0.1)
+    finally:
         await db.close()
-    latencies = sorted(x for p in people for x in p.latencies)
-    clicks = len(latencies)
-    return {"actions/s": actions / wall, "p50 ms": pct(latencies, 50) * 1000, "p99 ms": pct(latencies, 99) * 1000,
-            "cpu ms/action": cpu * 1000 / max(actions, 1),
-            "global req/s": request_rate,
-            "exempt req/s": 2 * clicks / wall, "max writes/5s": presenter.most_in_window(), "MB/table": memory,
-            "actions": actions, "wall": wall, "cpu": cpu, "latencies": latencies}
-
-
-async def count_actions(db: Database, guild: int) -> int:
-    async with db.read() as tx:
-        count: int = (await fetch_single(tx, "SELECT COUNT(*) FROM table_actions a JOIN game_tables t "
-                                             "ON t.id = a.table_id WHERE t.guild_id = :g", {"g": guild}))[0]
-        return count
-
-
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    return values[min(len(values) - 1, int(len(values) * p / 100))]
-
-
-async def restart_time(tables: int) -> tuple[float, float]:
-    """Seconds to resume `tables` open tables (loaded, deadlines armed, drivers started), and to
-    have them all shown again within the request budget."""
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
-        db = await open_database(settings.database_path)
-        wallets = WalletService(db, settings, utc_now)
-        unpaced = Pacer(per_second=1e9, channel_interval=0)
-        first = TableService(db, wallets, CountingPresenter(unpaced), utc_now, bot_delay_s=3600, pacer=unpaced)
-        await open_tables(first, tables)
-        await first.stop()
-        pacer = Pacer(per_second=settings.requests_per_s)
-        presenter = CountingPresenter(pacer)
-        second = TableService(db, WalletService(db, settings, utc_now), presenter, utc_now, bot_delay_s=3600,
-                              pacer=pacer)
-        start = time.perf_counter()
-        restored = await second.restore()
-        resumed = time.perf_counter() - start
-        assert len(restored) == tables, (len(restored), tables)
-        await second.stop()
-        await db.close()
-    shown = tables / settings.requests_per_s   # one table message each, within the budget
-    return resumed, shown
-
-
-def _any_legal(game: Any, seat: int, rng: random.Random) -> Any:
-    return rng.choice(game.legal_actions(seat))
 
 
 async def fresh_schema(server: str) -> str:
@@ -348,86 +336,124 @@ async def fresh_schema(server: str) -> str:
     return f"{server}?search_path={schema}"
 
 
-def one_process(tables: int, seconds: float, games: list[str], database: str, shard: tuple[int, int],
-                together: Any, bot_workers: int | None) -> dict[str, Any]:
-    """In a worker process: that process's share of the load."""
-    logging.basicConfig(level=logging.ERROR)
-    return asyncio.run(run_load(tables, 0.0, seconds, games, bot_workers, database, shard, together))
+def restart_row(fake: FakeServer, tables: int, games: list[str], bot_workers: int | None) -> dict[str, float]:
+    """`tables` open tables, started and shown by an earlier run; the bot starts again."""
+    guild, channels, people = fake.call("world", tables, tables)
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = settings_for(tmp, DEFAULT_BOT_DELAY_S, bot_workers)
+        asyncio.run(open_offline(settings, fake, guild, channels, people, games, start=True))
+        mark = fake.call("mark")
+        figures = asyncio.run(restarted(settings, fake.api_base))
+    return {**figures, **requests(fake.call("timeline", mark), figures.pop("start"), figures.pop("end"))}
 
 
-def processes(count: int, tables: int, seconds: float, games: list[str], database: str,
-              bot_workers: int | None) -> dict[str, float]:
-    """`count` bot processes on one database, each driving its shard's share of `tables` at once."""
-    context = multiprocessing.get_context("spawn")
-    with context.Manager() as manager, context.Pool(count) as pool:
-        together = manager.Barrier(count)
-        parts = pool.starmap(one_process, [(tables // count, seconds, games, database, (i, count), together,
-                                            bot_workers) for i in range(count)])
-    latencies = sorted(x for part in parts for x in part["latencies"])
-    actions = sum(part["actions"] for part in parts)
-    return {"actions/s": sum(part["actions"] / part["wall"] for part in parts),
-            "p50 ms": pct(latencies, 50) * 1000, "p99 ms": pct(latencies, 99) * 1000,
-            "cpu ms/action": sum(part["cpu"] for part in parts) * 1000 / max(actions, 1)}
+async def restarted(settings: Settings, api_base: str) -> dict[str, float]:
+    bot = await real_bot(settings, api_base)
+    probe = Probe(bot)
+    start = time.monotonic()
+    restored = await bot.tables.restore()
+    resumed = time.monotonic() - start
+    waited_on = {t for t in restored if (live := bot.tables.live.get(t)) is not None and live.game is not None
+                 and PERSON_SEAT in live.game.to_act()}
+    while not (waited_on <= probe.tables_shown.keys() and waited_on <= probe.hands_shown.keys()):
+        await asyncio.sleep(0.05)
+    urgent = max(max(probe.tables_shown[t], probe.hands_shown[t]) for t in waited_on) - start
+    while len(probe.tables_shown) < len(restored):
+        await asyncio.sleep(0.05)
+    everything = max(probe.tables_shown.values()) - start
+    end = time.monotonic()
+    await bot.close()
+    return {"tables": len(restored), "waited on": len(waited_on), "resumed s": resumed, "waited on shown s": urgent,
+            "all shown s": everything, "start": start, "end": end}
 
 
-def backends(seconds: float, games: list[str], bot_workers: int | None, tables: int = 200) -> None:
-    """SQLite, PostgreSQL with one process and with two, side by side at bot delay 0."""
-    columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action"]
-    print(f"\nBackends at {tables} tables, bot delay 0 (saturation), {seconds:g} s per row")
-    print(f"  {'backend':<28} " + " ".join(f"{c:>13}" for c in columns))
-    server = os.environ.get("TEST_DATABASE_URL")
-    rows: list[tuple[str, Any]] = [
-        ("SQLite, 1 process", lambda: asyncio.run(run_load(tables, 0.0, seconds, games, bot_workers)))]
-    if server:
-        rows += [(f"PostgreSQL, {n} process{'es' if n > 1 else ''}",
-                  lambda n=n: processes(n, tables, seconds, games, asyncio.run(fresh_schema(server)), bot_workers))
-                 for n in (1, 2)]
-    for name, run in rows:
-        r = run()
-        print(f"  {name:<28} " + " ".join(f"{r[c]:>13,.1f}" for c in columns), flush=True)
-    if not server:
-        print("  (PostgreSQL rows: set TEST_DATABASE_URL, or run through scripts/with-postgres.sh as make bench does)")
+@contextmanager
+def busy(count: int) -> Iterator[None]:
+    """`count` processes spinning on the machine's cores meanwhile."""
+    spinners = [multiprocessing.get_context("spawn").Process(target=_spin, daemon=True) for _ in range(count)]
+    for p in spinners:
+        p.start()
+    try:
+        yield
+    finally:
+        for p in spinners:
+            p.kill()
+            p.join()
+
+
+def _spin() -> None:
+    while True:
+        pass
+
+
+def _any_legal(game: Any, seat: int, rng: random.Random) -> Any:
+    return rng.choice(game.legal_actions(seat))
+
+
+ROW_COLUMNS = ["burst s", "actions/s", "dec/table/min", "click p50", "click p99", "told p50", "told p99", "shown p99",
+               "shown max", "cpu ms/act", "req/s", "peak/s", "429s", "invalid", "writes/5s", "MB/table"]
+
+
+def print_row(label: str, r: dict[str, float], columns: list[str]) -> None:
+    print(f"  {label:<22} " + " ".join(f"{r.get(c, float('nan')):>13,.1f}" for c in columns), flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=8.0, help="load per configuration")
-    parser.add_argument("--tables", default="10,50,200,500")
+    parser.add_argument("--seconds", type=float, default=10.0, help="load per configuration")
+    parser.add_argument("--tables", default="100,200,500")
+    parser.add_argument("--delays", default=f"0,{DEFAULT_BOT_DELAY_S:g}", help="bot delays, in seconds")
+    parser.add_argument("--restarts", default="200,1000", help="open tables restarted")
+    parser.add_argument("--shared-tables", type=int, default=200, help="tables of the two processes together")
     parser.add_argument("--games", default=",".join(sorted(GAMES)), help="the games the tables play, in turn")
     parser.add_argument("--bot-workers", type=int, default=None, help="processes seat bots think in (BOT_WORKERS)")
     parser.add_argument("--bots", choices=("seat", "random"), default="seat",
                         help="seat: the games' own seat bots; random: bots that pick any legal move at no cost, "
                              "to measure the table service apart from the bots' thinking")
-    parser.add_argument("--backends-only", action="store_true", help="only the backends side by side")
+    parser.add_argument("--busy", type=int, default=0, help="processes kept spinning meanwhile (2: both cores busy)")
+    parser.add_argument("--only", choices=("rows", "shared", "restart"), default=None)
     args = parser.parse_args()
     if args.bots == "random":   # in this process: no bot workers, which would think as seat bots do
         for cls in GAMES.values():
             cls.bot_action = _any_legal  # type: ignore[method-assign]
         args.bot_workers = 0
     logging.basicConfig(level=logging.ERROR)
-    sizes = [int(x) for x in args.tables.split(",")]
     games = args.games.split(",")
-    if args.backends_only:
-        backends(args.seconds, games, args.bot_workers)
-        return
-    columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action", "global req/s", "exempt req/s",
-               "max writes/5s", "MB/table"]
     bots = "seat bots" if args.bots == "seat" else "bots playing any legal move"
-    print(f"Tables: one person and {bots} each, playing {', '.join(games)} in turn, {args.seconds:g} s per row "
-          f"(budget {Settings().requests_per_s:g} requests/s, a channel write every 1.2 s at most)")
+    print(f"Tables through the real bot and a fake Discord: one person and {bots} each, playing {', '.join(games)} "
+          f"in turn, {args.seconds:g} s per row, budget {BUDGET:g} requests/s (Discord allows 50), "
+          f"{args.busy} other process{'es' if args.busy != 1 else ''} spinning; times in ms")
     print(f"Reference loop before: {reference_loop():.2f} CPU s (lower is a faster machine)")
-    header = f"  {'bot delay':>9} {'tables':>6} " + " ".join(f"{c:>13}" for c in columns)
-    print(header)
-    for delay in (0.0, DEFAULT_BOT_DELAY_S):
-        for n in sizes:
-            r = asyncio.run(run_load(n, delay, args.seconds, games, args.bot_workers))
-            print(f"  {delay:>8g}s {n:>6} " + " ".join(f"{r[c]:>13,.1f}" for c in columns), flush=True)
-    print("\nRestart of open tables")
-    print(f"  {'tables':>6} {'resumed in s':>13} {'all shown in s':>15}")
-    for n in (200, 1000):
-        resumed, shown = asyncio.run(restart_time(n))
-        print(f"  {n:>6} {resumed:>13.3f} {shown:>15.1f}", flush=True)
-    backends(args.seconds, games, args.bot_workers)
+    fake = FakeServer()
+    try:
+        with busy(args.busy):
+            if args.only in (None, "rows"):
+                print("  " + " " * 23 + " ".join(f"{c:>13}" for c in ROW_COLUMNS))
+                for delay in (float(d) for d in args.delays.split(",")):
+                    for n in (int(x) for x in args.tables.split(",")):
+                        r = one_row(fake, n, delay, args.seconds, games, args.bot_workers)
+                        print_row(f"{n} tables, delay {delay:g}s", r, ROW_COLUMNS)
+            server = os.environ.get("TEST_DATABASE_URL")
+            if args.only in (None, "shared") and server:
+                n = args.shared_tables
+                print(f"\nTwo processes on PostgreSQL, {n // 2} tables each, sharing one budget (lease {LEASE_S:g} s)")
+                print("  " + " " * 23 + " ".join(f"{c:>13}" for c in [*ROW_COLUMNS, "took over s"]))
+                for kill in (False, True):
+                    r = shared_row(fake, server, n, DEFAULT_BOT_DELAY_S, args.seconds, games, args.bot_workers, kill)
+                    print_row("one killed" if kill else "both running", r, [*ROW_COLUMNS, "took over s"])
+            elif args.only == "shared" or (args.only is None and not server):
+                print("\n(two processes: set TEST_DATABASE_URL, or run through scripts/with-postgres.sh as make "
+                      "bench does)")
+            if args.only in (None, "restart"):
+                columns = ["waited on", "resumed s", "waited on shown s", "all shown s", "req/s", "peak/s", "429s",
+                           "invalid"]
+                print(f"\nRestart of open tables (bot delay {DEFAULT_BOT_DELAY_S:g} s)")
+                print("  " + " " * 23 + " ".join(f"{c:>17}" for c in columns))
+                for n in (int(x) for x in args.restarts.split(",")):
+                    r = restart_row(fake, n, games, args.bot_workers)
+                    print(f"  {f'{n} tables':<22} " + " ".join(f"{r[c]:>17,.2f}" for c in columns), flush=True)
+    finally:
+        fake.close()
     print(f"\nReference loop after: {reference_loop():.2f} CPU s")
 
 

@@ -125,7 +125,7 @@ class CardRoomBot(CardRoomClient):
     async def setup_hook(self) -> None:
         self.db = await self._open_database()
         if self.db.shared:   # before anything else is sent: our share of the budget
-            self._shares = Shares(self.db, self.budget, self.clock, self.settings.lease_timeout_s)
+            self._shares = Shares(self.db, self.budget, self.clock, self.settings.lease_timeout_s, self.driven)
             await self._shares.tick()
             self._sharing = asyncio.create_task(self._keep_share(self._shares))
         pacer = Pacer(self.budget)

@@ -29,11 +29,6 @@ JOINING_SHARE = 1.0
 """Requests per second a starting process sends before its first share (its login)."""
 
 
-def holder_name() -> str:
-    """This process, as its leases and its share name it."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-
-
 def shard_of(guild_id: int, shard_count: int) -> int:
     """The shard Discord sends a server's events to."""
     return (guild_id >> 22) % shard_count
@@ -56,7 +51,7 @@ class Leases:
 
     def __init__(self, db: Database, shards: Shards, clock: Clock, timeout_s: float) -> None:
         self.db, self.shards, self.clock, self.timeout_s = db, shards, clock, timeout_s
-        self.holder = holder_name()
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     async def tick(self) -> set[int]:
         """Renew, take over what expired; the shards this process holds now and did not before."""
@@ -81,12 +76,14 @@ class Shares:
     at their old shares has left Discord's one-second window), so together they never send more
     than the budget in any second; a newcomer sends at most `JOINING_SHARE` a second before the
     others make room. A process gone silent leaves its share to the others after the lease
-    timeout; one that stops gives it up at once (`withdraw`).
+    timeout; one that stops gives it up at once (`withdraw`). A process is named by its own
+    shards, so one that restarts takes its predecessor's share over at once rather than waiting
+    for it to expire.
     """
 
-    def __init__(self, db: Database, budget: Budget, clock: Clock, timeout_s: float) -> None:
+    def __init__(self, db: Database, budget: Budget, clock: Clock, timeout_s: float, shards: Shards) -> None:
         self.db, self.budget, self.clock, self.timeout_s = db, budget, clock, timeout_s
-        self.holder = holder_name()
+        self.holder = "shards " + ",".join(map(str, sorted(shards.own)))
         self.announced: float | None = None
 
     async def tick(self) -> float:

@@ -10,10 +10,11 @@ a write is decided. Two parts:
   yet answered plus those answered within the last second are fewer than the budget: a request
   arrives between leaving and its answer, so no second at Discord ever holds more, however late
   the event loop runs. A late loop makes the bot slower, never burstier. Waiting requests leave
-  by priority: a player who must act first, then table messages, then hand refreshes.
+  by priority: a player who must act and a table someone waits to see first, then table
+  messages, then hand refreshes (`RANKS`, `PASSED_OVER_S`).
 - `Pacer`, what the publishers write through: a channel's writes stay within its own limit
-  (spaced `channel_interval` apart, and never more than 5 in 5 s; a prompt needs only the
-  latter), and a write is drawn only when its turn comes. Only about half a second of the
+  (spaced `channel_interval` apart, and never more than 5 in 5 s; a write someone waits on
+  needs only the latter), and a write is drawn only when its turn comes. Only about half a second of the
   budget's writes may be drawn and waiting at the gate, taken by priority; the others wait
   undrawn, so what they show is the table as it stands when they are drawn (latest state wins).
 
@@ -46,33 +47,47 @@ pictures are drawn, little enough that what leaves is fresh)."""
 
 
 class Priority(enum.IntEnum):
-    PROMPT = 0   # someone waits on it: a player who must act, a command's own requests
-    TABLE = 1    # the public table message
-    HAND = 2     # refreshing a hand message nobody waits on
+    PROMPT = 0   # a player must act and is waiting to be told, or a command's own requests
+    AWAITED = 1  # a table someone waits to see: just started, or restored while a player must act
+    TABLE = 2    # the public table message
+    HAND = 3     # refreshing a hand message nobody waits on
+
+
+RANKS = {Priority.PROMPT: 0, Priority.AWAITED: 0, Priority.TABLE: 1, Priority.HAND: 1}
+"""Who goes first: what someone waits on (a prompt, a table someone waits to see), then the
+refreshes nobody waits on, however long those wait."""
+PASSED_OVER_S = {Priority.PROMPT: 0.0, Priority.AWAITED: 0.5, Priority.TABLE: 0.0, Priority.HAND: 20.0}
+"""Within a rank, a waiter's turn comes when it began to wait plus this: a table someone waits
+to see goes before the prompts that came more than half a second after it (a burst of started
+tables neither starves nor floods them), and a hand refresh before the table messages that came more
+than 20 s after it (each table has one waiting at most, so it is never starved)."""
 
 
 @dataclass(eq=False)
 class _Waiters:
-    """Futures served best priority first, in order of arrival within a priority."""
+    """Futures served by rank (`RANKS`), then by when their turn came (`PASSED_OVER_S`), then
+    in order of arrival."""
 
-    heap: list[tuple[int, int, asyncio.Future[None]]] = field(default_factory=list)
+    clock: Callable[[], float]
+    heap: list[tuple[int, float, int, asyncio.Future[None]]] = field(default_factory=list)
     order: itertools.count[int] = field(default_factory=itertools.count)
 
     def add(self, priority: Priority) -> asyncio.Future[None]:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self.heap, (int(priority), next(self.order), future))
+        turn = self.clock() + PASSED_OVER_S.get(priority, 0.0)
+        heapq.heappush(self.heap, (RANKS[priority], turn, next(self.order), future))
         return future
 
     def next(self) -> asyncio.Future[None] | None:
-        """The best waiter still waiting (cancelled ones are dropped), or None."""
+        """The first waiter still waiting (cancelled ones are dropped), or None."""
         while self.heap:
-            future = heapq.heappop(self.heap)[2]
+            future = heapq.heappop(self.heap)[3]
             if not future.done():
                 return future
         return None
 
     def __bool__(self) -> bool:
-        while self.heap and self.heap[0][2].done():
+        while self.heap and self.heap[0][3].done():
             heapq.heappop(self.heap)
         return bool(self.heap)
 
@@ -99,7 +114,7 @@ class Budget:
         self._unanswered = 0
         self._answered: deque[float] = deque()
         """When the answers of the last second came."""
-        self._waiting = _Waiters()
+        self._waiting = _Waiters(clock)
         self._dispatcher: asyncio.Task[None] | None = None
         self._answer = asyncio.Event()
         self.admitted = 0
@@ -215,10 +230,10 @@ class _Turn:
 class _Turns:
     """At most `capacity()` writes drawn and not yet sent, handed out by priority."""
 
-    def __init__(self, capacity: Callable[[], int]) -> None:
+    def __init__(self, capacity: Callable[[], int], clock: Callable[[], float]) -> None:
         self.capacity = capacity
         self.held = 0
-        self._waiting = _Waiters()
+        self._waiting = _Waiters(clock)
 
     async def take(self, priority: Priority) -> _Turn:
         if not self._waiting and self.held < self.capacity():
@@ -276,7 +291,7 @@ class Pacer:
         self.channel_interval = channel_interval
         self._clock, self._sleep = clock, sleep
         self._channels: dict[Hashable, _Channel] = {}
-        self._turns = _Turns(self._ahead)
+        self._turns = _Turns(self._ahead, clock)
 
     def _ahead(self) -> int:
         if self.budget is None:
@@ -305,7 +320,7 @@ class Pacer:
 
     async def _enter(self, priority: Priority, key: Hashable) -> None:
         """Wait until the channel may take one more write: fewer than 5 in its last 5 s (those
-        under way included) and, unless a player waits on it, `channel_interval` since the last."""
+        under way included) and, unless someone waits on it, `channel_interval` since the last."""
         channel = self._channels.get(key)
         if channel is None:
             channel = self._channels[key] = _Channel()
@@ -317,7 +332,7 @@ class Pacer:
             at: float | None = now
             if full:
                 at = channel.ends[0] + CHANNEL_WINDOW_S if channel.ends else None
-            if priority is not Priority.PROMPT and at is not None:
+            if priority > Priority.AWAITED and at is not None:
                 at = None if channel.busy else max(at, channel.free_at)
             if at is not None and at <= now + EPSILON:
                 channel.busy += 1

@@ -1,18 +1,22 @@
 """One publisher per open table: shows the latest committed state, paced, outside the lock.
 
 The service hands every committed change to `push` and goes on; the game never waits for
-Discord. Two lanes run beside the game:
+Discord. Three lanes run beside the game:
 
 - the channel lane closes finished deals' messages (never skipped), posts notices and the
   result, and shows the table message, where only the latest state counts: changes that pile
   up while it waits for its turn are shown once, as they stand then;
-- the hand lane sends a new hand message to a player who must act (a notification, first in
-  the bot's budget) and otherwise edits the player's one hand message in place. A player has
-  one DM channel however many tables they sit at, so their writes are paced as one channel.
+- the prompt lane sends a new hand message to a player who must act (a notification, first in
+  the bot's budget);
+- the refresh lane edits the players' hand messages in place and takes the controls off
+  superseded ones. It is a lane of its own so that a refresh waiting for the budget never holds
+  up a prompt. A player has one DM channel however many tables they sit at, so their writes are
+  paced as one channel.
 
 Each write first takes its turn from the `Pacer` (the channel's limit, then its place among the
 writes drawn ahead of the HTTP gate, by priority), then reads the table as it is now; its
-requests spend the bot's budget as they leave.
+requests spend the bot's budget as they leave. A table someone waits on (just started, or
+restored while a player must act) is shown before the tables nobody waits on.
 """
 
 from __future__ import annotations
@@ -58,9 +62,11 @@ class Publisher:
         self.pending = Change()
         self.table_dirty = False
         self.finished = False
-        self.resuming = False
-        self.table_priority = Priority.TABLE
-        """PROMPT for a table restored while a player must act: it is shown before the others."""
+        self.resumed: set[int] = set()
+        """Seats told again after a restart: their old hand message, if any, is edited."""
+        self.waited_on = False
+        """Someone waits to see the table (it just started, or was restored while a player must
+        act): its messages go before those of tables nobody waits on, until it is shown."""
         self.users: dict[int, int | None] = {}
         """Each seat's player, as last read (their DM channel is paced as theirs)."""
         self.recent: deque[Event] = deque(maxlen=LAST_MOVES)
@@ -68,17 +74,18 @@ class Publisher:
         self.hands: dict[int, HandRef] | None = None
         self._strips: list[tuple[int, HandRef]] = []
         self._channel: asyncio.Task[None] | None = None
-        self._dms: asyncio.Task[None] | None = None
+        self._prompts: asyncio.Task[None] | None = None
+        self._refreshes: asyncio.Task[None] | None = None
 
     # --- fed by the service ----------------------------------------------------------------
 
     def push(self, change: Change, show_table: bool = True, resume: bool = False, urgent: bool = False) -> None:
-        """Take a committed change; returns at once. `resume` (after a restart): a player who
-        must act and has no hand message yet gets one; `urgent`: a player must act, so the
-        table message goes before those of tables nobody waits on."""
-        self.resuming |= resume
-        if urgent:
-            self.table_priority = Priority.PROMPT
+        """Take a committed change; returns at once. `resume` (after a restart): the players to
+        tell are told in their old hand message where it exists; `urgent`: a player must act,
+        so the table goes before those nobody waits on (as does a game that just started)."""
+        if resume:
+            self.resumed |= change.notify
+        self.waited_on |= urgent or any(event.kind == "start" for event in change.events)
         for event in change.events:
             if event.private_to is not None:
                 self.private.setdefault(event.private_to, []).append(event)
@@ -88,26 +95,32 @@ class Publisher:
         self.table_dirty |= show_table
         self._start()
 
+    def _lanes(self) -> list[asyncio.Task[None]]:
+        return [t for t in (self._channel, self._prompts, self._refreshes) if t is not None]
+
     def busy(self) -> bool:
-        return any(task is not None and not task.done() for task in (self._channel, self._dms))
+        return any(not task.done() for task in self._lanes())
 
     async def idle(self) -> None:
         """Until everything pushed so far is shown (tests, the demo, shutdown)."""
         while self.busy():
-            await asyncio.gather(*(t for t in (self._channel, self._dms) if t is not None),
-                                 return_exceptions=True)
+            await asyncio.gather(*self._lanes(), return_exceptions=True)
 
     def stop(self) -> None:
-        for task in (self._channel, self._dms):
-            if task is not None:
-                task.cancel()
+        for task in self._lanes():
+            task.cancel()
 
     def _start(self) -> None:
         loop = asyncio.get_running_loop()
         if self._channel is None or self._channel.done():
             self._channel = loop.create_task(self._channel_lane(), name=f"table-{self.table_id}-channel")
-        if (self.pending.notify or self.pending.touch or self._strips) and (self._dms is None or self._dms.done()):
-            self._dms = loop.create_task(self._hand_lane(), name=f"table-{self.table_id}-hands")
+        if self.pending.notify and (self._prompts is None or self._prompts.done()):
+            self._prompts = loop.create_task(self._prompt_lane(), name=f"table-{self.table_id}-prompts")
+        if (self.pending.touch or self._strips) and (self._refreshes is None or self._refreshes.done()):
+            self._refreshes = loop.create_task(self._refresh_lane(), name=f"table-{self.table_id}-refreshes")
+
+    def _priority(self) -> Priority:
+        return Priority.AWAITED if self.waited_on else Priority.TABLE
 
     # --- the channel lane ------------------------------------------------------------------
 
@@ -118,15 +131,14 @@ class Publisher:
                 await self._close(p.closings.pop(0))
             elif p.notices:
                 text = p.notices.pop(0)
-                await self._write(Priority.TABLE, partial(self.presenter.notice, text=text))
+                await self._write(self._priority(), partial(self.presenter.notice, text=text))
             elif p.payouts is not None:
                 payouts, p.payouts = p.payouts, None
                 self.finished = True
-                await self._write(Priority.TABLE, partial(self.presenter.game_over, payouts=payouts))
+                await self._write(self._priority(), partial(self.presenter.game_over, payouts=payouts))
             elif self.table_dirty and not self.finished:
                 self.table_dirty = False
-                priority, self.table_priority = self.table_priority, Priority.TABLE
-                await self._show_table(priority)
+                await self._show_table()
             else:
                 return
 
@@ -138,7 +150,7 @@ class Publisher:
             return
         message_id = self.message_id
         for attempt in range(CLOSING_TRIES):
-            if await self._write(Priority.TABLE,
+            if await self._write(self._priority(),
                                  lambda snap: self.presenter.close_message(snap, message_id, closing)):
                 break
             await asyncio.sleep(self.retry_s * 2 ** attempt)
@@ -146,7 +158,7 @@ class Publisher:
         self.recent.clear()
         await self._attempt(self.host.save_message(self.table_id, None))
 
-    async def _show_table(self, priority: Priority) -> None:
+    async def _show_table(self) -> None:
         async def show(snap: TableSnapshot) -> None:
             if snap.status == "finished":
                 return
@@ -154,7 +166,8 @@ class Publisher:
             if shown != self.message_id:
                 self.message_id = shown
                 await self.host.save_message(self.table_id, shown)
-        await self._write(priority, show)
+        if await self._write(self._priority(), show):
+            self.waited_on = False
 
     async def _write(self, priority: Priority, send: Callable[[TableSnapshot], Awaitable[None]]) -> bool:
         """One paced write with the table as it stands when the slot comes; False if it failed."""
@@ -173,27 +186,33 @@ class Publisher:
 
     # --- the hand lane ---------------------------------------------------------------------
 
-    async def _hand_lane(self) -> None:
-        if self.hands is None:
-            self.hands = await self.host.hand_refs(self.table_id)
+    async def _prompt_lane(self) -> None:
+        await self._hand_refs()
+        while self.pending.notify:
+            seat = min(self.pending.notify)
+            self.pending.notify.discard(seat)
+            self.pending.touch.discard(seat)
+            await self._hand(seat, notify=True)
+
+    async def _refresh_lane(self) -> None:
+        await self._hand_refs()
         while True:
-            p = self.pending
-            if p.notify:
-                seat = min(p.notify)
-                p.notify.discard(seat)
-                p.touch.discard(seat)
-                await self._hand(seat, notify=True)
-            elif p.touch:
-                seat = min(p.touch)
-                p.touch.discard(seat)
+            if self.pending.touch:
+                seat = min(self.pending.touch)
+                self.pending.touch.discard(seat)
                 await self._hand(seat, notify=False)
             elif self._strips:
                 seat, ref = self._strips.pop(0)
                 async with self.pacer.slot(Priority.HAND, _dm_lane(self.users.get(seat))):
                     await self._attempt(self.presenter.strip_controls(ref))
             else:
-                self.resuming = False
                 return
+
+    async def _hand_refs(self) -> None:
+        if self.hands is None:
+            hands = await self.host.hand_refs(self.table_id)
+            if self.hands is None:   # the other hand lane may have read them meanwhile
+                self.hands = hands
 
     async def _hand(self, seat: int, notify: bool) -> None:
         if seat not in self.users:
@@ -225,7 +244,10 @@ class Publisher:
         if info.is_bot or not info.present or info.leaving:
             return   # no DMs to a seat once it is leaving
         old = self.hands.get(seat)
-        notify = (notify or (self.resuming and old is None)) and seat in snap.to_act
+        if seat in self.resumed:
+            self.resumed.discard(seat)
+            notify = notify and old is None   # after a restart: the old message, edited, if it is still there
+        notify = notify and seat in snap.to_act
         if not notify and old is None:
             return   # a new message only when the player must act
         events = self.private.pop(seat, [])
@@ -245,6 +267,7 @@ class Publisher:
             await self._attempt(self.host.save_hand(self.table_id, seat, ref))
             if old is not None:
                 self._strips.append((seat, old))   # the superseded message keeps its text, loses its controls
+                self._start()
 
     def _know(self, snap: TableSnapshot) -> None:
         self.users = {s.seat: s.user_id for s in snap.seats}

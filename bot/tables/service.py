@@ -732,7 +732,7 @@ class TableService:
                 self.autoplay.wake(row.id)
         resumed.sort(key=lambda resume: not resume[1])   # stable: the tables a player waits on first
         for row, waited_on in resumed:
-            self._publisher(row).push(Change(touch=waited_on), resume=True, urgent=bool(waited_on))
+            self._publisher(row).push(Change(notify=waited_on), resume=True, urgent=bool(waited_on))
         log.info("restored %d tables", len(resumed))
         return [row.id for row, _ in resumed]
 

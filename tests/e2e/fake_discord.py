@@ -1007,7 +1007,7 @@ class FakeDiscord:
 
     def busiest_second(self, after: float = 0.0, token: str | None = "fake-token") -> int:
         """The most counted requests of one bot token that arrived within any one second (after
-        `after`, a ``time.monotonic()``): what Discord's global limit sees."""
+        `after`, a ``time.monotonic()``), refused ones included: what Discord's global limit sees."""
         times = sorted(r.at for r in self.counted if r.token == token and r.at >= after)
         return max((bisect.bisect_right(times, t + 1.0 - 1e-9) - i for i, t in enumerate(times)), default=0)
 

@@ -618,3 +618,42 @@ async def test_slow_ack_is_flagged() -> None:
             assert bot.late_error.code == 10062  # type: ignore[attr-defined]
             assert not rec.acknowledged
             fake.rejected.clear()
+
+
+# ---------------------------------------------------------------------------------------
+# Discord's limits, as the fake keeps them
+# ---------------------------------------------------------------------------------------
+
+
+async def test_the_fake_keeps_discords_limits_per_bot_token_and_records_invalid_requests() -> None:
+    """Buckets per route with Discord's headers; 50 requests in any second per bot token (whichever
+    process sends them) outside interaction routes, then a global 429; invalid requests recorded."""
+    import aiohttp
+
+    async with fake_discord_server() as fake:
+        guild = fake.create_guild("Limits", channels=["a", "b"])
+        a, b = guild.channel_ids
+        fake.global_per_s = 6
+        async with aiohttp.ClientSession() as session:
+            async def post(channel: int, token: str | None = "one") -> aiohttp.ClientResponse:
+                headers = {"Authorization": f"Bot {token}"} if token else {}
+                async with session.post(f"{fake.api_base}/channels/{channel}/messages", json={"content": "x"},
+                                        headers=headers) as response:
+                    await response.read()
+                    return response
+
+            first = await post(a)
+            assert (first.headers["X-RateLimit-Limit"], first.headers["X-RateLimit-Remaining"]) == ("5", "4")
+            assert first.headers["X-RateLimit-Bucket"] == "channel-messages"
+            for _ in range(4):
+                await post(a)
+            refused = await post(a)   # the channel's sixth write in five seconds
+            assert (refused.status, refused.headers["X-RateLimit-Scope"]) == (429, "user")
+            over = await post(b)   # the token's seventh request in a second
+            assert (over.status, over.headers["X-RateLimit-Global"]) == (429, "true")
+            assert (await post(b, token="two")).status == 200   # another bot's token counts apart
+            assert (await post(b, token=None)).status == 401
+        assert fake.busiest_second(token="one") == 7   # six let through, one refused
+        assert [r.status for r in fake.invalid] == [429, 429, 401]
+        assert len(fake.rate_limited) == 2
+        fake.rate_limited.clear()   # provoked on purpose

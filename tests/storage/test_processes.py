@@ -154,7 +154,8 @@ async def test_processes_split_the_request_budget_and_take_up_a_silent_ones_shar
     seconds = [0.0]
     dbs = [await open_database(pg_url) for _ in range(3)]
     budgets = [Budget(40, clock=lambda: seconds[0]) for _ in dbs]
-    shares = [Shares(db, budget, clock, timeout_s=10) for db, budget in zip(dbs, budgets)]
+    shares = [Shares(db, budget, clock, timeout_s=10, shards=Shards(3, [i]))
+              for i, (db, budget) in enumerate(zip(dbs, budgets))]
 
     def wait(s: float) -> None:
         clock.advance(s)
@@ -202,6 +203,14 @@ async def test_processes_split_the_request_budget_and_take_up_a_silent_ones_shar
         await tick(1)
         wait(1)
         assert budgets[1].per_second == 40
+
+        # the second dies and starts again at once: it takes its own share back, not the floor
+        again = Budget(40, clock=lambda: seconds[0])
+        again.set_share(JOINING_SHARE)
+        live = [again]
+        await Shares(dbs[1], again, clock, timeout_s=10, shards=Shards(3, [1])).tick()
+        wait(1)
+        assert again.per_second == 40
     finally:
         for db in dbs:
             await db.close()

@@ -128,6 +128,31 @@ def test_a_player_who_must_act_leaves_before_refreshes() -> None:
     assert run(main()) == ["prompt", "table", "hand 1", "hand 2"]
 
 
+def test_while_tables_keep_the_budget_busy_prompts_never_wait_and_hands_are_not_starved() -> None:
+    """Thirty tables keep a message waiting each, three times what the budget allows: a prompt
+    still goes at once, and a hand refresh goes before every table message that began waiting
+    more than 20 s after it: it waits 20 s and the queue it found, not for ever."""
+    async def lane(budget: Budget) -> None:
+        while True:
+            await send(budget, Priority.TABLE)
+
+    async def main() -> tuple[float, float]:
+        budget = Budget(10, clock=now)
+        tables = [asyncio.create_task(lane(budget)) for _ in range(30)]
+        await asyncio.sleep(10)
+        asked = now()
+        hand = asyncio.create_task(send(budget, Priority.HAND))
+        prompt_left = await send(budget, Priority.PROMPT)
+        hand_left = await hand
+        for task in tables:
+            task.cancel()
+        return prompt_left - asked, hand_left - asked
+
+    prompt, hand = run(main())
+    assert prompt <= 0.11   # the next token
+    assert 20 <= hand <= 20 + 30 / 10 + 0.5
+
+
 def test_after_a_global_429_requests_resume_at_the_budgets_pace_not_all_at_once() -> None:
     async def main() -> tuple[float, list[float]]:
         budget = Budget(10, clock=now)
