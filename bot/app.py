@@ -27,7 +27,7 @@ from bot.ui.client import CardRoomClient
 from bot.ui.errors import report_error
 from bot.ui.pictures import Painter
 from bot.ui.presenter import DiscordPresenter
-from bot.ui.views import DYNAMIC_ITEMS
+from bot.ui.views import DYNAMIC_ITEMS, answer_unrecognised
 from bot.wallet import WalletService
 from storage.connect import DatabaseUnavailable, open_database
 from storage.db import Database
@@ -126,6 +126,7 @@ class CardRoomBot(CardRoomClient):
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(answer_unrecognised, "on_interaction")
         await self.tree.set_translator(CatalogTranslator())
         await self._sync()
         self._left_open = await self.tables.open_table_ids()  # before anyone can open a new one

@@ -9,10 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import inputs
 from bot.errors import NotEnoughChips
 from bot.games import GAMES
-from bot.games.options import CHIP_CEILING
 from bot.i18n import render, t
+from bot.inputs import CHIP_CEILING
 from bot.ui import threads
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale, reply_text
@@ -45,15 +46,15 @@ class Tables(commands.Cog):
                            thread="Open the table in a thread of its own (default: this server's setting)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str],
-                   thread: bool | None = None) -> None:
+    async def play(self, interaction: discord.Interaction, game: str, thread: bool | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables, guild_id = self.bot.tables, guild_id_of(interaction)
         if thread is None:
             thread = (await self.bot.wallets.guild_config(guild_id)).threads
-        place = await threads.new_thread(interaction, game.value) if thread else Place(channel_id_of(interaction))
+        game = inputs.choice(game, RULES)   # before a thread is opened for it
+        place = await threads.new_thread(interaction, game) if thread else Place(channel_id_of(interaction))
         try:
-            snap = await tables.open(guild_id, place.channel_id, interaction.user.id, game.value)
+            snap = await tables.open(guild_id, place.channel_id, interaction.user.id, game)
         except BaseException:
             if place.thread is not None:   # an empty thread would only puzzle people
                 await threads.archive(place.thread)
@@ -127,10 +128,11 @@ class Tables(commands.Cog):
     @app_commands.command(name="rules", description="How a game is played")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        cls, locale = RULES[game.value], await reply_locale(interaction)
-        embed = discord.Embed(title=t(locale, "rules.title", game=t(locale, f"game.{game.value}")),
-                              colour=discord.Colour.blurple(), description=t(locale, f"rules.{game.value}")[:4096])
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        game = inputs.choice(game, RULES)
+        cls, locale = RULES[game], await reply_locale(interaction)
+        embed = discord.Embed(title=t(locale, "rules.title", game=t(locale, f"game.{game}")),
+                              colour=discord.Colour.blurple(), description=t(locale, f"rules.{game}")[:4096])
         embed.set_footer(text=t(locale, "rules.footer", low=cls.min_players, high=cls.max_players,
                                 play=t(locale, "cmd.play.name")))
         await interaction.response.send_message(embed=embed, ephemeral=True)

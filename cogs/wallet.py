@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import ENGLISH, Locale, number, t
+from bot.inputs import CHIP_CEILING
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale
 from storage.stats import GameStats
 
-from .places import guild_id_of
+from .places import guild_id_of, person
 from .tables import GAME_CHOICES
+
+BY_CHOICES = [app_commands.Choice(name=kind, value=kind) for kind in ("chips", "net")]
 
 
 def signed(locale: Locale, n: int) -> str:
@@ -57,14 +58,11 @@ class Wallet(commands.Cog):
     @app_commands.command(name="give", description="Give some of your chips to another member")
     @app_commands.describe(user="Who receives the chips", amount="How many chips")
     @app_commands.guild_only()
-    async def give(self, interaction: discord.Interaction, user: discord.Member,
-                   amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
+    async def give(self, interaction: discord.Interaction, user: discord.User,
+                   amount: app_commands.Range[int, 1, CHIP_CEILING]) -> None:
         await interaction.response.defer(ephemeral=True)
-        if user.bot:
-            await interaction.followup.send(t(await reply_locale(interaction), "wallet.give_bot"), ephemeral=True)
-            return
-        left = await self.bot.wallets.give(guild_id_of(interaction), interaction.user.id, user.id, amount,
-                                           key=f"interaction:{interaction.id}")
+        left = await self.bot.wallets.give(guild_id_of(interaction), interaction.user.id, person(interaction, user),
+                                           amount, key=f"interaction:{interaction.id}")
         await interaction.followup.send(t(await reply_locale(interaction), "wallet.gave", user=user.mention,
                                           chips=amount, wallet=left),
                                         ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -72,16 +70,14 @@ class Wallet(commands.Cog):
     @app_commands.command(name="leaderboard", description="The richest players of this server")
     @app_commands.describe(by="Rank by chips held (default) or by net winnings at tables",
                            game="Rank by net winnings at this game's tables only")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(by=BY_CHOICES, game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, by: Literal["chips", "net"] = "chips",
-                          game: app_commands.Choice[str] | None = None) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, by: str = "chips", game: str | None = None) -> None:
         await interaction.response.defer()
-        game_id = game.value if game else None
-        board = await self.bot.wallets.leaderboard(guild_id_of(interaction), interaction.user.id, by, game_id)
+        board = await self.bot.wallets.leaderboard(guild_id_of(interaction), interaction.user.id, by, game)
         locale = await reply_locale(interaction)
         if game is not None:
-            title = t(locale, "board.winners_at", game=t(locale, f"game.{game.value}"))
+            title = t(locale, "board.winners_at", game=t(locale, f"game.{game}"))
         else:
             title = t(locale, "board.richest" if by == "chips" else "board.winners")
         lines = [t(locale, "board.line", rank=s.rank, user=f"<@{s.user_id}>", value=s.value) for s in board.top]
@@ -95,16 +91,11 @@ class Wallet(commands.Cog):
     @app_commands.describe(game="Only this game (default: every game played)", user="Whose (default: yours)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
-                    user: discord.Member | None = None) -> None:
+    async def stats(self, interaction: discord.Interaction, game: str | None = None,
+                    user: discord.User | None = None) -> None:
         await interaction.response.defer(ephemeral=True)
         who = user or interaction.user
-        if who.bot:
-            await interaction.followup.send(t(await reply_locale(interaction), "stats.bot"), ephemeral=True)
-            return
-        found = await self.bot.wallets.game_stats(guild_id_of(interaction), who.id)
-        if game is not None:
-            found = {game.value: found.get(game.value, GameStats(game.value))}
+        found = await self.bot.wallets.game_stats(guild_id_of(interaction), person(interaction, who), game)
         await interaction.followup.send(embed=stats_embed(who.display_name, found, await reply_locale(interaction)),
                                         ephemeral=True)
 

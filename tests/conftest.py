@@ -19,6 +19,7 @@ from hypothesis import settings as hypothesis_settings
 
 from bot.clock import FakeClock
 from bot.config import Settings
+from bot.games import GAMES
 from bot.games.base import Event
 from bot.games.messages import Text
 from bot.i18n import ENGLISH, render
@@ -148,7 +149,7 @@ def presenter() -> RecordingPresenter:
 
 @pytest.fixture
 def wallets(db: Database, settings: Settings, clock: FakeClock) -> WalletService:
-    return WalletService(db, settings, clock)
+    return WalletService(db, settings, clock, games={*GAMES, "high_card"})
 
 
 @pytest.fixture

@@ -17,11 +17,11 @@ from typing import Any
 
 import discord
 
+from bot import inputs
 from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
 from bot.games.base import Event, takes_spectator_bets
 from bot.games.messages import msg
-from bot.games.options import CHIP_CEILING
 from bot.i18n import ENGLISH, Locale, t
 from bot.tables.leaving import left_text
 from bot.tables.models import TableSnapshot
@@ -32,7 +32,7 @@ from .boards import board_for
 from .client import CardRoomClient
 from .controls import ASK_FIRST_KINDS, ButtonSpec, Choice, SelectSpec, Style, layout
 from .embeds import hand_embed, table_embed
-from .errors import report_error
+from .errors import describe, report_error
 from .images import BOARD_FILE, HAND_FILE
 from .interactions import Picker, Press, ShortLived, reader
 from .interactions import chosen as _chosen
@@ -348,11 +348,7 @@ def chip_amount(text: str) -> int:
         amount = int(text.replace(",", "").replace("_", "").strip())
     except ValueError:
         raise PlayerError(msg("err.chips.whole")) from None
-    if amount < 1:
-        raise PlayerError(msg("err.chips.above_zero"))
-    if amount > CHIP_CEILING:
-        raise PlayerError(msg("err.chips.too_many", chips=CHIP_CEILING))
-    return amount
+    return inputs.chips(amount)
 
 
 class BuyInModal(discord.ui.Modal):
@@ -465,14 +461,46 @@ class RetiredControl(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.custom_id_seen in getattr(interaction.client, "short_lived_ids", ()):
             return   # a live short-lived view answers it
-        try:
-            locale = await reader(interaction)
-            await interaction.response.send_message(t(locale, "ui.control_retired"), ephemeral=True)
-        except discord.HTTPException:
-            log.info("could not answer a retired control %r", self.custom_id_seen)
+        await answer_retired(interaction)
 
 
 DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
+
+
+async def answer_retired(interaction: discord.Interaction) -> None:
+    """Tell the clicker the control is no longer active (instead of “This interaction failed”)."""
+    try:
+        locale = await reader(interaction)
+        await interaction.response.send_message(t(locale, "ui.control_retired"), ephemeral=True)
+    except discord.HTTPException:
+        log.info("could not answer a retired control in %s", describe(interaction))
+
+
+def reaches_a_control(interaction: discord.Interaction) -> bool:
+    """Whether discord.py hands this click to one of our controls. A dynamic item (with
+    `RetiredControl` for every id no other answers) is called only when the clicked message
+    carries a component of that id and type; a short-lived view answers its own live ids."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id, kind = data.get("custom_id"), data.get("component_type")
+    if custom_id in getattr(interaction.client, "short_lived_ids", ()):
+        return True
+    message = interaction.message
+    if message is None:
+        return False
+    items: list[Any] = list(message.components)
+    while items:
+        item = items.pop()
+        if getattr(item, "custom_id", None) == custom_id and getattr(item.type, "value", None) == kind:
+            return True
+        items.extend(getattr(item, "children", ()))
+    return False
+
+
+async def answer_unrecognised(interaction: discord.Interaction) -> None:
+    """Every click reaches a control or is answered here: an id no message of ours carries (a
+    forged or mangled click) is told the control is no longer active, like a retired one."""
+    if interaction.type is discord.InteractionType.component and not reaches_a_control(interaction):
+        await answer_retired(interaction)
 
 
 def public_message(snap: TableSnapshot, events: list[Event] | None = None,
