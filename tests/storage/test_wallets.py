@@ -90,7 +90,9 @@ async def test_100_concurrent_gives_and_dailies_never_overdraw(wallets: WalletSe
     balance = (await wallets.balance(G, 10)).wallet
     assert balance >= 0
     assert balance == 1000 + 100 - 30 * gave
-    assert gave == (1000 + 100) // 30 or gave == 1000 // 30  # the daily may land before or after the gifts run dry
+    # the daily may land at any point: before the gifts run dry (36 fit), after every gift (33), or
+    # while the last ones are still being refused (in between)
+    assert 1000 // 30 <= gave <= (1000 + 100) // 30
     assert (await books(db)).ok
 
 
