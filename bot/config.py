@@ -14,6 +14,11 @@ def default_bot_workers() -> int:
     return 1 if (os.cpu_count() or 1) >= 2 else 0
 
 
+EXAMPLE_ENV = "env.example"
+"""The commented settings file shipped in the package (`cardroom example-env`; a checkout's
+`.env.example` is the same file)."""
+
+
 class ConfigError(Exception):
     """A setting is missing or invalid; the message names the variable and what to do."""
 
@@ -52,8 +57,9 @@ class Settings:
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip()
         if require_token and not token:
-            raise ConfigError("DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env "
-                              "(see .env.example) or the environment.")
+            raise ConfigError("DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in the environment or "
+                              "in a .env file in the folder you start the bot from (`cardroom example-env > .env` "
+                              "writes one that explains every setting).")
         database_path, database_url = _database(env)
         shard_count = _optional_int(env, "SHARD_COUNT", minimum=1)
         shard_ids = _shard_ids(env, shard_count)
