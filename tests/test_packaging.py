@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
