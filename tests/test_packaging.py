@@ -94,3 +94,13 @@ def test_systemd_uses_the_script_and_does_not_restart_after_exit_status_2() -> N
     assert re.search(r"^ExecStart=\S+/bin/cardroom$", unit, re.M)
     assert f"RestartPreventExitStatus={EXIT_OWNER_MUST_ACT}\n" in unit
     assert re.search(r"^User=cardroom$", unit, re.M)
+
+
+def test_pre_commit_runs_the_gates_of_make_test() -> None:
+    makefile = (ROOT / "Makefile").read_text()
+    recipe = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    gates = [line.strip().replace("$(BIN)", ".venv/bin") for line in recipe if "pytest" not in line]
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())
+    hooks = [hook for repo in config["repos"] for hook in repo["hooks"]]
+    assert [hook["entry"] for hook in hooks] == gates == [".venv/bin/ruff check .", ".venv/bin/mypy"]
+    assert all(hook["language"] == "system" and hook["pass_filenames"] is False for hook in hooks)
