@@ -46,6 +46,8 @@ class Settings:
     """The shards this process runs (None: all of them)."""
     lease_timeout_s: float = 30.0
     """How long a process may be silent before another takes its shards' tables over."""
+    forget_after_days: int = 30
+    """How long after the bot left a server its data is kept (in case it is invited back)."""
 
     @property
     def database(self) -> str | Path:
@@ -82,6 +84,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             lease_timeout_s=_float(env, "LEASE_TIMEOUT_S", 30.0, low=1, high=3600),
+            forget_after_days=_int(env, "FORGET_SERVER_AFTER_DAYS", 30, minimum=0, maximum=3650),
         )
 
 

@@ -6,6 +6,7 @@ never overdrawn and a retried request never pays twice.
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from bot.errors import NotEnoughChips, PlayerError
 from bot.games import GAMES
 from bot.games.messages import msg
 from bot.inputs import Person
-from storage import ledger, stats, wallets
+from storage import ledger, privacy, stats, wallets
 from storage import settings as guild_settings
 from storage.db import Database, Tx
 from storage.ledger import HOUSE, Transfer, wallet
@@ -44,10 +45,32 @@ class BalanceView:
 class Leaderboard:
     top: list[stats.Standing]
     me: stats.Standing | None
+    page: int = 0
+    """Which page `top` is, from 0."""
+    pages: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class EconomyReset:
+    """What an admin's reset did: chips the house took back, and members granted anew."""
+
+    taken: int
+    members: int
+    starting_chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Erased:
+    """A person's data erased: in how many servers, and the chips their wallets returned."""
+
+    servers: int
+    chips: int
 
 
 LEADERBOARDS = ("chips", "net")
 """What /leaderboard ranks by."""
+PAGE = 10
+"""Players on a page of a leaderboard."""
 SETTINGS = ("starting_chips", "daily_chips", "turn_timeout_s", "images", "threads")
 """The server settings kept with the wallets (`guild_settings`)."""
 
@@ -144,14 +167,60 @@ class WalletService:
                 raise NotEnoughChips(msg("err.wallet.take_short", balance=exc.balance)) from None
             return await ledger.balance(tx, guild_id, wallet(user_id))
 
-    async def leaderboard(self, guild_id: int, user_id: int, by: object, game: object = None) -> Leaderboard:
-        """The top of the server by chips or net winnings; `game` ranks that game's net winnings."""
+    async def leaderboard(self, guild_id: int, user_id: int, by: object, game: object = None,
+                          page: int = 0) -> Leaderboard:
+        """A page of the server's ranking by chips or net winnings (`game`: that game's net
+        winnings), and where the asker stands. A page past the end shows the last."""
         guild_id, by = inputs.server(guild_id), inputs.choice(by, LEADERBOARDS)
         game = None if game is None else inputs.choice(game, self.games)
         async with self.db.transaction() as tx:
             await self.ensure_member(tx, guild_id, user_id)
-            return Leaderboard(await stats.leaderboard(tx, guild_id, by, game=game),
-                               await stats.rank_of(tx, guild_id, user_id, by, game=game))
+            pages = max(1, -(-await stats.ranked(tx, guild_id, by, game=game) // PAGE))
+            page = min(max(page, 0), pages - 1)
+            return Leaderboard(await stats.leaderboard(tx, guild_id, by, PAGE, game=game, offset=page * PAGE),
+                               await stats.rank_of(tx, guild_id, user_id, by, game=game), page, pages)
+
+    async def reset_economy(self, guild_id: int, admin: int) -> EconomyReset:
+        """Every wallet of the server back to the house and the starting chips granted anew, all
+        through the ledger (the books still balance). Refused while a table is open: its chips
+        would come back to wallets after the reset."""
+        guild_id, now, key = inputs.server(guild_id), stamp(self.clock()), uuid.uuid4().hex
+        async with self.db.transaction() as tx:
+            await ledger.lock_wallets(tx, guild_id)
+            if await privacy.open_tables(tx, guild_id):
+                raise PlayerError(msg("err.economy.tables_open"))
+            taken = await ledger.drain_wallets(tx, guild_id, "reset:admin", str(admin), f"reset:{key}", now)
+            starting = (await self.config(tx, guild_id)).starting_chips
+            members = await ledger.grant_members(tx, guild_id, starting, "grant:reset", str(admin), f"regrant:{key}",
+                                                 now)
+        return EconomyReset(taken, members, starting)
+
+    async def erase(self, user_id: int) -> Erased:
+        """Forget a person: in every server their chips go back to the house through the ledger,
+        then their id and name leave what is kept (`storage.privacy`). Refused while they have
+        chips at stake at an open table."""
+        token, now = secrets.token_hex(8), stamp(self.clock())
+        async with self.db.transaction() as tx:
+            servers = await privacy.guilds_of(tx, user_id)
+            for guild_id in servers:   # in order, so two erasures never wait for each other in a circle
+                await ledger.lock_wallets(tx, guild_id)
+            if await privacy.open_stakes(tx, user_id):
+                raise PlayerError(msg("err.privacy.at_table"))
+            backed, returned = await privacy.backed_tables(tx, user_id), 0
+            for guild_id in servers:
+                held = await ledger.balance(tx, guild_id, wallet(user_id))
+                await ledger.transfer(tx, guild_id, Transfer(wallet(user_id), HOUSE, held, "erase", "",
+                                                             f"erase:{token}:{guild_id}"), now)
+                await privacy.forget_member(tx, guild_id, user_id, f"gone:{token}")
+                returned += held
+            await privacy.forget_person(tx, user_id, backed)
+        return Erased(len(servers), returned)
+
+    async def forget_guild(self, guild_id: int) -> None:
+        """Everything kept for a server (the bot left it long ago): tables, books, settings."""
+        async with self.db.transaction() as tx:
+            await privacy.forget_guild(tx, guild_id)
+        self._configs.pop(guild_id, None)
 
     async def game_stats(self, guild_id: int, whose: Person, game: object = None) -> dict[str, stats.GameStats]:
         """A member's record at every game they played here, or at `game` only."""

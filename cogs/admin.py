@@ -15,6 +15,7 @@ from bot.i18n import ENGLISH, Locale, available, number, t
 from bot.inputs import CHIP_CEILING
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale, reply_text
+from bot.ui.views import ConfirmView
 
 from .places import guild_id_of, person
 
@@ -107,6 +108,23 @@ class Admin(commands.Cog):
         balance = await self.bot.wallets.take(guild_id_of(interaction), interaction.user.id,
                                               person(interaction, user), amount)
         await self._reply(interaction, "admin.balance", user=user.mention, chips=balance)
+
+    @chips.command(name="reset",
+                   description="Start this server's economy afresh: every wallet back to the starting chips")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def reset(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        guild_id, locale = guild_id_of(interaction), await reply_locale(interaction)
+        starting = (await self.bot.wallets.guild_config(guild_id)).starting_chips
+
+        async def confirmed(click: discord.Interaction) -> str:
+            done = await self.bot.wallets.reset_economy(guild_id, click.user.id)
+            return t(locale, "admin.reset.done", taken=done.taken, members=done.members, chips=done.starting_chips)
+
+        view = ConfirmView(self.bot, t(locale, "admin.reset.confirm"), confirmed, locale, keep="admin.reset.keep",
+                           kept="admin.reset.kept")
+        await interaction.followup.send(t(locale, "admin.reset.ask", chips=starting), view=view, ephemeral=True)
+        view.shown_by(interaction)
 
     @settings.command(name="show", description="This server's settings")
     @app_commands.checks.has_permissions(manage_guild=True)

@@ -2,36 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import ClassVar, Protocol
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import inputs
 from bot.errors import NotEnoughChips
-from bot.games import GAMES
 from bot.i18n import render, t
 from bot.inputs import CHIP_CEILING
 from bot.ui import threads
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale, reply_text
+from bot.ui.help import RULES, rules_embed
 from bot.ui.threads import Place
 from bot.ui.views import leave_or_ask, public_message
 
 from .places import channel_id_of, guild_id_of
 
-
-class GameRules(Protocol):
-    """What the game choices and /rules show of a game class."""
-
-    title: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-
-
-RULES: Mapping[str, type[GameRules]] = GAMES
 GAME_CHOICES = [app_commands.Choice(name=cls.title, value=game_id) for game_id, cls in RULES.items()][:25]
 
 
@@ -130,12 +117,8 @@ class Tables(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         game = inputs.choice(game, RULES)
-        cls, locale = RULES[game], await reply_locale(interaction)
-        embed = discord.Embed(title=t(locale, "rules.title", game=t(locale, f"game.{game}")),
-                              colour=discord.Colour.blurple(), description=t(locale, f"rules.{game}")[:4096])
-        embed.set_footer(text=t(locale, "rules.footer", low=cls.min_players, high=cls.max_players,
-                                play=t(locale, "cmd.play.name")))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(embed=rules_embed(game, await reply_locale(interaction)),
+                                                ephemeral=True)
 
 
 async def setup(bot: CardRoomClient) -> None:

@@ -10,6 +10,7 @@ from bot.i18n import ENGLISH, Locale, number, t
 from bot.inputs import CHIP_CEILING
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale
+from bot.ui.leaderboard import board_message
 from storage.stats import GameStats
 
 from .places import guild_id_of, person
@@ -75,17 +76,7 @@ class Wallet(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, by: str = "chips", game: str | None = None) -> None:
         await interaction.response.defer()
         board = await self.bot.wallets.leaderboard(guild_id_of(interaction), interaction.user.id, by, game)
-        locale = await reply_locale(interaction)
-        if game is not None:
-            title = t(locale, "board.winners_at", game=t(locale, f"game.{game}"))
-        else:
-            title = t(locale, "board.richest" if by == "chips" else "board.winners")
-        lines = [t(locale, "board.line", rank=s.rank, user=f"<@{s.user_id}>", value=s.value) for s in board.top]
-        embed = discord.Embed(title=title, colour=discord.Colour.gold(),
-                              description="\n".join(lines) or t(locale, "board.nobody"))
-        if board.me:
-            embed.set_footer(text=t(locale, "board.me", rank=board.me.rank, value=board.me.value))
-        await interaction.followup.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(**board_message(board, by, game, await reply_locale(interaction)))
 
     @app_commands.command(name="stats", description="Games and deals played and won, net chips, per game")
     @app_commands.describe(game="Only this game (default: every game played)", user="Whose (default: yours)")

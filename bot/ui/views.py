@@ -37,6 +37,7 @@ from .images import BOARD_FILE, HAND_FILE
 from .interactions import Picker, Press, ShortLived, reader
 from .interactions import chosen as _chosen
 from .interactions import place as _place
+from .leaderboard import BoardPage
 from .settings import SettingsView
 
 log = logging.getLogger(__name__)
@@ -380,11 +381,14 @@ class ConfirmView(ShortLived):
     says what happened, or that nothing did."""
 
     def __init__(self, client: discord.Client, label: str,
-                 confirmed: Callable[[discord.Interaction], Awaitable[str]], locale: Locale = ENGLISH) -> None:
+                 confirmed: Callable[[discord.Interaction], Awaitable[str]], locale: Locale = ENGLISH,
+                 keep: str = "ui.btn.keep_playing", kept: str = "ui.nothing_changed") -> None:
+        """`keep` and `kept` are the catalog keys of the button that changes nothing and of what
+        it then says."""
         super().__init__(client)
-        self.confirmed, self.locale = confirmed, locale
+        self.confirmed, self.locale, self.kept = confirmed, locale, kept
         self.add_item(Press(self._confirm, label, discord.ButtonStyle.danger))
-        self.add_item(Press(self._cancel, t(locale, "ui.btn.keep_playing"), discord.ButtonStyle.secondary))
+        self.add_item(Press(self._cancel, t(locale, keep), discord.ButtonStyle.secondary))
 
     async def _confirm(self, interaction: discord.Interaction) -> None:
         self._answered()
@@ -397,7 +401,7 @@ class ConfirmView(ShortLived):
 
     async def _cancel(self, interaction: discord.Interaction) -> None:
         self._answered()
-        await interaction.response.edit_message(content=t(self.locale, "ui.nothing_changed"), view=None)
+        await interaction.response.edit_message(content=t(self.locale, self.kept), view=None)
 
     def _answered(self) -> None:
         """One answer only: the view stops and its ids are no longer live."""
@@ -464,7 +468,7 @@ class RetiredControl(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await answer_retired(interaction)
 
 
-DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
+DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, BoardPage, RetiredControl)
 
 
 async def answer_retired(interaction: discord.Interaction) -> None:
