@@ -28,7 +28,7 @@ from bot.ui.client import CardRoomClient
 from bot.ui.errors import report_error
 from bot.ui.pictures import Painter
 from bot.ui.presenter import DiscordPresenter
-from bot.ui.views import DYNAMIC_ITEMS, answer_unrecognised
+from bot.ui.views import DYNAMIC_ITEMS, answer_unshown, shows_control
 from bot.wallet import WalletService
 from storage.connect import DatabaseUnavailable, open_database
 from storage.db import Database
@@ -130,7 +130,6 @@ class CardRoomBot(CardRoomClient):
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.add_listener(answer_unrecognised, "on_interaction")
         await self.tree.set_translator(CatalogTranslator())
         await self._sync()
         self._left_open = await self.tables.open_table_ids()  # before anyone can open a new one
@@ -139,6 +138,15 @@ class CardRoomBot(CardRoomClient):
             await leases.tick()   # our shards' tables are ours before they are restored
             self._leases = asyncio.create_task(self._keep_leases(leases))
         self._deadlines = asyncio.create_task(self._fire_deadlines())
+        try:   # a worker that cannot start now is started again when first needed
+            await asyncio.gather(self.painter.start(), self.tables.autoplay.thinker.start())
+        except OSError:
+            log.warning("the worker processes could not be started yet", exc_info=True)
+
+    async def on_interaction(self, interaction: discord.Interaction[CardRoomClient]) -> None:
+        """discord.py drops a click on a control its message no longer shows: answer it here."""
+        if interaction.type is discord.InteractionType.component and not shows_control(interaction):
+            await answer_unshown(interaction)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))

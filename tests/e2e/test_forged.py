@@ -91,10 +91,15 @@ async def test_a_click_on_an_id_no_message_carries_is_told_the_control_is_gone(
     async with running_bot(fake, make_bot()):
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         table = await table_message(world)
-        for custom_id, kind in (("nonsense", 2), ("cr:1:join", 3), ("cr:999999:v1:a:discard:QH", 2),
+        for custom_id, kind in (("nonsense", 2), ("cr:1:explode", 3), ("cr:board:chips::x", 2),
                                 ("tmp:0123456789abcdef", 3)):
             reply = await (await forged_click(fake, world.bob, table, custom_id, kind)).reply()
             assert reply.ephemeral and "no longer active" in reply.text, (custom_id, reply.text)
+        # an id of the bot's own shape that no message carries is answered by what it names
+        gone = await (await forged_click(fake, world.bob, table, "cr:999999:v1:a:discard:QH")).reply()
+        assert gone.ephemeral and "no longer" in gone.text, gone.text
+        board = await (await forged_click(fake, world.bob, table, "cr:board:nosuch::0")).reply()
+        assert "not one of this command's choices" in board.text
         joined = await (await fake.click(world.bob, table, next(i for i in table.custom_ids()
                                                                  if i.endswith(":join")))).reply()
         assert "You sat down" in joined.text   # the real control still works
