@@ -71,8 +71,6 @@ LEADERBOARDS = ("chips", "net")
 """What /leaderboard ranks by."""
 PAGE = 10
 """Players on a page of a leaderboard."""
-SETTINGS = ("starting_chips", "daily_chips", "turn_timeout_s", "images", "threads")
-"""The server settings kept with the wallets (`guild_settings`)."""
 
 
 class WalletService:
@@ -236,7 +234,7 @@ class WalletService:
             return await stats.history(tx, guild_id, user_id)
 
     async def set_setting(self, guild_id: int, name: object, value: int | None) -> GuildConfig:
-        guild_id, name = inputs.server(guild_id), inputs.choice(name, SETTINGS)
+        guild_id, name = inputs.server(guild_id), inputs.choice(name, guild_settings.FIELDS)
         self._configs.pop(guild_id, None)
         async with self.db.transaction() as tx:
             await guild_settings.store(tx, guild_id, name, value)
