@@ -70,8 +70,11 @@ class Frame:
     """The step's public events that belong to this deal."""
     seats: tuple[SeatInfo, ...]
     ends_deal: bool = False
-    """The deal ended here. Its public view may already show the next deal, where the game deals
-    it in the same move (Gin Rummy, Bourré, Buki-Domino)."""
+    """The deal ended here."""
+    next_dealt: bool = False
+    """The deal ended here and the same move dealt the next one (Gin Rummy, Bourré, Buki-Domino
+    deal again at once): the public view already shows the next deal, and keeps of this one
+    only what the game keeps of a last hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,15 @@ class Rebuilt:
     """The version of the last step of the last deal that ended before anything disagreed."""
     problem: str | None = None
     """What disagreed, if anything."""
+    failed: int | None = None
+    """The version of the step that disagreed (None: none did, or only the end)."""
+
+    def found(self, upto: int, limit: int) -> tuple[int, tuple[Frame, ...]] | None:
+        """The deal asked for (the last to end by `upto`), if every step up to it agreed and it
+        ended by `limit` (the last version of the deals that held)."""
+        if self.deal is None or (self.failed is not None and self.failed <= upto):
+            return None
+        return self.deal if self.deal[1][-1].version <= limit else None
 
 
 def rebuild(cls: type[GameState], row: TableRow, entries: Sequence[Mapping[str, Any]], upto: int,
@@ -116,12 +128,14 @@ def rebuild(cls: type[GameState], row: TableRow, entries: Sequence[Mapping[str, 
         for entry in entries:
             if entry["version"] > upto and not to_the_end:
                 break
+            found.failed = entry["version"]
             events = mirror.step(entry)
             ended = cut.step(entry, events, mirror, keep=entry["version"] <= upto)
             if ended is not None:
                 found.ended = entry["version"]
                 if entry["version"] <= upto:
                     found.deal = ended
+            found.failed = None
         if to_the_end:
             mirror.check_saved(row.state)
     except SavedDiffers as exc:
@@ -306,7 +320,7 @@ class _Deals:
         if self.frames is not None:
             ends = any(e.kind == "summary" and e.private_to is None for e in before)
             if ends or keep:
-                self.frames.append(self._frame(entry, before, mirror, ends))
+                self.frames.append(self._frame(entry, before, mirror, ends, next_dealt=begins is not None))
             if ends:
                 ended = (self.number, tuple(self.frames) if keep else ())
                 self.frames = None
@@ -322,10 +336,11 @@ class _Deals:
         return ended
 
     @staticmethod
-    def _frame(entry: Mapping[str, Any], events: list[Event], mirror: _Mirror, ends: bool) -> Frame:
+    def _frame(entry: Mapping[str, Any], events: list[Event], mirror: _Mirror, ends: bool,
+               next_dealt: bool = False) -> Frame:
         game = mirror.game
         return Frame(entry["version"], entry["seat"], game.public_view(), tuple(game.to_act()),
-                     tuple(e for e in events if e.private_to is None), mirror.seats(), ends)
+                     tuple(e for e in events if e.private_to is None), mirror.seats(), ends, ends and next_dealt)
 
 
 class Replays:
@@ -355,11 +370,11 @@ class Replays:
         if cls is None:
             raise TableError(msg("err.replay.unavailable"))
         known = self._ended.get(table_id)
-        found = await asyncio.to_thread(self._rebuild, cls, row, entries, version, known)
-        if found.deal is None or found.deal[1][-1].version > (found.ended if known is None else known):
+        rebuilt = await asyncio.to_thread(self._rebuild, cls, row, entries, version, known)
+        found = rebuilt.found(version, rebuilt.ended if known is None else known)
+        if found is None:
             raise TableError(msg("err.replay.unavailable"))
-        number, frames = found.deal
-        return DealReplay(self._table(cls, row), number, frames)
+        return DealReplay(self._table(cls, row), *found)
 
     def _rebuild(self, cls: type[GameState], row: TableRow, entries: list[dict[str, Any]], version: int,
                  known: int | None) -> Rebuilt:

@@ -94,9 +94,16 @@ class ReplayView(ShortLived):
         """The message's kwargs for the current step (an edit): text, picture and buttons."""
         for button, (_, to) in zip(self.buttons, STEPS, strict=True):
             button.disabled = to(self.step, self.last) == self.step
-        png = await self.client.painter.board(self.deal.snapshot(self.step), self.locale) if self.pictures else None
+        png = await self._picture()
         return {"content": None, "embed": replay_embed(self.deal, self.step, self.locale, BOARD_FILE if png else None),
                 "attachments": [discord.File(io.BytesIO(png), BOARD_FILE)] if png else [], "view": self}
+
+    async def _picture(self) -> bytes | None:
+        """The board after the step; none where the move that ended the deal dealt the next one
+        (its board is the next deal's: the words say how this one ended)."""
+        if not self.pictures or self.deal.frames[self.step].next_dealt:
+            return None
+        return await self.client.painter.board(self.deal.snapshot(self.step), self.locale)
 
     def _go(self, to: Callable[[int, int], int]) -> Callback:
         async def go(interaction: discord.Interaction) -> None:
@@ -111,7 +118,7 @@ class ReplayView(ShortLived):
 
 def replay_embed(deal: DealReplay, step: int, locale: Locale = ENGLISH, image: str | None = None) -> discord.Embed:
     """One step of a deal: what it said to the table, the board (as a picture, or in words when
-    the server has pictures off) and the stacks, and where in the deal it is."""
+    there is none) and the stacks, and where in the deal it is."""
     snap, frame = deal.snapshot(step), deal.frames[step]
     names = snap.names
     said = "\n".join(render(locale, e.text, names) for e in frame.events)
@@ -121,7 +128,7 @@ def replay_embed(deal: DealReplay, step: int, locale: Locale = ENGLISH, image: s
                                    deal=deal_name(locale, snap.game_id, deal.number)), 256),
                       colour=PHASE_COLOUR["finished" if frame.ends_deal else "playing"],
                       description=clip(said, DESCRIPTION))
-    if image is None:
+    if image is None and not frame.next_dealt:
         for name, value in board_for(snap.game_id).table_fields(snap.public or {}, names, locale):
             e.add_field(name=clip(name, 256), value=clip(value, FIELD_VALUE), inline=False)
     e.add_field(name=t(locale, "ui.stacks"), inline=False, value=clip(" · ".join(
