@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.app import CardRoomBot
+from bot.i18n import t
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import read_table
@@ -82,3 +83,14 @@ async def test_history_replays_a_finished_deal_step_by_step(world: World, tmp_pa
             assert shown.embeds[0]["footer"]["text"].startswith(f"Step {k} of {steps} · ")   # and whose move
             pictures.append(picture(shown))
         assert len({p for p in pictures if p is not None}) > 1, "the picture follows the steps"
+
+        fake.set_locale(world.alice, "ja")   # the reader's language, whatever the table's was
+        history = await (await fake.slash(world.alice, g, c, "history")).reply()
+        assert t("ja", "replay.hint") in history.text
+        [option] = history.find_component(history.custom_ids()[0])["options"]
+        shown = await (await fake.select(world.alice, history, history.custom_ids()[0], [option["value"]])).reply()
+        game = t("ja", "game.bourre")
+        assert shown.embeds[0]["title"] == t("ja", "replay.title", game=game, table=str(table),
+                                             deal=t("ja", "replay.deal.bourre", n=1))
+        assert shown.embeds[0]["footer"]["text"] == t("ja", "replay.step", step=1, steps=steps)
+        assert shown.embeds[0]["description"] == t("ja", "table.begins", game=game, n=3)
