@@ -5,7 +5,7 @@ The view types are what the boards read; a renamed key is a type error there, no
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..cards import SUITS
 from .draw import can_fold
@@ -71,6 +71,7 @@ class PublicView(TypedDict):
     options: TableOptions
     last_summary: Any
     over: bool
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
 
 
 class PrivateView(TypedDict):
@@ -111,7 +112,7 @@ def public_view(g: BourreState) -> PublicView:
          "skipped_ante": s in g.skipped_ante, "exempt_next": g.exempt[s]}
         for s in range(g.n)]
     o = g.options
-    return {
+    view: PublicView = {
         "phase": PHASE_NAMES[g.phase],
         "hand_no": g.hand_no,
         "max_hands": o.max_hands,
@@ -139,6 +140,9 @@ def public_view(g: BourreState) -> PublicView:
         "last_summary": g.last_summary,
         "over": g.over,
     }
+    if g.last_move is not None:
+        view["last_move"] = g.last_move
+    return view
 
 
 def private_view(g: BourreState, seat: int) -> PrivateView:
