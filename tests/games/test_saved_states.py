@@ -26,8 +26,9 @@ MAX_ACTIONS = 1000
 """Enough to finish every fixture's game except open-ended Marriage, which plays this far."""
 
 
-ADDED_VIEW_FIELDS = ("last_move",)
-"""Public view fields added after the fixtures were written (the pictures highlight the last move)."""
+ADDED_VIEW_FIELDS = ("last_move", "last_hand")
+"""Public view fields added after the fixtures were written: the last move, which the pictures
+highlight, and how Bourré's last hand ended (its final picture)."""
 
 
 def _as_witnessed(view: dict[str, Any], witness: dict[str, Any]) -> dict[str, Any]:

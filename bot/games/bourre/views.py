@@ -11,7 +11,7 @@ from ..cards import SUITS
 from .draw import can_fold
 from .legal import NOTE
 from .phases import PHASE_NAMES, Phase
-from .state import BourreState, UpcardState
+from .state import BourreState, HandRecord, UpcardState
 from .tricks import legal
 
 
@@ -71,6 +71,7 @@ class PublicView(TypedDict):
     options: TableOptions
     last_summary: Any
     over: bool
+    last_hand: NotRequired[HandRecord]       # how the last hand ended (its final picture)
     last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
 
 
@@ -142,6 +143,8 @@ def public_view(g: BourreState) -> PublicView:
     }
     if g.last_move is not None:
         view["last_move"] = g.last_move
+    if g.last_hand is not None:
+        view["last_hand"] = g.last_hand
     return view
 
 
