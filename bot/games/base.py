@@ -20,8 +20,8 @@ from .options import CHIP_CEILING, OptionSpec, Preset
 
 __all__ = ["DEAL_BOUNDARY", "Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState", "IllegalAction",
            "MalformedAction", "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests", "TopUps",
-           "action_from_dict", "action_to_dict", "is_simultaneous", "last_deal_note", "player", "records_last_move", "seat_key",
-           "spectator_holdings", "takes_spectator_bets"]
+           "action_from_dict", "action_to_dict", "is_simultaneous", "last_deal_note", "player", "records_last_move",
+           "seat_key", "spectator_holdings", "takes_spectator_bets"]
 
 
 def seat_key(seat: int) -> str:

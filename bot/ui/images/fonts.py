@@ -135,14 +135,14 @@ def _emoji_strike() -> int:
     count = struct.unpack_from(">H", data, 4)[0]
     entry = next(i for i in range(count) if data[12 + 16 * i:16 + 16 * i] == b"CBLC")
     at = struct.unpack_from(">I", data, 20 + 16 * entry)[0]
-    return data[at + 8 + 45]     # the size table's ppemY, after its offsets (16) and line metrics (2 × 12)
+    return int(data[at + 8 + 45])     # the size table's ppemY, after its offsets (16) and line metrics (2 × 12)
 
 
 @functools.lru_cache(maxsize=512)
 def emoji(char: str, size: int) -> Image.Image:
     """One emoji as an RGBA image, EMOJI_SCALE × size high."""
     f = font(EMOJI, 0)
-    left, top, right, bottom = f.getbbox(char)
+    left, top, right, bottom = (round(v) for v in f.getbbox(char))
     img = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
     ImageDraw.Draw(img).text((-left, -top), char, font=f, embedded_color=True)
     high = round(size * EMOJI_SCALE)
