@@ -79,15 +79,17 @@ def records_last_move(*public: str) -> Callable[[Callable[[G, int, Any], list[Ev
     """Makes an engine's `apply` keep who moved and what in the state's `last_move`, which the
     public view shows and the pictures highlight: the action as JSON (naming its cards or tiles)
     for the kinds in `public`, whose every field everyone sees; None after any other kind (a face-down
-    discard, a choice others learn later), so the view never tells more than the table may see.
-    An illegal action raises before anything is kept."""
+    discard, a choice others learn later), so the view never tells more than the table may see; None
+    too after a move that ended the deal, whose pictures then show the next deal. An illegal action
+    raises before anything is kept."""
     shown = frozenset(public)
 
     def wrap(apply: Callable[[G, int, Any], list[Event]]) -> Callable[[G, int, Any], list[Event]]:
         @functools.wraps(apply)
         def run(state: G, seat: int, action: Any) -> list[Event]:
             events = apply(state, seat, action)
-            state.last_move = {"seat": seat, **action_to_dict(action)} if action.kind in shown else None
+            kept = action.kind in shown and not any(e.kind in DEAL_BOUNDARY for e in events)
+            state.last_move = {"seat": seat, **action_to_dict(action)} if kept else None
             return events
         return run
     return wrap

@@ -120,6 +120,7 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
 def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
     """The pictures' words: layoffs, deadwood, the card just taken."""
     return {"layoff": t(locale, "pic.gin.layoff"), "deadwood": t(locale, "pic.gin.deadwood"),
+            "taken": t(locale, "pic.gin.taken"),
             "marked": t(locale, "pic.hand.taken")}
 
 

@@ -211,6 +211,7 @@ def card_notes(private: dict[str, Any], public: dict[str, Any], locale: Locale =
 def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
     """The pictures' words: the tiplu, wild cards, the card just drawn or taken."""
     return {"tiplu": t(locale, "pic.mar.tiplu"), "wild": t(locale, "pic.mar.wild"),
+            "final_discard": t(locale, "pic.mar.final_discard"),
             "marked": t(locale, "pic.hand.taken")}
 
 

@@ -48,6 +48,7 @@ def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, 
     return {**{c["code"]: t(locale, f"mat.{game}.{c['code']}") for c in public["mat"]
                if c["code"] in ("POT", "KITTY", "POKER_POOL")},
             "chips": t(locale, "pic.tri.chips"), "poker_winner": t(locale, "pic.tri.poker_winner"),
+            "run": t(locale, "pic.tri.run"),
             "marked": t(locale, "pic.hand.pay")}
 
 

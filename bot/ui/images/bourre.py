@@ -78,7 +78,11 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     mover, last = moved(public)
     y = _cells(b, y, public.get("seats", []), names, {p["seat"]: p["card"] for p in shown},
                turn=public.get("turn"), winner=winner, old=old, mover=mover, last=last)
-    keys = [TURN_KEY, LAST_KEY, WINNING_KEY, TRICKS_KEY, OUT_KEY]
+    seats = public.get("seats", [])
+    keys = [k for k, on in ((TURN_KEY, public.get("turn") is not None), (LAST_KEY, mover is not None),
+                               (WINNING_KEY, winner is not None and bool(shown)),
+                               (TRICKS_KEY, any(s.get("tricks") for s in seats)),
+                               (OUT_KEY, any(s["state"] in OUT for s in seats))) if on]
     legend(b, y, keys, labels)
     return b.scene()
 

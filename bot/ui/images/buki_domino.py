@@ -55,17 +55,18 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     b = Builder(min_width=WIDTH)
     y = snake(b, GAP, public["line"], open_ends=True, last=_last_laid(public))
     mover, _ = moved(public)
+    acting = {public["turn"]} if public["stage"] == "play" else set(public["to_act"])
     for seat in range(len(public["tile_counts"])):
-        _cell(b, GAP + seat * (CELL_W + GAP), y, public, names, labels, seat, mover)
-    keys = [TURN_KEY, LAST_KEY, BANK_KEY] + ([OPEN_KEY] if public["line"] else [])
+        _cell(b, GAP + seat * (CELL_W + GAP), y, public, names, labels, seat, mover, seat in acting)
+    keys = [k for k, on in ((TURN_KEY, bool(acting)), (LAST_KEY, mover is not None),
+                               (BANK_KEY, public["banker"] is not None), (OPEN_KEY, bool(public["line"]))) if on]
     legend(b, y + CELL_H + GAP, keys, labels)
     return b.scene()
 
 
 def _cell(b: Builder, x: int, y: int, public: dict[str, Any], names: list[str], labels: Mapping[str, str],
-          seat: int, mover: int | None) -> None:
+          seat: int, mover: int | None, turn: bool) -> None:
     banker = seat == public["banker"]
-    turn = seat == public["turn"] and public["stage"] == "play"
     b.panel(x, y, CELL_W, CELL_H, fill=CELL, outline=TURN if turn else BANK if banker else None, width=3)
     room = CELL_W - 24 - (22 if seat == mover else 0)
     end = label(b, x + 12, y + 10, name(names, seat, room), muted=not public["active"][seat])

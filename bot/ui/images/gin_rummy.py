@@ -27,22 +27,25 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
         mover, last = moved(public)
         kind = (public.get("last_move") or {}).get("kind")
         seats = [(s, f"{n}", bool(public["left"][s])) for s, n in enumerate(public["hand_sizes"])]
-        y = seat_strip(b, y, seats, names, public["turn"], mover)
+        y = seat_strip(b, y, seats, names, {public["turn"]}, mover)
         label(b, GAP, y, labels.get("stock", ""))
         x = stock(b, GAP, y + 34, public["stock_count"], last=kind == "draw_stock")
         label(b, x + GAP, y, labels.get("discards", ""))
         pile(b, x + GAP, y + 34, public["discard_pile"], PILE_SHOWN, last=last if kind == "discard" else ())
         y += 34 + BOARD.h + GAP
+        if any(public["taken"]):
+            label(b, GAP, y, labels.get("taken", ""))
+            y += 34
         for seat, taken in enumerate(public["taken"]):
             if taken:
                 label(b, GAP, y + SMALL.h // 2 - 12, name(names, seat, NAME_COLUMN - 2 * GAP))
                 b.fan(NAME_COLUMN, y, taken, SMALL, last=last if kind == "take_discard" and seat == mover else ())
                 y += SMALL.h + 8
-        keys = [TURN_KEY, LAST_KEY]
+        keys = [TURN_KEY] + ([LAST_KEY] if mover is not None else [])
     last_hand = public.get("last_hand")
     if last_hand and phase in ("first_offer", "over") and _showable(last_hand):
         y = _showdown(b, y + GAP, names, labels, last_hand)
-        keys.append(LAYOFF_KEY)
+        keys += [LAYOFF_KEY] if last_hand.get("layoffs") else []
     legend(b, y, keys, labels)
     return b.scene()
 
@@ -62,7 +65,7 @@ def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     if not last or not _showable(last):
         return None
     b = Builder(min_width=WIDTH)
-    legend(b, _showdown(b, GAP, names, labels, last), [LAYOFF_KEY], labels)
+    legend(b, _showdown(b, GAP, names, labels, last), [LAYOFF_KEY] if last.get("layoffs") else [], labels)
     return b.scene()
 
 

@@ -41,7 +41,7 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     mover, last = moved(public)
     kind = (public.get("last_move") or {}).get("kind")
     seats = [(s["seat"], f"{s['hand_size']}", not s["in_deal"] or s["left"]) for s in public.get("seats", [])]
-    y = seat_strip(b, GAP, seats, names, public.get("turn"), mover)
+    y = seat_strip(b, GAP, seats, names, set(public.get("to_act") or []), mover)
     label(b, GAP, y, labels.get("stock", ""))
     x = stock(b, GAP, y + 34, public.get("stock_count", 0), last=kind == "draw_stock")
     label(b, x + GAP, y, labels.get("discards", ""))
@@ -52,7 +52,7 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
         melds = [*s["declared"], *s["shown"], *s["dublees"]]
         if melds:
             y = _melds_row(b, y, name(names, s["seat"], NAME_COLUMN - 2 * GAP), melds, tiplu)
-    legend(b, y, [TURN_KEY, LAST_KEY], labels)
+    legend(b, y, [TURN_KEY] + ([LAST_KEY] if mover is not None else []), labels)
     return b.scene()
 
 
@@ -67,7 +67,7 @@ def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     b.card(GAP, GAP + 34, tiplu, BOARD, wild=True)
     if last.get("discard"):
         x = GAP + max(BOARD.w, 120) + 2 * GAP
-        label(b, x, GAP, labels.get("discards", ""))
+        label(b, x, GAP, labels.get("final_discard", ""))
         pile(b, x, GAP + 34, [last["discard"]], 1)
     y = GAP + 34 + BOARD.h + GAP
     melds = last["dublees"] if last.get("route") == "dublee" else last["melds"]

@@ -3,7 +3,7 @@ and the legend that explains every colour a picture uses."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,15 +93,15 @@ def legend(b: Builder, y: int, keys: Sequence[Key], labels: Mapping[str, str]) -
 
 
 def seat_strip(b: Builder, y: int, seats: Sequence[tuple[int, str, bool]], names: Sequence[str],
-               turn: int | None, mover: int | None) -> int:
+               acting: Collection[int | None], mover: int | None) -> int:
     """The players in a row of small panels, each with a name and a short note (a card count): the
-    one to play framed in white, the last to move dotted in orange, those out of the deal greyed.
+    ones to play framed in white, the last to move dotted in orange, those out of the deal greyed.
     `seats` holds (seat, note, out). Returns the y below."""
     columns = 2 if len(seats) <= 4 else 3
     w = (WIDTH - (columns + 1) * GAP) // columns
     for i, (seat, note, out) in enumerate(seats):
         x, top = GAP + (i % columns) * (w + GAP), y + (i // columns) * (48 + GAP // 2)
-        b.panel(x, top, w, 48, fill=CELL, outline=TURN if seat == turn else None, width=3)
+        b.panel(x, top, w, 48, fill=CELL, outline=TURN if seat in acting else None, width=3)
         room = w - 24 - fonts.width(note, TEXT, bold=True) - MINI.w - 18 - (22 if seat == mover else 0)
         end = label(b, x + 12, top + 10, name(names, seat, room), muted=out)
         if seat == mover:

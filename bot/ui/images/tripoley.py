@@ -12,7 +12,7 @@ from typing import Any
 from bot.games.cards import Card
 
 from .parts import BANK as GOLD
-from .parts import CELL, LAST_KEY, MARK, POOL, Key, label, legend, name
+from .parts import CELL, LAST_KEY, MARK, POOL, TURN_KEY, Key, label, legend, moved, name, seat_strip
 from .scene import BOARD, GAP, SMALL, WIDTH, Builder, Scene
 
 CELL_W = (WIDTH - 4 * GAP) // 3
@@ -45,10 +45,23 @@ def _arranged(mat: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """`labels` may name compartments by code (“KITTY”: “Kitty”), in the reader's language."""
+    return _scene(public, names, labels, players=True)
+
+
+def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+    """The deal just ended: the mat as it left it and the poker hands shown."""
+    return _scene(public, names, labels, players=False)
+
+
+def _scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str], players: bool) -> Scene:
     b = Builder(min_width=WIDTH)
+    mover, _ = moved(public) if players else (None, set())
+    acting = set(public.get("to_act") or []) if players else set()
+    seats = [(s, f"{public['hand_sizes'][s]}", public["status"][s] != "active") for s in public["dealt_in"]]
+    top = seat_strip(b, GAP, seats, names, acting, mover) if players else GAP
     mat = _arranged(public["mat"])
     for i, comp in enumerate(mat):
-        x, y = GAP + (i % 3) * (CELL_W + GAP), GAP + (i // 3) * (CELL_H + GAP)
+        x, y = GAP + (i % 3) * (CELL_W + GAP), top + (i // 3) * (CELL_H + GAP)
         chips = comp["chips"]
         b.panel(x, y, CELL_W, CELL_H, fill=POOL if comp["code"] in POOLS else CELL, outline=GOLD if chips else None,
                 width=3)
@@ -59,16 +72,17 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
         if chips:
             b.chip((end + x + CELL_W) // 2, y + CELL_H // 2 + (10 if not cards else 0), chips,
                    30 if comp["code"] in POOLS else 24)
-    y = GAP + (len(mat) + 2) // 3 * (CELL_H + GAP)
-    keys = [CHIPS_KEY]
+    y = top + (len(mat) + 2) // 3 * (CELL_H + GAP)
+    keys = [k for k, on in ((TURN_KEY, bool(acting)), (LAST_KEY, mover is not None),
+                            (CHIPS_KEY, any(c["chips"] for c in mat))) if on]
     mich = public.get("michigan")
     phase = public["phase_id"]
     if mich and phase == "michigan" and mich["sequence"]:
         run = [c for _, c in mich["sequence"]]
-        label(b, GAP, y, name(names, mich["sequence"][0][0], WIDTH - 2 * GAP))
+        label(b, GAP, y, labels.get("run", ""))
         b.fan(GAP, y + 34, run, BOARD, last=run[-1:])
         y += 34 + BOARD.h + GAP
-        keys.append(LAST_KEY)
+        keys += [] if LAST_KEY in keys else [LAST_KEY]
     elif phase in ("between", "over") and public.get("showdown"):
         y = _showdown(b, y, public, names)
         keys.append(WINNER_KEY)
