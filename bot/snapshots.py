@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -143,12 +143,12 @@ def _write(out: Path, stem: str, embed: Any, png: bytes | None) -> list[Path]:
     return written
 
 
-def write_snapshots(out: Path, seed: int = SEED) -> list[Path]:
-    """Every game at the start, the middle and the end of its first deal, in every language;
-    returns the files."""
+def write_snapshots(out: Path, seed: int = SEED, games: Iterable[str] = ()) -> list[Path]:
+    """Every game (or those named) at the start, the middle and the end of its first deal, in
+    every language; returns the files."""
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for game_id in sorted(GAMES):
+    for game_id in sorted(games or GAMES):
         for moment in moments(game_id, seed):
             for locale in LANGUAGES:
                 for what, (embed, png) in pictures(moment, locale).items():

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import tomllib
 import unicodedata
+from fnmatch import fnmatch
 
 import pytest
 from fontTools.ttLib import TTFont
@@ -104,3 +106,12 @@ def test_a_long_name_is_cut_to_its_room() -> None:
         cut = fonts.fit(text, 24, room)
         assert cut.endswith("…") and fonts.width(cut, 24) <= room
     assert fonts.fit("Ann", 24, room) == "Ann"
+
+
+def test_the_fonts_and_their_licence_are_package_data() -> None:
+    """A pip-installed wheel carries every shipped font, its licence and its notes."""
+    project = tomllib.loads((fonts.FONT_DIR.parents[2] / "pyproject.toml").read_text())
+    patterns = project["tool"]["setuptools"]["package-data"]["bot.ui"]
+    shipped = sorted(p.name for p in fonts.FONT_DIR.iterdir())
+    assert {"OFL.txt", fonts.REGULAR, fonts.BOLD, fonts.CJK, fonts.EMOJI} <= set(shipped)
+    assert [n for n in shipped if not any(fnmatch(f"fonts/{n}", pattern) for pattern in patterns)] == []
