@@ -18,10 +18,10 @@ from .errors import IllegalAction, MalformedAction, PlayerError
 from .messages import LEGACY, Join, Msg, Text, from_json, msg, to_json
 from .options import CHIP_CEILING, OptionSpec, Preset
 
-__all__ = ["DEAL_BOUNDARY", "Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState", "IllegalAction",
-           "MalformedAction", "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests", "TopUps",
-           "action_from_dict", "action_to_dict", "is_simultaneous", "last_deal_note", "player", "records_last_move",
-           "seat_key", "spectator_holdings", "takes_spectator_bets"]
+__all__ = ["DEAL_BOUNDARY", "DEAL_STACKS", "Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState",
+           "IllegalAction", "MalformedAction", "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests",
+           "TopUps", "action_from_dict", "action_to_dict", "is_simultaneous", "last_deal_note",
+           "player", "records_last_move", "seat_key", "spectator_holdings", "takes_spectator_bets"]
 
 
 def seat_key(seat: int) -> str:
@@ -37,6 +37,11 @@ def player(seat: int) -> str:
 
 DEAL_BOUNDARY = frozenset({"start", "summary"})
 """The kinds of the events that begin and end a deal."""
+
+DEAL_STACKS = "deal_stacks"
+"""The data key of the event that begins a deal: each seat's stack before the deal's antes.
+Closing a table mid-deal gives these back (docs/architecture.md, "Closing mid-deal"), so they
+are recorded where the deal begins, not wherever the unit that holds it ends."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError, reason
 from bot.games import GAMES
-from bot.games.base import BuyIn, Event, GameState, takes_spectator_bets
+from bot.games.base import DEAL_STACKS, BuyIn, Event, GameState, takes_spectator_bets
 from bot.games.messages import Msg, Seat, Text, joined, lines, msg
 from bot.games.options import resolve_options
 from bot.i18n import ENGLISH, Locale, render, t
@@ -462,7 +462,7 @@ class TableService:
             u.game, row.status = game, "playing"
             u.closings.append(Closing(msg("table.closing.started", players=len(row.seats))))
             begins = msg("table.begins", game=msg(f"game.{cls.id}"), n=len(row.seats))
-            u.record({"kind": "start"}, [Event("start", begins)])
+            u.record({"kind": "start"}, [Event("start", begins, data={DEAL_STACKS: [s.buy_in for s in row.seats]})])
         log.info("table %d started with %d seats", table_id, len(u.row.seats))
         return u.committed
 
