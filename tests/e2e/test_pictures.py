@@ -11,8 +11,8 @@ from PIL import Image
 
 from bot.app import CardRoomBot
 from bot.games import GAMES
-from bot.ui.images import BOARD_FILE, board_png
 from bot.ui.boards import board_for
+from bot.ui.images import BOARD_FILE, board_png
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import HumanSeat, read_table

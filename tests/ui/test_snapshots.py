@@ -48,4 +48,5 @@ def test_snapshots_come_in_both_languages_with_phone_renders(tmp_path: Path) -> 
     table = json.loads((tmp_path / "buki_domino-mid-table-ja.json").read_text(encoding="utf-8"))
     shown = json.dumps(table, ensure_ascii=False)
     assert any(name in shown for name in NAMES[1:4]), "names in several scripts"
-    assert (tmp_path / "buki_domino-mid-table-en.png").read_bytes() != (tmp_path / "buki_domino-mid-table-ja.png").read_bytes()
+    english, japanese = (tmp_path / f"buki_domino-mid-table-{lang}.png" for lang in ("en", "ja"))
+    assert english.read_bytes() != japanese.read_bytes(), "the legend in each language"
