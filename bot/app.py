@@ -134,6 +134,10 @@ class CardRoomBot(CardRoomClient):
             await leases.tick()   # our shards' tables are ours before they are restored
             self._leases = asyncio.create_task(self._keep_leases(leases))
         self._deadlines = asyncio.create_task(self._fire_deadlines())
+        try:   # a worker that cannot start now is started again when first needed
+            await asyncio.gather(self.painter.start(), self.tables.autoplay.thinker.start())
+        except OSError:
+            log.warning("the worker processes could not be started yet", exc_info=True)
 
     async def on_interaction(self, interaction: discord.Interaction[CardRoomClient]) -> None:
         """discord.py drops a click on a control its message no longer shows: answer it here."""

@@ -37,7 +37,7 @@ def final_picture(snap: TableSnapshot, closing: Closing, locale: Locale = ENGLIS
 
 class Painter:
     def __init__(self, workers: int = 0) -> None:
-        self.pool = WorkerPool(workers) if workers else None
+        self.pool = WorkerPool(workers, "draw") if workers else None
 
     async def board(self, snap: TableSnapshot, locale: Locale = ENGLISH) -> bytes | None:
         """The table's picture while a game is on (PNG), else None."""
@@ -62,13 +62,18 @@ class Painter:
             raw = {name: orjson.dumps(view, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
                    for name, view in views.items()}
             try:
-                got = await self.pool.ask("draw", fields, raw=raw)
+                got = await self.pool.ask(fields, raw=raw)
                 return None if got["png"] is None else base64.b64decode(got["png"])
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("a picture could not be drawn in a worker process; drawing it here")
         return await asyncio.to_thread(picture.draw)
+
+    async def start(self) -> None:
+        """Start the drawing workers now, so the first table's picture waits for none of them."""
+        if self.pool is not None:
+            await self.pool.start()
 
     @property
     def pids(self) -> list[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -486,7 +486,8 @@ def shows_control(interaction: discord.Interaction) -> bool:
     """Whether the clicked control is on its message as Discord now has it. A client that had
     not yet seen an edit (a lobby that Start or Cancel just closed) can still send a click on a
     control the message no longer has; discord.py then drops it, unanswered."""
-    custom_id = (interaction.data or {}).get("custom_id")
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = data.get("custom_id")
     message = interaction.message
     if message is None:
         return True
@@ -497,7 +498,7 @@ def shows_control(interaction: discord.Interaction) -> bool:
 async def answer_unshown(interaction: discord.Interaction[CardRoomClient]) -> None:
     """Answer a click on a control its message no longer shows as that control would: the
     service says what became of the table (cancelled, started, an earlier turn)."""
-    data = interaction.data or {}
+    data: Mapping[str, Any] = interaction.data or {}
     custom_id = str(data.get("custom_id", ""))
     blank: discord.ui.Item[Any] = (discord.ui.Select(custom_id=custom_id) if data.get("component_type") == 3
                                    else discord.ui.Button(custom_id=custom_id))
