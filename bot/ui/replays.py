@@ -17,6 +17,7 @@ import discord
 from bot.errors import TableError
 from bot.games.messages import msg
 from bot.i18n import ENGLISH, Locale, number, render, t
+from bot.tables.models import Closing
 from bot.tables.replay import DealRef, DealReplay
 
 from .boards import board_for
@@ -99,11 +100,20 @@ class ReplayView(ShortLived):
                 "attachments": [discord.File(io.BytesIO(png), BOARD_FILE)] if png else [], "view": self}
 
     async def _picture(self) -> bytes | None:
-        """The board after the step; none where the move that ended the deal dealt the next one
-        (its board is the next deal's: the words say how this one ended)."""
-        if not self.pictures or self.deal.frames[self.step].next_dealt:
+        """The board after the step; where the deal ended, the deal's final picture (the
+        showdown, the last trick, the final line), which the view keeps even when the same move
+        dealt the next deal (then there is no other: that board is the next deal's)."""
+        if not self.pictures:
             return None
-        return await self.client.painter.board(self.deal.snapshot(self.step), self.locale)
+        frame, snap = self.deal.frames[self.step], self.deal.snapshot(self.step)
+        painter = self.client.painter
+        if frame.ends_deal:
+            summary = next(e for e in frame.events if e.kind == "summary")
+            final = await painter.final(snap, Closing(summary.text, summary=summary, public=frame.public,
+                                                      names=tuple(snap.names)), self.locale)
+            if final is not None or frame.next_dealt:
+                return final
+        return await painter.board(snap, self.locale)
 
     def _go(self, to: Callable[[int, int], int]) -> Callback:
         async def go(interaction: discord.Interaction) -> None:
