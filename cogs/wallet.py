@@ -11,6 +11,7 @@ from bot.inputs import CHIP_CEILING
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale
 from bot.ui.leaderboard import board_message
+from bot.ui.replays import send_with_replays
 from storage.stats import GameStats
 
 from .places import guild_id_of, person
@@ -98,7 +99,8 @@ class Wallet(commands.Cog):
         locale = await reply_locale(interaction)
         lines = [t(locale, "history.line", table=str(e.table_id), game=t(locale, f"game.{e.game_id}"), buy_in=e.buy_in,
                    left=e.cashed_out, net=signed(locale, e.net)) for e in entries]
-        await interaction.followup.send("\n".join(lines) or t(locale, "history.none"), ephemeral=True)
+        deals = await self.bot.tables.replays.recent(guild_id_of(interaction), interaction.user.id)
+        await send_with_replays(interaction, "\n".join(lines) or t(locale, "history.none"), deals, locale)
 
 
 async def setup(bot: CardRoomClient) -> None:

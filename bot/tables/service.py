@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, TypeVar
 
 from bot import inputs
@@ -48,6 +49,7 @@ from .ownership import Shards
 from .pacing import Pacer
 from .presenter import Presenter
 from .publisher import Publisher
+from .replay import Replays
 from .settlement import Settlement, is_human, stacks_line
 from .thinking import Thinker
 from .unit import LiveTable, LiveTables, TableFault, TableUnit, UnitTransaction
@@ -277,6 +279,11 @@ class TableService:
         if snap is None:
             raise TableError(msg("err.table.none_here"))
         return snap
+
+    @cached_property
+    def replays(self) -> Replays:
+        """Finished deals step by step, for anyone in their table's server (`replay.py`)."""
+        return Replays(self.db, self.games)
 
     async def snapshot(self, table_id: int) -> TableSnapshot:
         snap = await self.view(table_id, ())

@@ -147,7 +147,7 @@ async def _show_hand(interaction: discord.Interaction[CardRoomClient], table_id:
             await interaction.followup.send(note or text, ephemeral=True)
         return
     pictures = (await interaction.client.wallets.guild_config(snap.guild_id)).images
-    png = await interaction.client.painter.hand(snap, seat.seat) if pictures else None
+    png = await interaction.client.painter.hand(snap, seat.seat, locale) if pictures else None
     message = hand_message(interaction.client, snap, seat.seat, note=note, png=png, locale=locale)
     if edit:
         await interaction.edit_original_response(**as_edit(message))

@@ -1755,7 +1755,9 @@ class FakeDiscord:
             msg.pinged_user_ids = [i for i in ids if parse_users or i in listed]
 
     def _add_attachments(self, msg: FakeMessage, files: Sequence[JSON], keep: list[JSON]) -> None:
+        """The message's attachments become `keep` and `files`: a file not kept is gone, as on Discord."""
         attachments = list(keep)
+        msg.files = {a["filename"]: msg.files[a["filename"]] for a in keep if a["filename"] in msg.files}
         for f in files:
             aid = self.new_id()
             attachments.append({

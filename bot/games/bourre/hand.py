@@ -116,6 +116,9 @@ def end_hand(s: BourreState, said: list[Msg], events: list[Event], before: int) 
         said.append(msg("bou.skipping_ante", players=seats(free)))
     text = lines(said)
     s.last_summary = to_json(text)
+    s.last_hand = {"hand": s.hand_no, "upcard": NOTE[s.upcard], "winner": s.last_winner,
+                   "trick": [{"seat": seat, "card": NOTE[c]} for seat, c in s.last_trick],
+                   "tricks": list(s.tricks_won), "dealt": list(s.order)}
     events.append(Event("summary", text, data={"hand": s.hand_no, "pot": s.pot}))
     if s.over:
         s.phase = Phase.OVER
