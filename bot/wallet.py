@@ -17,6 +17,7 @@ from storage import ledger, stats, wallets
 from storage import settings as guild_settings
 from storage.db import Database, Tx
 from storage.ledger import HOUSE, Transfer, wallet
+from storage.saving import GRANT_KIND, Member
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,11 @@ class BalanceView:
 class Leaderboard:
     top: list[stats.Standing]
     me: stats.Standing | None
+
+
+def start_key(guild_id: int, user_id: int) -> str:
+    """The starting grant's idempotency key: one per member of a server."""
+    return f"start:{guild_id}:{user_id}"
 
 
 class WalletService:
@@ -72,8 +78,14 @@ class WalletService:
         if await wallets.join(tx, guild_id, user_id, now):
             amount = (await self.config(tx, guild_id)).starting_chips
             await ledger.open_account(tx, guild_id, wallet(user_id))
-            await ledger.transfer(tx, guild_id, Transfer(HOUSE, wallet(user_id), amount, "grant:start", "",
-                                                         f"start:{guild_id}:{user_id}"), now)
+            await ledger.transfer(tx, guild_id, Transfer(HOUSE, wallet(user_id), amount, GRANT_KIND, "",
+                                                         start_key(guild_id, user_id)), now)
+
+    async def newcomer(self, guild_id: int, user_id: int) -> Member:
+        """`ensure_member` as part of a table's save (a player sitting down or betting): made a
+        member, with the starting grant, only if new to the server."""
+        return Member(user_id, wallet(user_id), (await self.guild_config(guild_id)).starting_chips,
+                      start_key(guild_id, user_id))
 
     async def balance(self, guild_id: int, user_id: int) -> BalanceView:
         async with self.db.transaction() as tx:

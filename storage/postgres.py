@@ -8,6 +8,7 @@ advisory lock first (`Tx.lock`). The schema's version is kept in `schema_version
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import AsyncIterator, Sequence
@@ -17,7 +18,7 @@ from typing import Any
 
 import asyncpg
 
-from .db import Database, Params, Row, Step, Tx, migrations, statements
+from .db import Database, Grouped, IntegrityError, Params, Row, Step, Tx, migrations, statements
 
 log = logging.getLogger(__name__)
 
@@ -57,23 +58,27 @@ def _changed(status: str) -> int:
 class PostgresTx(Tx):
     exclusive = False
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, db: PostgresDatabase, conn: Any) -> None:
         super().__init__()
-        self.conn = conn
+        self.db, self.conn = db, conn
 
     async def execute(self, sql: str, params: Params | None = None) -> int:
         query, names = _positional(sql)
+        self.db.count()
         return _changed(await self.conn.execute(query, *_args(names, params)))
 
     async def fetch_all(self, sql: str, params: Params | None = None) -> list[Row]:
         query, names = _positional(sql)
+        self.db.count()
         return list(await self.conn.fetch(query, *_args(names, params)))
 
     async def run(self, steps: Sequence[Step]) -> None:
-        """One statement after another on this connection (asyncpg has no pipeline)."""
+        """One statement after another on this connection (asyncpg sends no pipeline of several
+        statements: a hot path's write is one statement instead, `Database.save`)."""
         for step in steps:
             if step.rows is not None:
                 query, names = _positional(step.sql)
+                self.db.count()
                 await self.conn.executemany(query, [_args(names, row) for row in step.rows])
                 continue
             result: Any = (await self.fetch_all(step.sql, step.params) if step.query
@@ -86,10 +91,21 @@ class PostgresTx(Tx):
 
 
 class PostgresDatabase(Database):
+    """A pool of connections. Reads and the wallet's commands take one each; the saves of the
+    tables go through one committer, which sends all the saves waiting at that moment as one
+    statement, in one trip, committed on their own (no BEGIN, no COMMIT: a statement outside a
+    transaction is one), prepared once per connection (asyncpg keeps its statements)."""
+
     shared = True
 
     def __init__(self, pool: Any) -> None:
         self._pool = pool
+        self._waiting: list[tuple[Grouped, asyncio.Future[None]]] = []
+        self._committer: asyncio.Task[None] | None = None
+
+    def count(self, trips: int = 1) -> None:
+        self.trips += trips
+        self.statements += trips
 
     @classmethod
     async def open(cls, url: str) -> PostgresDatabase:
@@ -130,14 +146,100 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield PostgresTx(conn)
+        async with self._pool.acquire() as conn:
+            self.count()   # BEGIN
+            try:
+                async with conn.transaction():
+                    yield PostgresTx(self, conn)
+            finally:
+                self.count()   # COMMIT or ROLLBACK
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
         """A snapshot: every statement sees the database as the first one did."""
-        async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            yield PostgresTx(conn)
+        async with self._pool.acquire() as conn:
+            self.count()
+            try:
+                async with conn.transaction(isolation="repeatable_read", readonly=True):
+                    yield PostgresTx(self, conn)
+            finally:
+                self.count()
+
+    async def fetch(self, sql: str, params: Params | None = None) -> list[Row]:
+        async with self._pool.acquire() as conn:
+            return await PostgresTx(self, conn).fetch_all(sql, params)
+
+    async def commit_alone(self, steps: Sequence[Step]) -> None:
+        """A single statement commits on its own; several take a transaction."""
+        if len(steps) == 1 and steps[0].rows is None:
+            async with self._pool.acquire() as conn:
+                await PostgresTx(self, conn).run(steps)
+            return
+        async with self.transaction() as tx:
+            await tx.run(steps)
+
+    async def save(self, write: Grouped) -> None:
+        """Waits with the other saves of the moment; the committer sends them as one statement."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((write, done))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_waiting(), name="group-save")
+        await done
+
+    async def _commit_waiting(self) -> None:
+        while self._waiting:
+            waiting, self._waiting = self._waiting, []
+            kinds: dict[type[Grouped], list[tuple[Grouped, asyncio.Future[None]]]] = {}
+            for write, done in waiting:
+                if not done.done():   # a waiter cancelled before its turn is not written
+                    kinds.setdefault(type(write), []).append((write, done))
+            for kind, group in kinds.items():
+                await self._commit_group(kind, group)
+
+    async def _commit_group(self, kind: type[Grouped], group: list[tuple[Grouped, asyncio.Future[None]]]) -> None:
+        """The group as one statement; when it fails as a whole (one write broke a rule), each
+        write again on its own, so only that one fails."""
+        writes = [write for write, _ in group]
+        try:
+            try:
+                outcomes = await self._together(kind, writes)
+            except asyncpg.PostgresError as exc:
+                if len(writes) == 1:
+                    outcomes = [_why(exc)]
+                else:
+                    outcomes = []
+                    for write in writes:
+                        try:
+                            outcomes += await self._together(kind, [write])
+                        except asyncpg.PostgresError as alone:
+                            outcomes.append(_why(alone))
+        except BaseException as exc:
+            for _, done in group:
+                if not done.done():
+                    done.set_exception(exc)
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+            return
+        for (_, done), outcome in zip(group, outcomes, strict=True):
+            if done.done():
+                continue
+            if outcome is None:
+                done.set_result(None)
+            else:
+                done.set_exception(outcome)
+
+    async def _together(self, kind: type[Grouped], writes: list[Grouped]) -> list[Exception | None]:
+        sql, params = kind.together(writes)
+        async with self._pool.acquire() as conn:
+            rows = await PostgresTx(self, conn).fetch_all(sql, params)
+        return kind.outcomes(writes, rows)
+
+
+def _why(exc: Exception) -> Exception:
+    """A broken rule as the storage layer names it; anything else as it came."""
+    if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
+        return IntegrityError(str(exc))
+    return exc
 
 
 def dialect(sql: str) -> str:

@@ -89,7 +89,9 @@ async def test_100_concurrent_gives_and_dailies_never_overdraw(wallets: WalletSe
     balance = (await wallets.balance(G, 10)).wallet
     assert balance >= 0
     assert balance == 1000 + 100 - 30 * gave
-    assert gave == (1000 + 100) // 30 or gave == 1000 // 30  # the daily may land before or after the gifts run dry
+    # every gift paid while the wallet held 30: 33 from the grant alone, up to 36 with the daily,
+    # as many as were still to come when the daily landed
+    assert 1000 // 30 <= gave <= (1000 + 100) // 30
     assert (await books(db)).ok
 
 
