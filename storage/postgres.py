@@ -165,6 +165,13 @@ class PostgresDatabase(Database):
             finally:
                 self.count()
 
+    @asynccontextmanager
+    async def loading(self) -> AsyncIterator[tuple[Tx, Any]]:
+        """A transaction for a bulk load: its `Tx`, and its connection as asyncpg has it (COPY)."""
+        async with self.transaction() as tx:
+            assert isinstance(tx, PostgresTx)
+            yield tx, tx.conn
+
     async def fetch(self, sql: str, params: Params | None = None) -> list[Row]:
         async with self._pool.acquire() as conn:
             return await PostgresTx(self, conn).fetch_all(sql, params)

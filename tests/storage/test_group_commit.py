@@ -48,7 +48,7 @@ async def test_a_failing_save_is_undone_alone(db: Database) -> None:
 
 
 async def test_saves_waiting_together_go_in_one_trip(db: Database) -> None:
-    assert isinstance(db, SqliteDatabase)   # commit_alone groups on SQLite only (PostgreSQL groups table saves, see test_trips.py)
+    assert isinstance(db, SqliteDatabase)   # PostgreSQL groups table saves only (tests/tables/test_trips.py)
     await _scratch(db)
     trips = 0
     real = db.conn._execute
