@@ -22,8 +22,12 @@ from .db import Database, Grouped, IntegrityError, Params, Row, Step, Tx, migrat
 
 log = logging.getLogger(__name__)
 
-POOL_SIZE = 10
-"""Connections per process: transactions beyond that wait for one to come free."""
+COMMITTERS = 2
+"""Groups of saves in flight at once: the next group is sent while the server runs the last."""
+POOL_SIZE = COMMITTERS + 4
+"""Connections per process: the committers', and a few for reads and the wallets' commands
+(transactions beyond that wait for one to come free; more connections would only make the
+server, on the same cores, switch between them)."""
 
 _NAMED = re.compile(r"'(?:[^']|'')*'|::|:(\w+)")
 
@@ -92,8 +96,8 @@ class PostgresTx(Tx):
 
 class PostgresDatabase(Database):
     """A pool of connections. Reads and the wallet's commands take one each; the saves of the
-    tables go through one committer, which sends all the saves waiting at that moment as one
-    statement, in one trip, committed on their own (no BEGIN, no COMMIT: a statement outside a
+    tables go through the committers, each of which sends all the saves waiting at that moment as
+    one statement, in one trip, committed on its own (no BEGIN, no COMMIT: a statement outside a
     transaction is one), prepared once per connection (asyncpg keeps its statements)."""
 
     shared = True
@@ -101,7 +105,7 @@ class PostgresDatabase(Database):
     def __init__(self, pool: Any) -> None:
         self._pool = pool
         self._waiting: list[tuple[Grouped, asyncio.Future[None]]] = []
-        self._committer: asyncio.Task[None] | None = None
+        self._committers: set[asyncio.Task[None]] = set()
 
     def count(self, trips: int = 1) -> None:
         self.trips += trips
@@ -189,8 +193,9 @@ class PostgresDatabase(Database):
         """Waits with the other saves of the moment; the committer sends them as one statement."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiting.append((write, done))
-        if self._committer is None or self._committer.done():
-            self._committer = asyncio.create_task(self._commit_waiting(), name="group-save")
+        self._committers = {c for c in self._committers if not c.done()}   # a finished one is done at once,
+        if len(self._committers) < COMMITTERS:                              # its callbacks only later
+            self._committers.add(asyncio.create_task(self._commit_waiting(), name="group-save"))
         await done
 
     async def _commit_waiting(self) -> None:
