@@ -9,6 +9,7 @@ and opens transactions in its own way, and `connect.open_database` picks one. No
 
 from __future__ import annotations
 
+import asyncio
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -145,6 +146,18 @@ class Database(ABC):
         """Commit `write` in one trip, together with the others of its kind waiting at the same
         moment; raises what `outcomes` says (StaleVersion …) or IntegrityError, having written
         nothing of it, and never because of another write of the group."""
+
+
+def resolve(waiting: Sequence[asyncio.Future[None]], outcomes: Sequence[BaseException | None]) -> None:
+    """Tell each writer waiting on a group commit how its write went (one that stopped waiting,
+    cancelled, is skipped)."""
+    for done, outcome in zip(waiting, outcomes, strict=True):
+        if done.done():
+            continue
+        if outcome is None:
+            done.set_result(None)
+        else:
+            done.set_exception(outcome)
 
 
 def migrations() -> list[tuple[int, str, str]]:

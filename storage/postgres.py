@@ -18,7 +18,7 @@ from typing import Any
 
 import asyncpg
 
-from .db import Database, Grouped, IntegrityError, Params, Row, Step, Tx, migrations, statements
+from .db import Database, Grouped, IntegrityError, Params, Row, Step, Tx, migrations, resolve, statements
 
 log = logging.getLogger(__name__)
 
@@ -226,19 +226,11 @@ class PostgresDatabase(Database):
                         except asyncpg.PostgresError as alone:
                             outcomes.append(_why(alone))
         except BaseException as exc:
-            for _, done in group:
-                if not done.done():
-                    done.set_exception(exc)
+            resolve([done for _, done in group], [exc] * len(group))
             if isinstance(exc, asyncio.CancelledError):
                 raise
             return
-        for (_, done), outcome in zip(group, outcomes, strict=True):
-            if done.done():
-                continue
-            if outcome is None:
-                done.set_result(None)
-            else:
-                done.set_exception(outcome)
+        resolve([done for _, done in group], outcomes)
 
     async def _together(self, kind: type[Grouped], writes: list[Grouped]) -> list[Exception | None]:
         sql, params = kind.together(writes)

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import aiosqlite
 
-from .db import Database, Grouped, IntegrityError, Params, Row, Step, Tx, migrations, statements
+from .db import Database, Grouped, IntegrityError, Params, Row, Step, Tx, migrations, resolve, statements
 
 log = logging.getLogger(__name__)
 
@@ -199,19 +199,11 @@ class SqliteDatabase(Database):
                     outcomes = await self.trip(sum(len(steps) for steps, _ in group), in_one_trip(
                         self.conn, partial(_commit_group, [steps for steps, _ in group])))
                 except BaseException as exc:
-                    for _, done in group:
-                        if not done.done():
-                            done.set_exception(exc)
+                    resolve([done for _, done in group], [exc] * len(group))
                     if isinstance(exc, asyncio.CancelledError):
                         raise
                     continue
-            for (_, done), error in zip(group, outcomes, strict=True):
-                if done.done():
-                    continue
-                if error is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(error)
+            resolve([done for _, done in group], outcomes)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:

@@ -1,22 +1,10 @@
 """The table service: one face for the cogs, the UI, the console and the tests over the modules
-that do the work.
+that do the work (lobby, playing, leaving, ending, reading; every write runs as a unit of work,
+`units.py`, settled and saved in one trip, `settlement.py`; docs/architecture.md maps them all).
 
-| module | holds |
-|---|---|
-| `lobby.py` | opening, sitting down, options, starting, cancelling |
-| `playing.py` | moves, the host's stop, top-ups, onlookers' bets, hints |
-| `leaving.py` | leaving and what it costs |
-| `ending.py` | closing at once, and setting a broken table apart |
-| `reading.py` | snapshots for the channel, the replies and "My hand" |
-| `units.py` | the unit of work every write path runs in (`unit.py`: what a path sees and changes) |
-| `settlement.py` | what follows from a change, and its one save |
-| `routing.py` | committed changes to the tables' publishers |
-| `restore.py` | resuming tables after a start-up or a take-over |
-| `autoplay.py` | seat bots, leavers and deadlines |
-
-Every write is one unit: the table's lock, the table in memory, the path's change, settlement,
-one save in one trip. Its result answers the caller and goes to the table's publisher, which
-shows it outside the lock, paced to Discord's limits. Nothing here awaits Discord.
+Each method hands its call to the module that holds it. A write's result answers the caller and
+goes to the table's publisher, which shows it outside the lock, paced to Discord's limits.
+Nothing here awaits Discord.
 """
 
 from __future__ import annotations
