@@ -27,6 +27,12 @@ class SeatRow:
     missed: int = 0
     left_at: str | None = None
 
+    def copy(self) -> SeatRow:
+        """A copy, as the seat stands (`dataclasses.replace` takes several times as long, and
+        every action copies its table's seats)."""
+        return SeatRow(self.seat, self.user_id, self.name, self.buy_in, self.stack, self.leaving, self.cashed_out,
+                       self.deal_stack, self.missed, self.left_at)
+
     @property
     def is_bot(self) -> bool:
         return self.user_id is None

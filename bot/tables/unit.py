@@ -11,7 +11,7 @@ stored (`stored`), so nothing is written by hand and mirrored in memory.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -62,7 +62,7 @@ class Stored:
 
     @classmethod
     def of(cls, row: TableRow) -> Stored:
-        return cls(row.status, dict(row.options), tuple(replace(s) for s in row.seats))
+        return cls(row.status, dict(row.options), tuple(s.copy() for s in row.seats))
 
 
 @dataclass(eq=False)

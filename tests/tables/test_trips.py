@@ -5,6 +5,7 @@ thread (SQLite). A trip the backend makes is counted by the backend itself (`Dat
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -20,6 +21,7 @@ from storage import ledger, saving
 from storage.db import Database, fetch_all
 from storage.postgres import PostgresDatabase
 from storage.sqlite import SqliteDatabase
+from storage.tables import SeatRow
 
 from tests.conftest import RecordingPresenter, unpaced
 from tests.tables.toy_game import HighCard, Show, _say
@@ -175,3 +177,11 @@ async def test_a_save_that_cannot_be_paid_writes_nothing_and_spares_the_others(
         assert not await fetch_all(tx, "SELECT 1 FROM members WHERE user_id = :u", {"u": CAROL})   # not even that
         assert (await ledger.audit(tx, G)).ok
     assert (await wallets.balance(G, CAROL)).wallet == 1000
+
+
+def test_a_seats_copy_keeps_every_field() -> None:
+    """A unit saves the seats that differ from their copies taken as it began: a field the copy
+    forgot would never be saved."""
+    values = {f.name: f"v{i}" for i, f in enumerate(dataclasses.fields(SeatRow))}
+    seat = SeatRow(**values)   # type: ignore[arg-type]
+    assert dataclasses.asdict(seat.copy()) == values and seat.copy() is not seat
