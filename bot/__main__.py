@@ -3,7 +3,7 @@
 `cardroom` runs the bot; `cardroom demo [game] [--players N] [--seed S] [--deals D]` plays a game
 between seat bots in the console; `cardroom backup FILE` copies the database safely while the bot
 runs; `cardroom migrate-db SOURCE TARGET` copies a SQLite database into an empty PostgreSQL one
-(the bot stopped); `cardroom docs [--check]` regenerates the option tables in docs/;
+(the bot stopped); `cardroom docs [--check]` regenerates the option tables and pictures in docs/;
 `cardroom snapshots OUTDIR` writes what every game's messages look like (PNG and embed JSON). Settings come from the
 environment and a `.env` file in the current directory. Every start-up failure the owner must fix
 ends in one line on stderr and a non-zero exit.
@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     move = sub.add_parser("migrate-db", help="copy a SQLite database into an empty PostgreSQL one (stop the bot first)")
     move.add_argument("source", type=Path, help="the SQLite file (DATABASE_PATH)")
     move.add_argument("target", help="the PostgreSQL database's URL (the DATABASE_URL to start the bot with)")
-    docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/ and docs/ja/games/")
+    docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/ and docs/ja/games/ and "
+                                       "the pictures in docs/pictures/")
     docs.add_argument("--check", action="store_true", help="only report pages that are out of date")
     snaps = sub.add_parser("snapshots", help="write every game's table and hand messages as PNG and embed JSON")
     snaps.add_argument("outdir", type=Path)
@@ -64,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
         return migrate_database(args.source, args.target)
     if args.command == "docs":
         from bot.docs import update_docs
-        return update_docs(check=args.check)
+        from bot.snapshots import update_doc_pictures
+        return max(update_docs(check=args.check), update_doc_pictures(check=args.check))
     return run_bot()
 
 

@@ -37,12 +37,14 @@ class Closed:
         return render(ENGLISH, self.message, self.snapshot.names)
 
 
-async def close_now(settlement: Settlement, u: TableUnit, reason: str, headline: Msg,
-                    counted: bool = False) -> dict[int, int]:
-    """Close the unit's table and say what each seat got back under `headline`."""
+async def close_now(settlement: Settlement, u: TableUnit, reason: str, headline: Msg, *, counted: bool = False,
+                    shown: bool = False) -> dict[int, int]:
+    """Close the unit's table and say what each seat got back under `headline` (`shown`: the
+    click's own reply shows it)."""
     stacks = await settlement.close(u, reason, counted)
     got = joined(msg("table.closing.got", player=name, chips=amount) for name, amount in stacks_line(u.row, stacks))
-    u.closings.append(Closing(lines((headline, got)) if got.items else headline, stacks_line(u.row, stacks)))
+    u.closings.append(Closing(lines((headline, got)) if got.items else headline, stacks_line(u.row, stacks),
+                              shown=shown))
     return stacks
 
 
@@ -70,7 +72,7 @@ class Ending:
             mid_deal = u.row.status == "playing"
             why = msg(END_REASONS[reason])
             headline = msg("table.closing.void" if mid_deal else "table.closing.refunded", reason=why)
-            stacks = await close_now(self.settlement, u, reason, headline, counted)
+            stacks = await close_now(self.settlement, u, reason, headline, counted=counted)
         return Closed(u.committed, stacks, u.closings[-1].message)
 
     async def quarantine(self, table_id: int, fault: BaseException) -> None:

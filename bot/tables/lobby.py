@@ -6,11 +6,12 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.clock import Clock, stamp
 from bot.errors import NotEnoughChips, PlayerError, TableError, reason
-from bot.games.base import Event, GameState
+from bot.games.base import DEAL_STACKS, Event, GameState
 from bot.games.messages import msg
 from bot.games.options import resolve_options
 from bot.wallet import WalletService
@@ -119,7 +120,10 @@ class Lobby:
             row.options = options
         return u.committed
 
-    async def start(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
+    async def start(self, table_id: int, user_id: int, guild_id: int | None = None, *,
+                    reply_closes: bool = False) -> TableSnapshot:
+        """Deal the first deal. The lobby's message closes (its `closing` in the snapshot);
+        `reply_closes`: the click's own response shows it, in the same step, unpaced."""
         async with self.units.unit(table_id) as u:
             u.require_host_in_lobby(user_id, guild_id)
             row = u.row
@@ -135,21 +139,23 @@ class Lobby:
                 seat.seat = number
             u.begin(None)   # nobody was to act before: everyone to act now is told
             u.game, row.status = game, "playing"
-            u.closings.append(Closing(msg("table.closing.started", players=len(row.seats))))
+            u.closings.append(Closing(msg("table.closing.started", players=len(row.seats)), shown=reply_closes))
             begins = msg("table.begins", game=msg(f"game.{cls.id}"), n=len(row.seats))
-            u.record({"kind": "start"}, [Event("start", begins)])
+            u.record({"kind": "start"}, [Event("start", begins, data={DEAL_STACKS: [s.buy_in for s in row.seats]})])
         log.info("table %d started with %d seats", table_id, len(u.row.seats))
-        return u.committed
+        return replace(u.committed, closing=u.closings[-1])
 
-    async def cancel(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
-        """The host closes a lobby; every buy-in goes back."""
+    async def cancel(self, table_id: int, user_id: int, guild_id: int | None = None, *,
+                     reply_closes: bool = False) -> TableSnapshot:
+        """The host closes a lobby; every buy-in goes back (`reply_closes` as for `start`)."""
         async with self.units.unit(table_id) as u:
             u.require_guild(guild_id)
             u.require_host(user_id)
+            u.require_open()
             if u.row.status != "lobby":
                 raise TableError(msg("err.table.started_no_cancel"))
-            await close_now(self.settlement, u, "cancelled", msg("table.closing.cancelled"))
-        return u.committed
+            await close_now(self.settlement, u, "cancelled", msg("table.closing.cancelled"), shown=reply_closes)
+        return replace(u.committed, closing=u.closings[-1])
 
 
 def server_timer(options: dict[str, Any], cls: type[GameState], seconds: int) -> None:

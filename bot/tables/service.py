@@ -88,11 +88,13 @@ class TableService:
                           guild_id: int | None = None) -> TableSnapshot:
         return await self._lobby.set_options(table_id, user_id, values, guild_id)
 
-    async def start(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
-        return await self._lobby.start(table_id, user_id, guild_id)
+    async def start(self, table_id: int, user_id: int, guild_id: int | None = None, *,
+                    reply_closes: bool = False) -> TableSnapshot:
+        return await self._lobby.start(table_id, user_id, guild_id, reply_closes=reply_closes)
 
-    async def cancel(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
-        return await self._lobby.cancel(table_id, user_id, guild_id)
+    async def cancel(self, table_id: int, user_id: int, guild_id: int | None = None, *,
+                     reply_closes: bool = False) -> TableSnapshot:
+        return await self._lobby.cancel(table_id, user_id, guild_id, reply_closes=reply_closes)
 
     # --- leaving and closing ---------------------------------------------------------------
 

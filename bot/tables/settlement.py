@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.clock import stamp
-from bot.games.base import DEAL_BOUNDARY, Event, seat_key, spectator_holdings, takes_spectator_bets
+from bot.games.base import DEAL_STACKS, Event, seat_key, spectator_holdings, takes_spectator_bets
 from bot.games.messages import Seat, joined, msg
 from bot.wallet import WalletService
 from storage import ledger, saving
@@ -61,21 +61,35 @@ class Settlement:
                 if s.present:
                     self.pay_out(u, s, chips[seat_key(s.seat)])
         stacks = {s.seat: chips.get(seat_key(s.seat), 0) for s in row.seats if s.present}
+        begun = self._deal_began(u, stacks)
         summary = next((e for e in u.events if e.kind == "summary" and e.private_to is None), None)
         if summary is not None:   # the deal's result is saved with the action that ended it
-            u.results = deal_winners(summary, {s.seat: (s.deal_stack, stacks.get(s.seat, s.cashed_out or 0))
-                                               for s in dealt})
-        deal_starts = any(e.kind in DEAL_BOUNDARY for e in u.events)
+            ended = begun or {}   # the stacks the next deal began with are the ones this one left
+            left = {s.seat: ended.get(s.seat, stacks.get(s.seat, s.cashed_out or 0)) for s in dealt}
+            u.results = deal_winners(summary, {s.seat: (s.deal_stack, left[s.seat]) for s in dealt})
         for s in row.seats:
             if s.present:
                 s.stack = stacks[s.seat]
-                if deal_starts:
-                    s.deal_stack = s.stack
+                if begun is not None:
+                    s.deal_stack = begun[s.seat]
         row.deadline = None if finished else await self.deadline(u, game)
         self._closings(u, game, finished)
         if finished:
             row.status, row.end_reason = "finished", "finished"
             u.payouts = {s.seat: s.cashed_out or 0 for s in row.seats}
+
+    @staticmethod
+    def _deal_began(u: TableUnit, stacks: dict[int, int]) -> dict[int, int] | None:
+        """What a void refund would give back as of this unit, if the unit moved it on: the
+        stacks a deal begun in it began with (before its antes, and before whatever else the unit
+        played after it), or, when its last deal ended and none began, the stacks as they stand."""
+        for event in reversed(u.events):
+            began = event.data.get(DEAL_STACKS)
+            if began is not None:
+                return {seat: began[seat] for seat in stacks}
+            if event.kind == "summary" and event.private_to is None:
+                return dict(stacks)
+        return None
 
     def _wind_up_without_humans(self, u: TableUnit, game: Any) -> None:
         """With no person left playing, the bots leave too: the table ends with this deal."""
