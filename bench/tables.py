@@ -241,7 +241,7 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
         settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
         db = await open_database(database or settings.database_path)
         guild = (shard[0] << 22) + 1   # a server on this process's shard (1 when there is one shard)
-        pacer = Pacer(per_second=settings.requests_per_s)
+        pacer = Pacer(per_second=settings.requests_per_s / shard[1])   # the bot token's budget, shared
         workers = settings.bot_workers if bot_workers is None else bot_workers
         presenter = CountingPresenter(pacer, Painter(workers))
         wallets = WalletService(db, settings, utc_now)
