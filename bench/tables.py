@@ -11,8 +11,9 @@ the bots think and one where the pictures are drawn), Discord requests/s counted
 global limit (the pacer's grants) and exempt ones (interaction responses), the most writes any
 channel saw in 5 s, memory per table, and the restart time of 200 and 1,000 open tables. Last,
 the storage backends side by side at 200 tables and bot delay 0: SQLite, PostgreSQL with one
-bot process, and PostgreSQL with two processes (two shards, each with half the tables, on one
-server), when TEST_DATABASE_URL names a PostgreSQL server (`make bench` starts a throwaway one).
+bot process, and PostgreSQL with two processes (two shards, each with half the tables and half the
+request budget, on one server), with the statements each action cost, when TEST_DATABASE_URL names
+a PostgreSQL server (`make bench` starts a throwaway one).
 
 Before and after, it times a reference loop of plain Python: on a shared machine the speed
 drifts, and the loop says how fast the machine was during the run.
