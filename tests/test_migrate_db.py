@@ -13,11 +13,12 @@ from bot.__main__ import main
 from bot.clock import FakeClock, stamp
 from bot.config import Settings
 from bot.games import GAMES
+from bot.inputs import Person
 from bot.moving import move_database, read_books
 from bot.tables.ownership import Leases, Shards
 from bot.tables.service import TableService
 from bot.wallet import WalletService
-from storage import dms, languages, moving
+from storage import dms, languages, moving, privacy
 from storage.connect import open_database
 from storage.db import Database, fetch_all
 from storage.postgres import PostgresDatabase
@@ -42,7 +43,7 @@ async def _play(service: TableService, table_id: int, person: int, moves: int) -
 
 async def fill(path: Path, settings: Settings, clock: FakeClock) -> list[int]:
     """A SQLite database with something in every table: a table of every game under way, a lobby, a
-    finished table, settings, languages, a lease, a closed DM; the open tables' ids."""
+    finished table, settings, languages, a lease, a closed DM, a server left; the open tables' ids."""
     db = await open_database(path)
     wallets = WalletService(db, settings, clock)
     service = TableService(db, wallets, RecordingPresenter(), clock, pacer=unpaced())
@@ -73,6 +74,7 @@ async def fill(path: Path, settings: Settings, clock: FakeClock) -> list[int]:
             await languages.set_guild_language(tx, G, "ja")
             await languages.set_client_locale(tx, BOB, "en-GB")
             await dms.mark_refused(tx, CAROL, stamp(clock()))
+            await privacy.departed(tx, 3, stamp(clock()))   # a server the bot has left
         await Leases(db, Shards(), clock, 10).tick()
         return [t for t in open_ids if (await service.snapshot(t)).status != "finished"]
     finally:
@@ -131,7 +133,7 @@ async def test_a_move_that_fails_leaves_the_target_empty_and_can_be_run_again(
     source = tmp_path / "bot.db"
     db = await open_database(source)
     wallets = WalletService(db, settings, clock)
-    await wallets.give(G, ALICE, BOB, 10)
+    await wallets.give(G, ALICE, Person(BOB), 10)
     await db.close()
     real = moving.copy
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from bot import inputs
 from bot.clock import Clock, stamp
 from bot.errors import NotEnoughChips, PlayerError, TableError, reason
 from bot.games.base import DEAL_STACKS, Event, GameState
@@ -43,9 +44,7 @@ class Lobby:
                    seed: int | None = None) -> TableSnapshot:
         """A new lobby, in one statement; a channel holds one open table (two processes opening
         one at the same instant: the second is told, as in one process)."""
-        cls = self.games.get(game_id)
-        if cls is None:
-            raise TableError(msg("err.table.no_game", game=repr(game_id)))
+        guild_id, cls = inputs.server(guild_id), self.games[inputs.choice(game_id, self.games)]
         options = resolve_options(cls.option_specs, {})
         server_timer(options, cls, (await self.wallets.guild_config(guild_id)).turn_timeout_s)
         seed = secrets.randbelow(2**62) if seed is None else seed
@@ -68,7 +67,7 @@ class Lobby:
             if row.seat_of(user_id):
                 raise TableError(msg("err.table.already_seated"))
             buy_in = self.reading.buy_in(row)
-            chips = buy_in.default if amount is None else amount
+            chips = buy_in.default if amount is None else inputs.chips(amount)
             buy_in.check(chips)
             u.welcome(await self.wallets.newcomer(row.guild_id, user_id))
 

@@ -7,6 +7,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot import inputs
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError
 from bot.games.base import GameState, takes_spectator_bets
 from bot.games.messages import msg
@@ -77,6 +78,7 @@ class Playing:
 
     async def top_up(self, table_id: int, user_id: int, amount: int, guild_id: int | None = None) -> None:
         """A seated player adds chips from their wallet, where the game's rules allow it."""
+        amount = inputs.chips(amount)
         with noted(table_id):
             async with self.units.unit(table_id) as u:
                 u.require_guild(guild_id)
@@ -116,8 +118,7 @@ class Playing:
     async def spectator_bet(self, table_id: int, user_id: int, seat: int, amount: int,
                             guild_id: int | None = None) -> None:
         """An onlooker backs a player: chips wallet -> escrow, and the request, in one save."""
-        if amount <= 0:
-            raise TableError(msg("err.bets.at_least_one"))
+        amount = inputs.chips(amount)
         with noted(table_id):
             async with self.units.unit(table_id) as u:
                 u.require_guild(guild_id)

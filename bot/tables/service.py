@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
+from functools import cached_property
 from typing import Any, TypeVar
 
 from bot.clock import Clock
@@ -34,6 +35,7 @@ from .pacing import Pacer
 from .playing import Playing
 from .presenter import Presenter
 from .reading import Reading
+from .replay import Replays
 from .restore import restore
 from .routing import Routing
 from .settlement import Settlement
@@ -147,6 +149,11 @@ class TableService:
 
     async def table_in(self, channel_id: int) -> TableSnapshot:
         return await self._reading.table_in(channel_id)
+
+    @cached_property
+    def replays(self) -> Replays:
+        """Finished deals step by step, for anyone in their table's server (`replay.py`)."""
+        return Replays(self.db, self.games)
 
     async def snapshot(self, table_id: int) -> TableSnapshot:
         return await self._reading.snapshot(table_id)
