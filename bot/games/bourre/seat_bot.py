@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import SUITS
+from ..options import BotStrength
 from .actions import Exchange, Fold, PlayCard, PlayHand
 from .legal import CARD_ID, CARDS, trick_winner_index
 
@@ -146,7 +147,7 @@ def _play(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any
 
 
 def choose(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any],
-           rng: random.Random) -> Any:
+           rng: random.Random, strength: BotStrength = "normal") -> Any:
     """The bot's action: always one of `legal`."""
     if not legal:
         raise ValueError("the seat has nothing to do")

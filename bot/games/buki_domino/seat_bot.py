@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 
 from ..actions import Action
+from ..options import BotStrength
 from ..shuffle import shuffled
 from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
 from .line import HI, LO, NUMS, PIPS, RANK, legal_codes
@@ -36,7 +37,8 @@ def code_of_text(text: str) -> int:
     return h * (h - 1) // 2 + lo
 
 
-def choose(public: PublicView, private: PrivateView, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(public: PublicView, private: PrivateView, legal: Sequence[Action], rng: random.Random,
+           strength: BotStrength = "normal") -> Action:
     if not legal:
         raise ValueError("no legal action")
     first = legal[0]

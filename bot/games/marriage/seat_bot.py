@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Discard, DrawStock, TakeDiscard
 from ..cards import Card, parse_card_texts
+from ..options import BotStrength
 from .actions import DeclareDone, DeclareTunnela, EndGame, Finish, NextDeal, Show, ShowDublees, TakeAndFinish
 from .layout import cohesion
 from .melds import face_of, wild_faces
@@ -45,7 +46,8 @@ def _score(faces: list[int], wild: frozenset[int], dublee: bool) -> float:
     return _dublee_score(faces) if dublee else cohesion(faces, wild)
 
 
-def choose(public: PublicView, private: HandView, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(public: PublicView, private: HandView, legal: Sequence[Action], rng: random.Random,
+           strength: BotStrength = "normal") -> Action:
     if not legal:
         raise ValueError("no legal action")
     kinds: dict[type[Action], list[Action]] = {}

@@ -17,6 +17,7 @@ import random
 
 from ..actions import Action
 from ..cards import Card, parse_card_texts
+from ..options import BotStrength
 from ..poker import best_hand
 from ..poker_odds import showdown_share
 from ..shuffle import shuffled
@@ -67,7 +68,8 @@ def _pay_chips(view: PrivateView, pub: PublicView) -> int:
     return single
 
 
-def choose(pub: PublicView, view: PrivateView, legal: list[Action], rng: random.Random) -> Action:
+def choose(pub: PublicView, view: PrivateView, legal: list[Action], rng: random.Random,
+           strength: BotStrength = "normal") -> Action:
     if len(legal) == 1:
         return legal[0]
     seat = view["seat"]

@@ -1,0 +1,122 @@
+"""The players the seat bots are measured against in `bench/seat_bots.py`: for each game a
+strong, simple heuristic a good player would recognise, deciding like a seat bot from its seat's
+views and the legal actions only (never a hidden card).
+
+- Gin Rummy: a port of OpenSpiel's `SimpleGinRummyBot` (open_spiel/bots/gin_rummy/
+  simple_gin_rummy_bot.h): take the upcard when it allows a knock or lands in a best meld;
+  knock whenever legal; otherwise throw the highest-ranked card of the best deadwood.
+- The others: a greedy expert of a few rules each, named in its docstring.
+
+A baseline is a `Policy` (`bot.games.simulate`): (game, seat, rng) -> one of the legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.games.actions import Discard
+from bot.games.cards import Card, parse_card_texts
+from bot.games.gin_rummy.actions import DrawStock, Knock, Pass, ShowMelds, TakeDiscard
+from bot.games.gin_rummy.melds import best_melds, discard_deadwoods, min_deadwood
+from bot.games.marriage import views as marriage_views
+from bot.games.marriage.actions import Finish, TakeAndFinish
+from bot.games.marriage.melds import PURE_TYPES, MeldType, classify_faces, face_of, wild_faces
+from bot.games.simulate import Policy
+
+
+def _gin_best_deadwood(cards: list[Card]) -> list[Card]:
+    """The cards outside one best meld group of `cards` (OpenSpiel's GetBestDeadwood)."""
+    _, melds = best_melds(cards)
+    melded = {c for m in melds for c in m}
+    return [c for c in cards if c not in melded]
+
+
+def gin_simple(game: Any, seat: int, rng: random.Random) -> Any:
+    """OpenSpiel's simple gin bot, through our engine's actions."""
+    public, private, legal = game.public_view(), game.private_view(seat), game.legal_actions(seat)
+    hand = parse_card_texts(private["hand"])
+    phase = public["phase_id"]
+    if phase in ("first_offer", "draw"):
+        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
+        blind = next(a for a in legal if isinstance(a, (DrawStock, Pass)))
+        if take is None:
+            return blind
+        eleven = hand + [take.card]
+        # MinDeadwood(hand, upcard): the least deadwood after the best discard of the 11 cards
+        after = min(discard_deadwoods(eleven).values())
+        if after <= public["knock_limit"] or take.card not in _gin_best_deadwood(eleven):
+            return take
+        return blind
+    if phase == "discard":
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if knocks:   # always knock when legal, throwing what leaves the least deadwood
+            low = min(a.deadwood for a in knocks)
+            return max((a for a in knocks if a.deadwood == low), key=lambda a: (a.card.rank, a.card.suit_index))
+        discards = [a for a in legal if isinstance(a, Discard)]
+        allowed = {a.card: a for a in discards}
+        dead = [c for c in _gin_best_deadwood(hand) if c in allowed]
+        if dead:   # the highest-ranked deadwood card (RankComparator), ties to the suit order
+            return allowed[max(dead, key=lambda c: (c.rank, c.suit_index))]
+        # every card melded (or the deadwood is the card just taken): the least deadwood left
+        return min(discards, key=lambda a: (min_deadwood([c for c in hand if c != a.card]), -a.card.rank))
+    shows = [a for a in legal if isinstance(a, ShowMelds)]
+    return shows[0] if shows else legal[0]
+
+
+# --- Marriage ---------------------------------------------------------------------------------
+
+def _mar_partners(face: int, faces: list[int]) -> int:
+    """How many other cards of the hand could share a meld with this one: an identical card,
+    the same rank in another suit, or the same suit within a three-card window."""
+    n = 0
+    for g in faces:
+        if g == face:
+            continue
+        if g // 13 == face // 13:
+            ranks = {face % 13 + 1, g % 13 + 1}
+            n += max(ranks) - min(ranks) <= 2 or ranks <= {12, 13, 1}
+        else:
+            n += g % 13 == face % 13
+    return n + faces.count(face) - 1
+
+
+def marriage_greedy(game: Any, seat: int, rng: random.Random) -> Any:
+    """A greedy Marriage player: declares its tunnelas, shows and goes out as soon as it may
+    (never throwing maal or a wild card when it has a choice), takes the discard only when it
+    completes a meld with two of its cards (a pure set before it has seen), and otherwise throws
+    the card with the fewest partners in its hand, never a wild card once it knows them."""
+    legal = game.legal_actions(seat)
+    kinds = {a.kind: a for a in legal}
+    for kind in ("next_deal", "end_game", "declare_tunnela", "declare_done", "show_dublees", "show"):
+        if kind in kinds:
+            return kinds[kind]
+    view = marriage_views.hand_view(game, seat)
+    tiplu = face_of(Card.parse(view["tiplu"])) if view["tiplu"] else None
+    wild = wild_faces(tiplu)
+    finishes = [a for a in legal if isinstance(a, (Finish, TakeAndFinish))]
+    if finishes:
+        return min(finishes, key=lambda a: (face_of(a.discard) in wild, str(a.discard)))
+    faces = [face_of(c) for c in parse_card_texts(view["hand"])]
+    take = kinds.get("take_discard")
+    if take is not None:
+        f = face_of(take.card)
+        pure = tiplu is None
+        for i, g in enumerate(faces):
+            for h in faces[i + 1:]:
+                kind = classify_faces((f, g, h), tiplu)
+                if kind in PURE_TYPES if pure else kind is not MeldType.INVALID:
+                    return take
+    if "draw_stock" in kinds:
+        return kinds["draw_stock"]
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if not discards:
+        return legal[0]
+    return min(discards, key=lambda a: (face_of(a.card) in wild, _mar_partners(face_of(a.card), faces),
+                                        -a.card.high, a.card.suit_index))
+
+
+BASELINES: dict[str, Policy] = {
+    "gin_rummy": gin_simple,
+    "marriage": marriage_greedy,
+}

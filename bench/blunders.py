@@ -1,0 +1,144 @@
+"""What a good player would laugh at, game by game: `blunder(game, seat, action)` names the
+blunder a seat bot's `action` is, or None. Judged, like the bots decide, from the seat's own views
+and legal actions only (the game is read before the action is applied).
+
+Gin Rummy
+- `broke_meld`: discarding (or knocking with) a card of a made meld when another discard leaves
+  less deadwood (holding `4S 5S AH 3H 4H 6H 7H 8H 3D 2C 3C`, throwing 3D: 22 left where 5S leaves 11).
+- `fed_meld`: discarding a card that makes a meld with two cards the opponent took from the pile
+  and still holds, when a discard that feeds nothing leaves no more deadwood.
+- `missed_gin`: not taking the upcard that makes gin, or not going gin when it may.
+
+Marriage
+- `threw_wild`: having seen the tiplu, discarding a wild card (or going out throwing one) while
+  holding a loose non-wild card (one with no partner in the hand).
+- `broke_pure_set`: discarding a card that leaves fewer pure sets in the hand while holding a
+  loose card (before the show, pure sets are what lets a player see the tiplu).
+
+Bourré
+- `reckless_stay`: playing a hand with no trump and no ace against two or more opponents still in
+  or yet to declare (not forced: a dealer with an ace upcard must play, BOU-10).
+- `folded_monster`: folding a hand with three trumps or more, the ace or king of trumps among them.
+- `threw_boss`: exchanging away the ace of trumps, or any trump while keeping a card of a plain
+  suit below a king.
+- `gave_last_trick`: last to play to a trick, holding a card that wins it, and playing one that
+  does not.
+
+Tripoley and Michigan Rummy
+- `folded_free`: folding in the betting when checking costs nothing.
+- `raised_nothing`: raising or betting the most with the weakest hand class (no pair).
+- `kept_pay_card`: in the Michigan phase, choosing a lead that keeps a pay card in hand when
+  another lead plays it out… (see `_tripoley`).
+
+Buki-Domino
+- `blocked_losing`: a play that ends the hand as a block when the bot's pips are the most of all.
+- `heavy_kept`: playing a lighter tile when a double-six… (see `_buki`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bench.baselines import _mar_partners
+from bot.games.actions import Discard
+from bot.games.cards import Card, parse_card_texts
+from bot.games.gin_rummy.actions import Knock, TakeDiscard
+from bot.games.gin_rummy.melds import best_melds, discard_deadwoods, is_run
+from bot.games.marriage import views as marriage_views
+from bot.games.marriage.actions import Finish, TakeAndFinish
+from bot.games.marriage.layout import pure_set_options
+from bot.games.marriage.melds import face_of, wild_faces
+
+Judge = Callable[[Any, int, Any], "str | None"]
+
+
+# --- Gin Rummy --------------------------------------------------------------------------------
+
+def _makes_meld(card: Card, known: list[Card]) -> bool:
+    """Whether `card` and two of `known` form a set or a run."""
+    for i, a in enumerate(known):
+        for b in known[i + 1:]:
+            trio = [card, a, b]
+            if len({c.rank for c in trio}) == 1 and len({c.suit_index for c in trio}) == 3:
+                return True
+            if is_run(trio):
+                return True
+    return False
+
+
+def _gin(game: Any, seat: int, action: Any) -> str | None:
+    public, private, legal = game.public_view(), game.private_view(seat), game.legal_actions(seat)
+    hand = parse_card_texts(private["hand"])
+    if isinstance(action, TakeDiscard) or public["phase_id"] not in ("first_offer", "draw", "discard"):
+        return None
+    if public["phase_id"] in ("first_offer", "draw"):
+        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
+        if take is not None and min(discard_deadwoods(hand + [take.card]).values()) == 0:
+            return "missed_gin"
+        return None
+    if not isinstance(action, (Discard, Knock)):
+        return None
+    dws = discard_deadwoods(hand)
+    throws = [a for a in legal if isinstance(a, (Discard, Knock))]
+    if any(isinstance(a, Knock) and a.deadwood == 0 for a in throws) and not (
+            isinstance(action, Knock) and action.deadwood == 0):
+        return "missed_gin"
+    least = min(dws[a.card] for a in throws)
+    _, melds = best_melds(hand)
+    if dws[action.card] > least and any(action.card in m for m in melds):
+        return "broke_meld"
+    if isinstance(action, Discard):
+        pile = set(parse_card_texts(public["discard_pile"]))
+        known = [c for c in parse_card_texts(public["taken"][1 - seat]) if c not in pile and c not in hand]
+        if _makes_meld(action.card, known) and any(
+                dws[a.card] <= dws[action.card] and not _makes_meld(a.card, known)
+                for a in throws if isinstance(a, Discard)):
+            return "fed_meld"
+    return None
+
+
+# --- Marriage ---------------------------------------------------------------------------------
+
+def _pure_sets(cards: list[Card], most: int = 3) -> int:
+    """How many disjoint pure sets (up to `most`) the cards hold."""
+    return next((k for k in range(most, 0, -1) if pure_set_options(cards, k, limit=1)), 0)
+
+
+def _marriage(game: Any, seat: int, action: Any) -> str | None:
+    if not isinstance(action, (Discard, Finish, TakeAndFinish)):
+        return None
+    view = marriage_views.hand_view(game, seat)
+    hand = parse_card_texts(view["hand"])
+    faces = [face_of(c) for c in hand]
+    thrown = action.card if isinstance(action, Discard) else action.discard
+    legal = game.legal_actions(seat)
+    if view["tiplu"]:
+        wild = wild_faces(face_of(Card.parse(view["tiplu"])))
+        if face_of(thrown) in wild:
+            if isinstance(action, Discard):
+                if any(face_of(a.card) not in wild and _mar_partners(face_of(a.card), faces) == 0
+                       for a in legal if isinstance(a, Discard)):
+                    return "threw_wild"
+            elif any(type(a) is type(action) and face_of(a.discard) not in wild for a in legal):
+                return "threw_wild"
+        return None
+    if isinstance(action, Discard) and view["route"] is None:
+        rest = list(hand)
+        rest.remove(thrown)
+        loose = any(_mar_partners(f, faces) == 0 for f in faces)
+        if loose and _pure_sets(rest) < _pure_sets(hand):
+            return "broke_pure_set"
+    return None
+
+
+JUDGES: dict[str, Judge] = {
+    "gin_rummy": _gin,
+    "marriage": _marriage,
+}
+
+
+def blunder(game: Any, seat: int, action: Any) -> str | None:
+    """The blunder `action` would be for `seat` now, or None."""
+    judge = JUDGES.get(game.id)
+    return judge(game, seat, action) if judge is not None else None
