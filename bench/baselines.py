@@ -16,7 +16,9 @@ import random
 from typing import Any
 
 from bot.games.actions import Discard
-from bot.games.cards import Card, parse_card_texts
+from bot.games.bourre.actions import PlayCard
+from bot.games.bourre.legal import CARD_ID, CARDS, NOTE, trick_winner_index
+from bot.games.cards import SUITS, Card, parse_card_texts
 from bot.games.gin_rummy.actions import DrawStock, Knock, Pass, ShowMelds, TakeDiscard
 from bot.games.gin_rummy.melds import best_melds, discard_deadwoods, min_deadwood
 from bot.games.marriage import views as marriage_views
@@ -116,7 +118,58 @@ def marriage_greedy(game: Any, seat: int, rng: random.Random) -> Any:
                                         -a.card.high, a.card.suit_index))
 
 
+bourre_ids = {note: i for i, note in enumerate(NOTE)}
+"""Bourré card ids (`bourre.legal`: suit * 13 + high - 2) by notation."""
+
+
+# --- Bourré -----------------------------------------------------------------------------------
+
+def bourre_expert(game: Any, seat: int, rng: random.Random) -> Any:
+    """A rule-based Bourré player. Stays in with three trumps, two trumps and an honour (a top
+    trump or a side ace), one top trump against at most two others, or any trump or ace head to
+    head, and always when everyone else folded. Exchanges all but trumps, aces and guarded kings.
+    In tricks it wins as cheaply as it can, leads the master trump, then aces, else its lowest
+    card from its shortest side suit."""
+    public, private, legal = game.public_view(), game.private_view(seat), game.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    trump = SUITS.index(public["trump"])
+    hand = [bourre_ids[t] for t in private["hand"]]
+    if legal[0].kind in ("play", "fold"):
+        seats = public["seats"]
+        others = sum(1 for s in seats if s["seat"] != seat and s["state"] in ("in", "to declare"))
+        trumps = [c % 13 for c in hand if c // 13 == trump]
+        honours = sum(r >= 10 for r in trumps) + sum(c % 13 == 12 for c in hand if c // 13 != trump)
+        stay = (others == 0 or len(trumps) >= 3 or (len(trumps) >= 2 and honours >= 1)
+                or (12 in trumps or 11 in trumps) and others <= 2 or others <= 1 and (trumps or honours))
+        return next(a for a in legal if a.kind == ("play" if stay else "fold"))
+    if legal[0].kind == "exchange":
+        keep = {c for c in hand if c // 13 == trump or c % 13 == 12 or (c % 13 == 11 and c + 1 in hand)}
+        throw = sorted((c for c in hand if c not in keep), key=lambda c: c % 13)[:private["max_exchange"]]
+        want = {CARDS[c] for c in throw}
+        return next((a for a in legal if set(a.cards) == want), legal[0])
+    options = [CARD_ID[a.card] for a in legal]
+    trick = [bourre_ids[t["card"]] for t in public["trick"]]
+
+    def value(c: int) -> int:
+        return c % 13 + (20 if c // 13 == trump else 0)
+    if trick:
+        winners = [c for c in options if trick_winner_index(trick + [c], trump) == len(trick)]
+        return PlayCard(CARDS[min(winners or options, key=value)])
+    gone = {bourre_ids[t] for t in public["played"]} | set(hand)
+    trumps = [c for c in options if c // 13 == trump]
+    if trumps and all(h in gone for h in range(max(trumps) + 1, trump * 13 + 13)):
+        return PlayCard(CARDS[max(trumps)])
+    aces = [c for c in options if c % 13 == 12]
+    if aces:
+        return PlayCard(CARDS[aces[0]])
+    length = {s: sum(1 for c in hand if c // 13 == s) for s in range(4)}
+    side = [c for c in options if c // 13 != trump] or options
+    return PlayCard(CARDS[min(side, key=lambda c: (length[c // 13], c % 13))])
+
+
 BASELINES: dict[str, Policy] = {
     "gin_rummy": gin_simple,
     "marriage": marriage_greedy,
+    "bourre": bourre_expert,
 }

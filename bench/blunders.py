@@ -40,9 +40,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bench.baselines import _mar_partners
+from bench.baselines import _mar_partners, bourre_ids
 from bot.games.actions import Discard
-from bot.games.cards import Card, parse_card_texts
+from bot.games.bourre.actions import Exchange, PlayCard, PlayHand
+from bot.games.bourre.legal import CARD_ID, trick_winner_index
+from bot.games.cards import SUITS, Card, parse_card_texts
 from bot.games.gin_rummy.actions import Knock, TakeDiscard
 from bot.games.gin_rummy.melds import best_melds, discard_deadwoods, is_run
 from bot.games.marriage import views as marriage_views
@@ -132,9 +134,37 @@ def _marriage(game: Any, seat: int, action: Any) -> str | None:
     return None
 
 
+# --- Bourré -----------------------------------------------------------------------------------
+
+def _bourre(game: Any, seat: int, action: Any) -> str | None:
+    public, private, legal = game.public_view(), game.private_view(seat), game.legal_actions(seat)
+    trump = SUITS.index(public["trump"])
+    hand = [bourre_ids[t] for t in private["hand"]]
+    trumps = [c % 13 for c in hand if c // 13 == trump]
+    if isinstance(action, PlayHand) and any(a.kind == "fold" for a in legal):
+        others = sum(1 for s in public["seats"] if s["seat"] != seat and s["state"] in ("in", "to declare"))
+        if not trumps and not any(c % 13 == 12 for c in hand) and others >= 2:
+            return "reckless_stay"
+    if action.kind == "fold" and len(trumps) >= 3 and max(trumps) >= 11:
+        return "folded_monster"
+    if isinstance(action, Exchange):
+        thrown = {CARD_ID[c] for c in action.cards}
+        kept = [c for c in hand if c not in thrown]
+        if any(c // 13 == trump and (c % 13 == 12 or any(k // 13 != trump and k % 13 < 11 for k in kept))
+               for c in thrown):
+            return "threw_boss"
+    if isinstance(action, PlayCard) and public["trick"] and len(public["trick"]) == len(public["active"]) - 1:
+        trick = [bourre_ids[t["card"]] for t in public["trick"]]
+        wins = [a for a in legal if trick_winner_index(trick + [CARD_ID[a.card]], trump) == len(trick)]
+        if wins and action not in wins:
+            return "gave_last_trick"
+    return None
+
+
 JUDGES: dict[str, Judge] = {
     "gin_rummy": _gin,
     "marriage": _marriage,
+    "bourre": _bourre,
 }
 
 
