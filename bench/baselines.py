@@ -18,12 +18,16 @@ from typing import Any
 from bot.games.actions import Discard
 from bot.games.bourre.actions import PlayCard
 from bot.games.bourre.legal import CARD_ID, CARDS, NOTE, trick_winner_index
+from bot.games.buki_domino.line import NUMS as BUKI_NUMS
+from bot.games.buki_domino.line import PIPS as BUKI_PIPS
+from bot.games.buki_domino.seat_bot import code_of_text
 from bot.games.cards import SUITS, Card, parse_card_texts
 from bot.games.gin_rummy.actions import DrawStock, Knock, Pass, ShowMelds, TakeDiscard
 from bot.games.gin_rummy.melds import best_melds, discard_deadwoods, min_deadwood
 from bot.games.marriage import views as marriage_views
 from bot.games.marriage.actions import Finish, TakeAndFinish
 from bot.games.marriage.melds import PURE_TYPES, MeldType, classify_faces, face_of, wild_faces
+from bot.games.poker import CATEGORIES
 from bot.games.simulate import Policy
 
 
@@ -68,7 +72,7 @@ def gin_simple(game: Any, seat: int, rng: random.Random) -> Any:
 
 # --- Marriage ---------------------------------------------------------------------------------
 
-def _mar_partners(face: int, faces: list[int]) -> int:
+def partners(face: int, faces: list[int]) -> int:
     """How many other cards of the hand could share a meld with this one: an identical card,
     the same rank in another suit, or the same suit within a three-card window."""
     n = 0
@@ -114,7 +118,7 @@ def marriage_greedy(game: Any, seat: int, rng: random.Random) -> Any:
     discards = [a for a in legal if isinstance(a, Discard)]
     if not discards:
         return legal[0]
-    return min(discards, key=lambda a: (face_of(a.card) in wild, _mar_partners(face_of(a.card), faces),
+    return min(discards, key=lambda a: (face_of(a.card) in wild, partners(face_of(a.card), faces),
                                         -a.card.high, a.card.suit_index))
 
 
@@ -168,8 +172,93 @@ def bourre_expert(game: Any, seat: int, rng: random.Random) -> Any:
     return PlayCard(CARDS[min(side, key=lambda c: (length[c // 13], c % 13))])
 
 
+# --- Tripoley and Michigan Rummy -------------------------------------------------------------
+
+def _poker_class(private: Any) -> int:
+    """0 for no pair, 1 a pair, 2 two pairs, … (the best five of the hand, or the chosen five)."""
+    shown = private.get("poker_hand") or private.get("best_poker")
+    return CATEGORIES.index(shown["category"]) if shown else 0
+
+
+def tripoley_greedy(game: Any, seat: int, rng: random.Random) -> Any:
+    """A greedy Tripoley and Michigan Rummy player. The dealer swaps a hand with no pair and no
+    pay card for the spare hand, else keeps it; it never bids for the spare. It bets and raises
+    the least with two pairs or better, calls with a pair, checks when it may and folds
+    otherwise. In the Michigan phase it leads its lowest card of its longest suit (the card that
+    starts the longest run of its own)."""
+    legal = game.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    kinds = {a.kind: a for a in legal}
+    for kind in ("next_deal", "choose_hand"):
+        if kind in kinds:
+            return kinds[kind]
+    private = game.private_view(seat)
+    strength = _poker_class(private)
+    if "swap" in kinds or "keep" in kinds:
+        weak = strength == 0 and not private["pay_cards"]
+        return kinds["swap"] if weak and "swap" in kinds else kinds.get("keep", legal[0])
+    if "pass" in kinds:
+        return kinds["pass"]
+    if "lead" in kinds:
+        hand = parse_card_texts(private["hand"])
+        leads = [a for a in legal if a.kind == "lead"]
+        by_suit = {a.suit.letter: sorted(c.high for c in hand if c.suit == a.suit.letter) for a in leads}
+        return max(leads, key=lambda a: (len(by_suit[a.suit.letter]), -by_suit[a.suit.letter][0]))
+    raises = [a for a in legal if a.kind in ("bet", "raise")]
+    if strength >= 2 and raises:
+        return raises[0]
+    if "check" in kinds:
+        return kinds["check"]
+    if strength >= 1 and "call" in kinds:
+        return kinds["call"]
+    return kinds.get("fold", legal[0])
+
+
+# --- Buki-Domino -------------------------------------------------------------------------------
+
+def buki_greedy(game: Any, seat: int, rng: random.Random) -> Any:
+    """A greedy Buki-Domino player: it plays its heaviest fitting tile (a block is won on pips),
+    the one keeping the most numbers in hand on a tie; it bets the most with a light, varied hand
+    (at most 35 pips, five numbers or more) and the least otherwise, at its first chance; as
+    banker it keeps the table's limits and the usual deadline, and takes spectator bets paid
+    less than 3 to 1."""
+    legal = game.legal_actions(seat)
+    first = legal[0]
+    if first.kind in ("set_limits", "choose_deadline") or len(legal) == 1:
+        return first
+    answers = [a for a in legal if a.kind in ("accept_spectator_bet", "refuse_spectator_bet")]
+    if answers:
+        accept = float(game.public_view()["spectator_odds"]) < 3
+        return next((a for a in answers if (a.kind == "accept_spectator_bet") == accept), answers[0])
+    private = game.private_view(seat)
+    hand = [code_of_text(t) for t in private["hand"]]
+    bets = [a for a in legal if a.kind == "bet"]
+    if bets:
+        numbers = 0
+        for c in hand:
+            numbers |= BUKI_NUMS[c]
+        strong = sum(BUKI_PIPS[c] for c in hand) <= 35 and numbers.bit_count() >= 5
+        return bets[-1] if strong else bets[0]
+    plays = [a for a in legal if a.kind == "play"]
+    if not plays:
+        return first
+
+    def weight(move: Any) -> tuple[int, int]:
+        code = code_of_text(f"[{move.tile.high}|{move.tile.low}]")
+        rest = 0
+        for c in hand:
+            if c != code:
+                rest |= BUKI_NUMS[c]
+        return BUKI_PIPS[code], rest.bit_count()
+    return max(plays, key=weight)
+
+
 BASELINES: dict[str, Policy] = {
     "gin_rummy": gin_simple,
     "marriage": marriage_greedy,
     "bourre": bourre_expert,
+    "tripoley": tripoley_greedy,
+    "michigan_rummy": tripoley_greedy,
+    "buki_domino": buki_greedy,
 }

@@ -40,10 +40,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bench.baselines import _mar_partners, bourre_ids
-from bot.games.actions import Discard
+from bench.baselines import bourre_ids, partners
+from bot.games.actions import Discard, Fold
 from bot.games.bourre.actions import Exchange, PlayCard, PlayHand
 from bot.games.bourre.legal import CARD_ID, trick_winner_index
+from bot.games.buki_domino.actions import Play
+from bot.games.buki_domino.line import NUMS as BUKI_NUMS
+from bot.games.buki_domino.line import PIPS as BUKI_PIPS
+from bot.games.buki_domino.seat_bot import code_of_text
 from bot.games.cards import SUITS, Card, parse_card_texts
 from bot.games.gin_rummy.actions import Knock, TakeDiscard
 from bot.games.gin_rummy.melds import best_melds, discard_deadwoods, is_run
@@ -51,6 +55,7 @@ from bot.games.marriage import views as marriage_views
 from bot.games.marriage.actions import Finish, TakeAndFinish
 from bot.games.marriage.layout import pure_set_options
 from bot.games.marriage.melds import face_of, wild_faces
+from bot.games.tripoley.actions import Check, Lead
 
 Judge = Callable[[Any, int, Any], "str | None"]
 
@@ -119,7 +124,7 @@ def _marriage(game: Any, seat: int, action: Any) -> str | None:
         wild = wild_faces(face_of(Card.parse(view["tiplu"])))
         if face_of(thrown) in wild:
             if isinstance(action, Discard):
-                if any(face_of(a.card) not in wild and _mar_partners(face_of(a.card), faces) == 0
+                if any(face_of(a.card) not in wild and partners(face_of(a.card), faces) == 0
                        for a in legal if isinstance(a, Discard)):
                     return "threw_wild"
             elif any(type(a) is type(action) and face_of(a.discard) not in wild for a in legal):
@@ -128,7 +133,7 @@ def _marriage(game: Any, seat: int, action: Any) -> str | None:
     if isinstance(action, Discard) and view["route"] is None:
         rest = list(hand)
         rest.remove(thrown)
-        loose = any(_mar_partners(f, faces) == 0 for f in faces)
+        loose = any(partners(f, faces) == 0 for f in faces)
         if loose and _pure_sets(rest) < _pure_sets(hand):
             return "broke_pure_set"
     return None
@@ -161,10 +166,71 @@ def _bourre(game: Any, seat: int, action: Any) -> str | None:
     return None
 
 
+# --- Tripoley and Michigan Rummy -------------------------------------------------------------
+
+def _goes_out(hand: list[Card], suit: str) -> bool:
+    """Whether leading `suit` plays every card of the hand: it is one run of that suit from its
+    lowest card up (each next card is the seat's own, so the run reaches it, TRI-31)."""
+    highs = sorted(c.high for c in hand)
+    return all(c.suit == suit for c in hand) and highs == list(range(highs[0], highs[0] + len(highs)))
+
+
+def _tripoley(game: Any, seat: int, action: Any) -> str | None:
+    legal = game.legal_actions(seat)
+    if isinstance(action, Fold) and any(isinstance(a, Check) for a in legal):
+        return "folded_free"
+    if isinstance(action, Lead):
+        hand = parse_card_texts(game.private_view(seat)["hand"])
+        if not _goes_out(hand, action.suit.letter) and any(
+                isinstance(a, Lead) and _goes_out(hand, a.suit.letter) for a in legal):
+            return "missed_going_out"
+    return None
+
+
+# --- Buki-Domino -------------------------------------------------------------------------------
+
+def _buki(game: Any, seat: int, action: Any) -> str | None:
+    if not isinstance(action, Play):
+        return None
+    public, private = game.public_view(), game.private_view(seat)
+    hand = [code_of_text(t) for t in private["hand"]]
+    line = {code_of_text(t) for t in public["line"]}
+    unseen = [c for c in range(36) if c not in line and c not in hand]
+    opponents = [n for s, n in enumerate(public["tile_counts"]) if s != seat and n]
+
+    def certain_block(move: Any) -> int | None:
+        """The seat's pips left when `move` blocks the line for everyone, else None."""
+        code = code_of_text(f"[{move.tile.high}|{move.tile.low}]")
+        rest = [c for c in hand if c != code]
+        ends = public["ends"]
+        if not rest or ends is None:
+            return None
+        left, right = ends
+        if move.end == "L":
+            left = move.tile.low if move.tile.high == left else move.tile.high
+        else:
+            right = move.tile.low if move.tile.high == right else move.tile.high
+        open_ends = (1 << left) | (1 << right)
+        if any(BUKI_NUMS[c] & open_ends for c in rest + unseen):
+            return None
+        return sum(BUKI_PIPS[c] for c in rest)
+    mine = certain_block(action)
+    if mine is None or not unseen or not opponents:
+        return None
+    average = sum(BUKI_PIPS[c] for c in unseen) / len(unseen)
+    if mine > min(average * n for n in opponents) and any(
+            certain_block(a) is None for a in game.legal_actions(seat) if isinstance(a, Play)):
+        return "blocked_losing"
+    return None
+
+
 JUDGES: dict[str, Judge] = {
     "gin_rummy": _gin,
     "marriage": _marriage,
     "bourre": _bourre,
+    "tripoley": _tripoley,
+    "michigan_rummy": _tripoley,
+    "buki_domino": _buki,
 }
 
 

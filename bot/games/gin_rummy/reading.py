@@ -60,7 +60,7 @@ def read(public: PublicView, private: PrivateView, reading: Reading | None) -> T
     known = [c for c in parse_card_texts(public["taken"][1 - seat]) if c not in mine]
     unseen = [c for c in DECK if c not in mine and c not in known]
     missing = max(0, public["hand_sizes"][1 - seat] - len(known))
-    weights = {c: 1.0 for c in unseen}
+    weights = dict.fromkeys(unseen, 1.0)
     if reading is not None:
         # players throw their highest unmatched cards first: the more the opponent has thrown,
         # the fewer high cards they keep (each turn is one draw and one discard)

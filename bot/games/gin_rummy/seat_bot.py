@@ -78,14 +78,14 @@ def _draw(public: PublicView, private: PrivateView, legal: list[Action], style: 
     return take if after < expected_deadwood(table, hand) else blind
 
 
-def _intact(hand: list[Card], throws: list[Action]) -> list[Action]:
+def _intact(hand: list[Card], throws: list[Discard | Knock]) -> list[Discard | Knock]:
     """The discards (and knocks) that break no made meld for nothing: a card of the hand's best
     melds goes only when no other card leaves less deadwood."""
     dws = discard_deadwoods(hand)
-    least = min(dws[a.card] for a in throws if isinstance(a, (Discard, Knock)))
+    least = min(dws[a.card] for a in throws)
     _, melds = best_melds(hand)
     melded = {c for m in melds for c in m}
-    kept = [a for a in throws if isinstance(a, (Discard, Knock)) and (a.card not in melded or dws[a.card] == least)]
+    kept = [a for a in throws if a.card not in melded or dws[a.card] == least]
     return kept or throws
 
 

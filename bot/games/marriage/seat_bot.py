@@ -170,7 +170,8 @@ def _discard(seat: Seat, faces: list[int], discards: list[Discard], style: Style
         counts[f] -= 1
         scored.append((missing(seat, counts, style), _keep(seat, f), a))
         counts[f] += 1
-    natural = [s for s in scored if not (s[1][0] or s[1][1])] or scored   # never wild or maal while a natural card can go
+    # never a wild card or maal while a natural card can go
+    natural = [s for s in scored if not (s[1][0] or s[1][1])] or scored
     natural.sort(key=lambda s: (s[0], s[1]))
     if style.slack:
         near = [s[2] for s in natural if s[0] <= natural[0][0] + style.slack]

@@ -14,6 +14,7 @@ It decides only from what the seat's views show and its legal actions:
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ..actions import Action
 from ..cards import Card, parse_card_texts
@@ -68,6 +69,21 @@ def _pay_chips(view: PrivateView, pub: PublicView) -> int:
     return single
 
 
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a bot of one strength plays."""
+
+    rollouts: int   # sampled deals per lead decision in the Michigan phase (0: lead its lowest card)
+    bluff: float    # how often it bets or raises with nothing
+
+
+STYLES: dict[BotStrength, Style] = {
+    "easy": Style(rollouts=0, bluff=0.0),
+    "normal": Style(rollouts=10, bluff=0.04),
+    "strong": Style(rollouts=24, bluff=0.04),
+}
+
+
 def choose(pub: PublicView, view: PrivateView, legal: list[Action], rng: random.Random,
            strength: BotStrength = "normal") -> Action:
     if len(legal) == 1:
@@ -81,8 +97,8 @@ def choose(pub: PublicView, view: PrivateView, legal: list[Action], rng: random.
     if any(isinstance(a, (Bid, PassBid)) for a in legal):
         return _bid(legal, view, pub, seat)
     if any(isinstance(a, Lead) for a in legal):
-        return _lead(legal, view, pub, seat, rng)
-    return _bet(legal, view, pub, seat, rng)
+        return _lead(legal, view, pub, seat, rng, STYLES[strength])
+    return _bet(legal, view, pub, seat, rng, STYLES[strength])
 
 
 def _spare(legal: list[Action], view: PrivateView, pub: PublicView, seat: int) -> Action:
@@ -112,7 +128,8 @@ def _bid(legal: list[Action], view: PrivateView, pub: PublicView, seat: int) -> 
     return cheapest if cheapest.amount <= limit else PassBid()
 
 
-def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> Action:
+def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random,
+         style: Style) -> Action:
     b = pub["betting"]
     live = [p for p in pub["dealt_in"] if p not in b["folded"] and p != seat]
     hand = parse_card_texts(view["poker_hand"]["cards"] if "poker_hand" in view else view["hand"])
@@ -124,7 +141,7 @@ def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng
     fair = 1 / (len(live) + 1)
     strong = eq > max(0.55, 1.6 * fair)
     good = eq > max(0.3, 1.1 * fair)
-    if raises and (strong or (good and rng.random() < 0.35) or rng.random() < 0.04):
+    if raises and (strong or (good and rng.random() < 0.35) or rng.random() < style.bluff):
         pick = raises[-1] if strong and eq > 0.75 else raises[min(len(raises) - 1, len(raises) // 2 if strong else 0)]
         return pick
     if check is not None:
@@ -136,11 +153,17 @@ def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng
     return Fold()
 
 
-def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> Action:
-    """Choose the suit whose lead does best over sampled deals of the unseen cards (rollouts)."""
+def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random,
+          style: Style) -> Action:
+    """Choose the suit whose lead does best over sampled deals of the unseen cards (rollouts);
+    with no rollouts, the suit of the lowest card, as a casual player does."""
     if len(legal) == 1:
         return legal[0]
     hand = [_cid(Card.parse(c)) for c in view["hand"]]
+    leads = [a for a in legal if isinstance(a, Lead)]
+    if not style.rollouts:
+        low = min(hand, key=lambda c: (c % 13, c))
+        return next((a for a in leads if "SHDC".index(a.suit.letter) == low // 13), leads[0])
     played = {_cid(Card.parse(c)) for c in pub["michigan"]["played"]}
     mine = set(hand)
     mine_bits = sum(1 << c for c in mine)
@@ -149,10 +172,9 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
     sizes = pub["hand_sizes"]
     others = [p for p in order if p != seat]
     pay_value = _pay_values(pub) if pub["pay_timing"] == "on_play" else {}
-    leads = [a for a in legal if isinstance(a, Lead)]
     suits = [(a, "SHDC".index(a.suit.letter)) for a in leads]
     totals = {a: 0.0 for a, _ in suits}
-    for _ in range(ROLLOUTS):
+    for _ in range(style.rollouts):
         unseen = shuffled(unseen, rng)
         held = [0] * len(sizes)
         held[seat] = mine_bits
@@ -167,7 +189,6 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
     return max(leads, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
 
 
-ROLLOUTS = 10   # sampled deals per lead decision
 DEPTH = 5       # leads played out in each before estimating the rest
 _SUIT = 0x1FFF   # one suit's 13 bits of a 52-bit set of card ids
 
