@@ -14,17 +14,19 @@ For every game and every bot strength (the table option `bot_strength`: easy, no
 - **Decision time**: every `bot_action` of the bot's seats, in CPU time (views, legal actions
   and the bot's thinking, as the table service calls it): p50, p99 and the worst, in ms.
 
-Then (`--random N`) the normal bot in one seat against players choosing uniformly among their
-legal actions (never resigning), and (`--old REV`) the bot against its own version at git
-revision REV, the seats split between them as against the baseline.
+Then (`--ladder N`) the levels against each other (normal against easy, strong against normal),
+(`--random N`) the normal bot in one seat against players choosing uniformly among their legal
+actions (never resigning), and (`--old REV`) the bot against its own version at git revision REV,
+the seats split between them as against the baseline.
 
 Run: .venv/bin/python bench/seat_bots.py [--deals N] [--only gin_rummy,bourre] [--levels normal]
-     [--random 60] [--old main]          (fixed seeds; --deals 1000 for the figures of record)
+     [--ladder 500] [--random 60] [--old main]    (fixed seeds; --deals 1000 for the figures of record)
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import subprocess
@@ -161,7 +163,28 @@ def strength_row(game_id: str, level: str, deals: int) -> dict[str, Any]:
             "p50": tally.ms(0.5), "p99": tally.ms(0.99), "max": tally.ms(1.0)}
 
 
-# --- against random players, and against another revision ----------------------------------
+# --- the levels against each other, against random players, and against another revision -----
+
+def at_level(level: str) -> Policy:
+    """The seat bot playing at `level`, whatever the table's option says (the bench seats bots
+    of two strengths at one table)."""
+    def policy(game: Any, seat: int, rng: random.Random) -> Any:
+        name = "opts" if hasattr(game, "opts") else "options"
+        table = getattr(game, name)
+        setattr(game, name, dataclasses.replace(table, bot_strength=level))
+        try:
+            return game.bot_action(seat, rng)
+        finally:
+            setattr(game, name, table)
+    return policy
+
+
+def levels_row(game_id: str, stronger: str, weaker: str, deals: int) -> tuple[float, float]:
+    """The net chips per seat and deal of the `stronger` bot against the `weaker` one."""
+    margins = [duel(game_id, seed, at_level(stronger), at_level(weaker), "normal")[0]
+               for seed in range(seeds_for(game_id, deals))]
+    return interval(margins)
+
 
 def random_legal(game: Any, seat: int, rng: random.Random) -> Any:
     """Any legal action but resigning, uniformly."""
@@ -211,6 +234,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100, help="deals in each seating per game and level")
     parser.add_argument("--only", default=",".join(SETUPS), help="the games, comma-separated")
     parser.add_argument("--levels", default=",".join(LEVELS), help="the bot strengths, comma-separated")
+    parser.add_argument("--ladder", type=int, default=0, metavar="N",
+                        help="also the levels against each other, N deals a seating")
     parser.add_argument("--random", type=int, default=0, metavar="N", help="also N games against random players")
     parser.add_argument("--old", metavar="REV", help="also play against the seat bots of this git revision")
     args = parser.parse_args()
@@ -226,6 +251,13 @@ def main() -> None:
             print(f"  {game_id:<15} {level:<7} {r['deals']:>6,} {r['margin']:>+8.2f} ± {r['ci']:<5.2f} "
                   f"{r['blunders']:>11.2f} {r['decisions']:>9,} {r['p50']:>7.3f} {r['p99']:>7.3f} {r['max']:>7.2f}"
                   f"  {kinds}", flush=True)
+    if args.ladder:
+        print(f"\nThe levels against each other, every seed twice with the seats swapped ({args.ladder:,} deals a"
+              " seating; the stronger bot's net chips per seat and deal)")
+        print(f"  {'game':<15} {'normal vs easy':>16} {'strong vs normal':>18}")
+        for game_id in game_ids:
+            rows = [levels_row(game_id, a, b, args.ladder) for a, b in (("normal", "easy"), ("strong", "normal"))]
+            print(f"  {game_id:<15}" + "".join(f" {m:>+9.2f} ± {h:<5.2f}" for m, h in rows), flush=True)
     if args.random:
         print(f"\nThe normal bot in one seat against random-legal players, {args.random} games (net chips per deal)")
         print(f"  {'game':<15} {'bot':>9} {'random':>9}")

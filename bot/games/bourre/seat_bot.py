@@ -25,12 +25,13 @@ class Style:
     """How a bot of one strength plays."""
 
     reach: float   # against up to this many, a single trump or a side ace is enough to stay
+    counts: bool   # counts the cards played: leads master cards, wins as cheaply as it can
 
 
 STYLES: dict[BotStrength, Style] = {
-    "easy": Style(reach=3.0),
-    "normal": Style(reach=2.0),
-    "strong": Style(reach=2.0),
+    "easy": Style(reach=3.0, counts=False),
+    "normal": Style(reach=2.0, counts=True),
+    "strong": Style(reach=2.0, counts=True),
 }
 
 
@@ -95,7 +96,7 @@ def _boss(card: int, gone: set[int]) -> bool:
     return all(h in gone for h in range(card + 1, s * 13 + 13))
 
 
-def _play(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any]) -> Any:
+def _play(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any], style: Style) -> Any:
     trump = SUITS.index(public["trump"])
     hand = _ids(private["hand"])
     options = [CARD_ID[a.card] for a in legal]
@@ -109,6 +110,9 @@ def _play(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any
 
     if len(options) == 1:
         return PlayCard(CARDS[options[0]])
+    if not style.counts:   # a casual player: its best card to win the trick, its worst when it cannot
+        winners = [c for c in options if not trick or trick_winner_index(trick + [c], trump) == len(trick)]
+        return PlayCard(CARDS[max(winners, key=value) if winners else min(options, key=value)])
     if not trick:
         trumps = [c for c in options if c // 13 == trump]
         if trumps and _boss(max(trumps), gone):
@@ -148,5 +152,5 @@ def choose(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[An
     elif kind == "exchange":
         action = _exchange(public, private, legal)
     else:
-        action = _play(public, private, legal)
+        action = _play(public, private, legal, style)
     return action if action in legal else legal[0]

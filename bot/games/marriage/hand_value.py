@@ -89,20 +89,39 @@ def _pure_partner(f: int, g: int) -> bool:
     return max(ranks) - min(ranks) <= 2 or ranks <= {12, 13, 1}
 
 
-def _take_pairs(counts: Counts, need: int, pure: bool) -> int:
+def completers(f: int, g: int) -> tuple[int, ...]:
+    """The faces that make the partial meld (f, g) a natural meld: the third copy of an identical
+    pair, the other suits of a rank, or the missing cards of a sequence window."""
+    if f == g:
+        return (f,)
+    if face_suit(f) != face_suit(g):
+        return tuple(13 * s + face_rank(f) - 1 for s in range(4) if s not in (face_suit(f), face_suit(g)))
+    ranks = {face_rank(f), face_rank(g)}
+    windows = [{lo, lo + 1, lo + 2} for lo in range(1, 12)] + [{12, 13, 1}]
+    missing = set().union(*(w - ranks for w in windows if ranks <= w))
+    return tuple(13 * face_suit(f) + r - 1 for r in sorted(missing))
+
+
+def _alive(f: int, g: int, live: Counts | None) -> bool:
+    """Whether a copy of some card completing (f, g) may still come (always, without `live`)."""
+    return live is None or any(live[c] > 0 for c in completers(f, g))
+
+
+def _take_pairs(counts: Counts, need: int, pure: bool, live: Counts | None = None) -> int:
     """Remove up to `need` disjoint two-card partial melds, greedily; how many. `pure`: pairs
     toward pure sets (identical or one suit); otherwise pairs a wild card completes (MAR-26: one
-    suit or one rank, never identical)."""
+    suit or one rank, never identical). With `live` (copies of each face not yet seen), a pair
+    nothing can complete any more does not count."""
     rows = pair_rows()
     got = 0
     for f in range(52):
         while counts[f] and got < need:
             partner = -1
-            if pure and counts[f] >= 2:
+            if pure and counts[f] >= 2 and _alive(f, f, live):
                 partner = f
             else:
                 for g in rows[f]:
-                    if counts[g] and (not pure or _pure_partner(f, g)):
+                    if counts[g] and (not pure or _pure_partner(f, g)) and _alive(f, g, live):
                         partner = g
                         break
             if partner < 0:
@@ -113,9 +132,10 @@ def _take_pairs(counts: Counts, need: int, pure: bool) -> int:
     return got
 
 
-def gap(counts: Counts, need: int, wilds: int = 0, pure: bool = False) -> int:
+def gap(counts: Counts, need: int, wilds: int = 0, pure: bool = False, live: Counts | None = None) -> int:
     """The cards missing for `need` disjoint melds: pure sets only when `pure` (the show),
-    else any natural meld, each of the `wilds` filling one missing card."""
+    else any natural meld, each of the `wilds` filling one missing card; `live` as in
+    `_take_pairs`."""
     if need <= 0:
         return 0
     work = list(counts)
@@ -124,23 +144,23 @@ def gap(counts: Counts, need: int, wilds: int = 0, pure: bool = False) -> int:
         for f in t:
             work[f] -= 1
     done = len(chosen)
-    pairs = _take_pairs(work, need - done, pure)
+    pairs = _take_pairs(work, need - done, pure, live)
     missing = pairs + 2 * (need - done - pairs)
     return max(0, missing - wilds)
 
 
-def flexibility(counts: Counts, pure: bool) -> int:
+def flexibility(counts: Counts, pure: bool, live: Counts | None = None) -> int:
     """How many two-card partial melds the cards hold in all (overlapping): a hand with more
-    ways to grow reaches its goal sooner."""
+    ways to grow reaches its goal sooner. With `live`, only pairs that may still be completed."""
     rows = pair_rows()
     n = 0
     for f in range(52):
         c = counts[f]
         if not c:
             continue
-        if c >= 2:
+        if c >= 2 and _alive(f, f, live):
             n += 1
         for g in rows[f]:
-            if counts[g] and (not pure or _pure_partner(f, g)):
+            if counts[g] and (not pure or _pure_partner(f, g)) and _alive(f, g, live):
                 n += 1
     return n

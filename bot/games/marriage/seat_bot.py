@@ -43,12 +43,13 @@ class Style:
     slack: float       # a discard within this much of the best may be chosen at random
     dublees: int       # pairs from which the bot aims for the dublee route (99: never)
     rest: float = 0.3  # before the show: what a card missing from the rest of the hand weighs
+    outs: bool = False  # counts only partial melds whose missing card may still come (not all seen)
 
 
 STYLES: dict[BotStrength, Style] = {
     "easy": Style(take_gain=1.5, growth=0.0, slack=1.0, dublees=99),
     "normal": Style(take_gain=0.3, growth=0.2, slack=0.0, dublees=6),
-    "strong": Style(take_gain=0.3, growth=0.2, slack=0.0, dublees=6),
+    "strong": Style(take_gain=0.3, growth=0.2, slack=0.0, dublees=6, outs=True),
 }
 
 
@@ -61,6 +62,7 @@ class Seat:
     need: int                  # melds still to make: pure sets before the show, any after it
     route: str | None
     dublee: bool               # aiming for (or on) the dublee route
+    live: Counts | None        # copies of each face the seat has not seen (`Style.outs`), else None
 
 
 def _seat(public: PublicView, private: HandView, faces: list[int], style: Style) -> Seat:
@@ -78,7 +80,20 @@ def _seat(public: PublicView, private: HandView, faces: list[int], style: Style)
         need = MELDS - fixed
     pairs = sum(n // 2 for n in Counter(faces).values())
     dublee = route == "dublee" or (route is None and private["dublee_allowed"] and pairs >= style.dublees)
-    return Seat(wild, maal, need, route, dublee)
+    return Seat(wild, maal, need, route, dublee, _unseen(public, faces) if style.outs else None)
+
+
+def _unseen(public: PublicView, faces: list[int]) -> Counts:
+    """Copies of each face (three packs) the seat has not seen: not in its hand, the discard
+    pile or anyone's exposed cards (MAR-19)."""
+    live = [3] * 52
+    seen = list(faces) + [face_of(Card.parse(c)) for c in public["discard_pile"]]
+    for s in public["seats"]:
+        for group in (s["declared"], s["shown"], s["dublees"]):
+            seen += [face_of(Card.parse(c)) for meld in group for c in meld]
+    for f in seen:
+        live[f] = max(0, live[f] - 1)
+    return live
 
 
 def missing(seat: Seat, counts: Counts, style: Style) -> float:
@@ -89,14 +104,15 @@ def missing(seat: Seat, counts: Counts, style: Style) -> float:
         goal = seat.need if seat.route == "dublee" else MELDS
         return max(0, goal - pairs) - 0.01 * singles
     if seat.route is None:   # before the show: pure sets first, then the rest of the hand
-        return gap(counts, seat.need, pure=True) + style.rest * gap(counts, seat.need + MELDS - 3) \
-            - style.growth * flexibility(counts, pure=True)
+        return gap(counts, seat.need, pure=True, live=seat.live) + style.rest * gap(counts, seat.need + MELDS - 3) \
+            - style.growth * flexibility(counts, pure=True, live=seat.live)
     wilds = 0
     natural = list(counts)
     for f in seat.wild:
         wilds += natural[f]
         natural[f] = 0
-    return gap(natural, seat.need, wilds) - style.growth * flexibility(natural, pure=False)
+    return gap(natural, seat.need, wilds, live=seat.live) - style.growth * flexibility(natural, pure=False,
+                                                                                      live=seat.live)
 
 
 def choose(public: PublicView, private: HandView, legal: Sequence[Action], rng: random.Random,

@@ -75,12 +75,14 @@ class Style:
 
     rollouts: int   # sampled deals per lead decision in the Michigan phase (0: lead its lowest card)
     bluff: float    # how often it bets or raises with nothing
+    spare: bool     # weighs the spare hand (swap, auction, bid); else keeps its hand and never bids
+    calls: float    # calls when its equity reaches this share of the pot odds (1: exactly the odds)
 
 
 STYLES: dict[BotStrength, Style] = {
-    "easy": Style(rollouts=0, bluff=0.0),
-    "normal": Style(rollouts=10, bluff=0.04),
-    "strong": Style(rollouts=24, bluff=0.04),
+    "easy": Style(rollouts=0, bluff=0.0, spare=False, calls=0.5),
+    "normal": Style(rollouts=10, bluff=0.04, spare=True, calls=1.0),
+    "strong": Style(rollouts=24, bluff=0.04, spare=True, calls=1.0),
 }
 
 
@@ -90,15 +92,16 @@ def choose(pub: PublicView, view: PrivateView, legal: list[Action], rng: random.
         return legal[0]
     seat = view["seat"]
     first = legal[0]
+    style = STYLES[strength]
     if isinstance(first, NextDeal) or isinstance(first, ChoosePokerHand):
         return first
     if any(isinstance(a, (SwapSpare, AuctionSpare, KeepHand)) for a in legal):
-        return _spare(legal, view, pub, seat)
+        return _spare(legal, view, pub, seat) if style.spare else KeepHand()
     if any(isinstance(a, (Bid, PassBid)) for a in legal):
-        return _bid(legal, view, pub, seat)
+        return _bid(legal, view, pub, seat) if style.spare else PassBid()
     if any(isinstance(a, Lead) for a in legal):
-        return _lead(legal, view, pub, seat, rng, STYLES[strength])
-    return _bet(legal, view, pub, seat, rng, STYLES[strength])
+        return _lead(legal, view, pub, seat, rng, style)
+    return _bet(legal, view, pub, seat, rng, style)
 
 
 def _spare(legal: list[Action], view: PrivateView, pub: PublicView, seat: int) -> Action:
@@ -148,7 +151,7 @@ def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng
         return check
     if call is not None:
         odds = call.amount / (pot + call.amount)
-        if eq >= odds or (good and call.amount <= 2):
+        if eq >= style.calls * odds or (good and call.amount <= 2):
             return call
     return Fold()
 
