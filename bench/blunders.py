@@ -1,6 +1,6 @@
 """What a good player would laugh at, game by game: `blunder(game, seat, action)` names the
-blunder a seat bot's `action` is, or None. Judged, like the bots decide, from the seat's own views
-and legal actions only (the game is read before the action is applied).
+blunder a seat bot's `action` is, or None. Judged like the bots decide, from the seat's own views
+and legal actions (the game is read before the action is applied).
 
 Gin Rummy
 - `broke_meld`: discarding (or knocking with) a card of a made meld when another discard leaves
@@ -10,29 +10,27 @@ Gin Rummy
 - `missed_gin`: not taking the upcard that makes gin, or not going gin when it may.
 
 Marriage
-- `threw_wild`: having seen the tiplu, discarding a wild card (or going out throwing one) while
-  holding a loose non-wild card (one with no partner in the hand).
-- `broke_pure_set`: discarding a card that leaves fewer pure sets in the hand while holding a
-  loose card (before the show, pure sets are what lets a player see the tiplu).
+- `threw_wild`: having seen the tiplu, discarding a wild card (or going out throwing one) while a
+  natural card with no partner in the hand could go instead (tiplu 10D: throwing the joker 10C
+  and keeping a loose AH).
+- `broke_pure_set`: before the show, discarding a card that leaves fewer pure sets in the hand
+  while holding a card with no partner at all (pure sets are what lets a player see the tiplu).
 
 Bourré
-- `reckless_stay`: playing a hand with no trump and no ace against two or more opponents still in
-  or yet to declare (not forced: a dealer with an ace upcard must play, BOU-10).
-- `folded_monster`: folding a hand with three trumps or more, the ace or king of trumps among them.
-- `threw_boss`: exchanging away the ace of trumps, or any trump while keeping a card of a plain
-  suit below a king.
-- `gave_last_trick`: last to play to a trick, holding a card that wins it, and playing one that
-  does not.
+- `reckless_stay`: playing a hand with no trump and no ace against two or more players still in
+  or yet to declare, when folding was allowed.
+- `folded_monster`: folding three trumps or more with the ace or king of trumps among them.
+- `threw_boss`: exchanging away the ace of trumps, or any trump while keeping a plain card below a king.
+- `gave_last_trick`: last to play to a trick, holding a card that wins it, and playing one that does not.
 
 Tripoley and Michigan Rummy
 - `folded_free`: folding in the betting when checking costs nothing.
-- `raised_nothing`: raising or betting the most with the weakest hand class (no pair).
-- `kept_pay_card`: in the Michigan phase, choosing a lead that keeps a pay card in hand when
-  another lead plays it out… (see `_tripoley`).
+- `missed_going_out`: in the Michigan phase, a lead that plays out every card of the hand (one run
+  of a suit from its lowest card up) passed over for another.
 
 Buki-Domino
-- `blocked_losing`: a play that ends the hand as a block when the bot's pips are the most of all.
-- `heavy_kept`: playing a lighter tile when a double-six… (see `_buki`).
+- `blocked_losing`: a play that blocks the line for everyone (no tile fits either end any more)
+  while the seat's pips are more than an opponent's expected pips, when another play does not block.
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 Play or fold by an estimate of the tricks the hand will take against the players still in;
 exchange everything but trumps, aces and guarded kings; in tricks, win as cheaply as it can,
 lead master cards (drawing trumps first), and otherwise throw the least useful card.
+
+The table's `bot_strength` picks a `Style`: an easy bot stays in more loosely and plays its
+tricks like a casual player (its best card to win, its worst when it cannot, counting nothing);
+no stronger play than normal's is known here, so a strong bot plays as a normal one.
 """
 
 from __future__ import annotations

@@ -11,6 +11,9 @@
   is already clearly strong.
 - Banker: keeps the table's limits, refuses late bets (less information for the bettors), and
   accepts spectator bets when the odds favour the bank (below 3×) or its own hand is strong.
+
+The table's `bot_strength` picks a `Style`: an easy bot plays its heaviest tile and samples few
+deals for its bets; a strong one samples twice as many as a normal one.
 """
 
 from __future__ import annotations

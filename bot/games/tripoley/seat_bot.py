@@ -9,6 +9,10 @@ It decides only from what the seat's views show and its legal actions:
 - in the Michigan phase it leads the suit that does best over sampled deals of the cards it
   cannot see, each played on for a few leads (rollouts): shedding long runs, keeping the lead
   at stops, going out, and playing pay cards that pay when played.
+
+The table's `bot_strength` picks a `Style`: an easy bot keeps its hand, never bids, calls
+loosely, never bluffs and leads its lowest card; a strong one samples more than twice as many
+deals for each lead.
 """
 
 from __future__ import annotations
