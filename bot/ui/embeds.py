@@ -195,10 +195,13 @@ def board_picture(snap: TableSnapshot, locale: Locale = ENGLISH) -> BoardPicture
                         dict(board_for(snap.game_id).image_labels(snap.public, locale)))
 
 
-def hand_picture(snap: TableSnapshot, seat: int) -> HandPicture | None:
-    """What the seat's hand picture is drawn from, or None when it holds nothing to show."""
+def hand_picture(snap: TableSnapshot, seat: int, locale: Locale = ENGLISH) -> HandPicture | None:
+    """What the seat's hand picture is drawn from, or None when it holds nothing to show; its
+    legend in `locale`."""
     private = snap.privates.get(seat)
-    return None if private is None else HandPicture(snap.game_id, private, snap.public or {})
+    public = snap.public or {}
+    return None if private is None else \
+        HandPicture(snap.game_id, private, public, dict(board_for(snap.game_id).image_labels(public, locale)))
 
 
 def board_image(snap: TableSnapshot, locale: Locale = ENGLISH) -> bytes | None:
@@ -207,9 +210,9 @@ def board_image(snap: TableSnapshot, locale: Locale = ENGLISH) -> bytes | None:
     return None if picture is None else picture.draw()
 
 
-def hand_image(snap: TableSnapshot, seat: int) -> bytes | None:
+def hand_image(snap: TableSnapshot, seat: int, locale: Locale = ENGLISH) -> bytes | None:
     """The seat's hand as a picture (PNG), or None when it holds nothing to show."""
-    picture = hand_picture(snap, seat)
+    picture = hand_picture(snap, seat, locale)
     return None if picture is None else picture.draw()
 
 

@@ -49,7 +49,7 @@ async def test_a_human_plays_a_whole_game_against_seat_bots(game_id: str, world:
         lobby = await table_message(world)
         for _ in range(cls.min_players - 1):
             await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
         human = HumanSeat(fake, c, tmp_path / "bot.db", world.alice)
         for _ in range(MOVES):
             if not await human.wait_turn_or_end():
