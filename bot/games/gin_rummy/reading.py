@@ -26,7 +26,7 @@ class Reading:
     """How much the seat's evidence moves the likelihoods: a taken card's partners by `pull`
     (×(1 + pull) each), a pile card's close partners by `fade` (×(1 − fade) each)."""
 
-    pull: float = 1.5
+    pull: float = 3.0
     fade: float = 0.35
     shed: float = 0.2   # per discard the opponent made: how fast they shed unmatched high cards
 
