@@ -47,7 +47,7 @@ class Style:
 
 
 STYLES: dict[BotStrength, Style] = {
-    "easy": Style(take_gain=1.5, growth=0.0, slack=1.0, dublees=99),
+    "easy": Style(take_gain=1.5, growth=0.0, slack=0.5, dublees=99),
     "normal": Style(take_gain=0.3, growth=0.2, slack=0.0, dublees=6),
     "strong": Style(take_gain=0.3, growth=0.2, slack=0.0, dublees=6, outs=True),
 }
