@@ -14,7 +14,8 @@ Marriage
   natural card with no partner in the hand could go instead (tiplu 10D: throwing the joker 10C
   and keeping a loose AH).
 - `broke_pure_set`: before the show, discarding a card that leaves fewer pure sets in the hand
-  while holding a card with no partner at all (pure sets are what lets a player see the tiplu).
+  while holding a card with no partner at all (pure sets are what lets a player see the tiplu),
+  unless the hand is built on pairs (six or more: the dublee route, MAR-9).
 
 Bourré
 - `reckless_stay`: playing a hand with no trump and no ace against two or more players still in
@@ -35,6 +36,7 @@ Buki-Domino
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -128,7 +130,8 @@ def _marriage(game: Any, seat: int, action: Any) -> str | None:
             elif any(type(a) is type(action) and face_of(a.discard) not in wild for a in legal):
                 return "threw_wild"
         return None
-    if isinstance(action, Discard) and view["route"] is None:
+    pairs = sum(n // 2 for n in Counter(faces).values())
+    if isinstance(action, Discard) and view["route"] is None and not (view["dublee_allowed"] and pairs >= 6):
         rest = list(hand)
         rest.remove(thrown)
         loose = any(partners(f, faces) == 0 for f in faces)
