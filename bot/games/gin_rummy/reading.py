@@ -19,6 +19,7 @@ from .views import PrivateView, PublicView
 
 DECK = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)]
 MOST_LIKELY = 0.9   # no unseen card is certain to be in the opponent's hand
+FULL_STOCK = 31     # the stock after the deal: 52 cards, 10 to each player, one upcard (GIN-6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ def read(public: PublicView, private: PrivateView, reading: Reading | None) -> T
     if reading is not None:
         # players throw their highest unmatched cards first: the more the opponent has thrown,
         # the fewer high cards they keep (each turn is one draw and one discard)
-        turns = (31 - public["stock_count"]) + sum(len(t) for t in public["taken"])
+        turns = (FULL_STOCK - public["stock_count"]) + sum(len(t) for t in public["taken"])
         thrown = turns / 2
         for c in unseen:
             w = max(0.15, 1.0 - reading.shed * thrown * max(0, c.rank - 7) / 6)
