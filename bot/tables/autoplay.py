@@ -33,7 +33,7 @@ from storage.tables import TableRow
 from .live import LiveTable, LiveTables
 from .ownership import Shards
 from .settlement import is_human
-from .thinking import RUN_LIMIT, Thinker, bot_seed, next_in_run
+from .thinking import RUN_LIMIT, Thinker, bot_pause, bot_seed, next_in_run
 from .unit import TableUnit
 
 
@@ -100,7 +100,7 @@ class Autoplay:
                 if seat is None:
                     break
                 if self.bot_delay_s:
-                    await asyncio.sleep(self.bot_delay_s)
+                    await asyncio.sleep(self._pause(table_id, seat))
                 fallback = failures >= self.bot_tries
                 # with no workers the bot decides inside the move's unit (`_bot_move`): a seat
                 # bot's decision costs less than handing it to a thread would (bench/seat_bots.py)
@@ -127,6 +127,13 @@ class Autoplay:
                 or not self.shards.drives(live.row.guild_id):
             return None
         return next((s for s in live.game.to_act() if not is_human(live.row, s)), None)
+
+    def _pause(self, table_id: int, seat: int) -> float:
+        """The wait before the seat's move: longer the more it has to choose from (`bot_pause`)."""
+        live = self.service.live.get(table_id)
+        if live is None or live.game is None:
+            return self.bot_delay_s
+        return bot_pause(self.bot_delay_s, len(live.game.legal_actions(seat)), live.row.seed, live.row.version, seat)
 
     async def _think(self, table_id: int, seat: int) -> Plan | None:
         """The run of bot moves from `seat` and the version it was thought out for, in a worker

@@ -14,6 +14,7 @@ states in between, and the run is settled and saved once instead of once per mov
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Collection, Iterable
 from typing import Any
@@ -28,6 +29,22 @@ RUN_LIMIT = 8
 def bot_seed(seed: int, version: int, seat: int) -> str:
     """A seat bot's seed for one decision: the same table, version and seat, the same choice."""
     return f"{seed}:{version}:{seat}"
+
+
+def bot_pause(delay_s: float, choices: int, seed: int, version: int, seat: int) -> float:
+    """How long a seat bot waits before its move, within the table's bot delay: a forced move
+    comes soonest (two fifths of the delay), a choice among a dozen or more takes the whole of it,
+    and a little jitter, drawn from the decision's own seed, keeps the pace from ticking like a
+    clock. The same decision always waits the same."""
+    if delay_s <= 0:
+        return 0.0
+    hardness = min(1.0, math.log2(choices) / math.log2(PAUSE_CHOICES)) if choices > 1 else 0.0
+    jitter = random.Random(f"pause:{bot_seed(seed, version, seat)}").uniform(-0.08, 0.08)
+    return delay_s * min(1.0, max(0.3, 0.4 + 0.55 * hardness + jitter))
+
+
+PAUSE_CHOICES = 12
+"""Legal actions from which a decision counts as hard as they come (`bot_pause`)."""
 
 
 def next_in_run(game: Any, bots: Collection[int], kinds: Iterable[str]) -> int | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import statistics
 from typing import Any
 
 import orjson
@@ -18,7 +19,7 @@ from bot.games.base import action_to_dict
 from bot.games.bourre.game import Bourre
 from bot.games.options import resolve_options
 from bot.tables.service import TableService
-from bot.tables.thinking import RUN_LIMIT, bot_seed, next_in_run, plan
+from bot.tables.thinking import RUN_LIMIT, bot_pause, bot_seed, next_in_run, plan
 from bot.wallet import WalletService
 from bot.workers import name_of
 from storage import saving, tables
@@ -200,3 +201,15 @@ def test_a_plan_from_the_saved_state_is_what_the_bots_play_in_place(game_id: str
         assert mover is None or len(moves) == RUN_LIMIT   # and the run ends where it would in place
         planned += len(moves)
     assert planned >= 100
+
+
+def test_a_bots_pause_grows_with_its_choices_within_the_table_delay() -> None:
+    """A forced move comes soon, a choice among many takes up to the whole bot delay, with a
+    little jitter so the pace does not tick; a decision always waits the same."""
+    pauses = {n: [bot_pause(1.5, n, 42, version, 1) for version in range(60)] for n in (1, 3, 12, 40)}
+    assert all(0 < p <= 1.5 for waits in pauses.values() for p in waits)
+    assert max(pauses[1]) < min(pauses[12])
+    assert statistics.fmean(pauses[1]) < statistics.fmean(pauses[3]) < statistics.fmean(pauses[12])
+    assert len(set(pauses[3])) > 10
+    assert bot_pause(1.5, 3, 42, 7, 1) == bot_pause(1.5, 3, 42, 7, 1)
+    assert bot_pause(0.0, 40, 42, 7, 1) == 0.0

@@ -149,7 +149,7 @@ class Bourre(BourreState, Engine):
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
         action: Action = seat_bot.choose(self.public_view(), self.private_view(seat),
-                                         self.legal_actions(seat), rng)
+                                         self.legal_actions(seat), rng, self.options.bot_strength)
         return action
 
     @records_last_move("card", "play", "fold")

@@ -100,7 +100,8 @@ class BukiDomino(BukiState, Engine):
         return None if self.phase == Phase.OVER else self.options.turn_timeout_s
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
-        return seat_bot.choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng)
+        return seat_bot.choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng,
+                               self.options.bot_strength)
 
     def chips(self) -> dict[str, int]:
         out = {seat_key(i): self.stacks[i] for i in range(SEATS)}

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..options import OptionSpec, clash, label, option, options_of, specs_of, word
+from ..options import BotStrength, OptionSpec, bot_strength, clash, label, option, options_of, specs_of, word
 
 if TYPE_CHECKING:  # PEP 586 has no float literals; at run time the Literal lists the choices
     Multiplier = float
@@ -59,6 +59,7 @@ class BukiOptions:
                             label="Hands in a game", minimum=1)
     turn_timeout_s: int = option(60, "Seconds for each decision", "DOM-27", label="Turn timer (seconds)",
                                  minimum=10, maximum=600)
+    bot_strength: BotStrength = bot_strength()
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = specs_of(BukiOptions)

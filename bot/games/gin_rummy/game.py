@@ -95,7 +95,8 @@ class GinRummy(GinState, Engine):
         return turn.timeout_action(self, seat)
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
-        return seat_bot.choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng)
+        return seat_bot.choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng,
+                               self.opts.bot_strength)
 
     def public_view(self) -> PublicView:
         return public_view(self)

@@ -109,4 +109,5 @@ class Marriage(MarriageState, StopAfterDeal, Engine):
         return {seat_key(i): self.stacks[i] for i in range(self.n)}
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
-        return seat_bot.choose(self.public_view(), views.hand_view(self, seat), self.legal_actions(seat), rng)
+        return seat_bot.choose(self.public_view(), views.hand_view(self, seat), self.legal_actions(seat), rng,
+                               self.opts.bot_strength)

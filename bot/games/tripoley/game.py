@@ -102,7 +102,7 @@ class DealGame(DealState, StopAfterDeal, Engine):
         legal = self.legal_actions(seat)
         if len(legal) == 1:  # nothing to decide: skip building the views
             return legal[0]
-        return seat_bot.choose(self.public_view(), self.private_view(seat), legal, rng)
+        return seat_bot.choose(self.public_view(), self.private_view(seat), legal, rng, self.opts.bot_strength)
 
     def turn_timeout_s(self) -> int | None:
         return None if self.phase == Phase.OVER else self.opts.turn_timeout_s
