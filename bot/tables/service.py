@@ -42,6 +42,7 @@ from .models import (
     HandRef,
     SeatInfo,
     TableSnapshot,
+    bot_name,
 )
 from .ownership import Shards
 from .pacing import Pacer
@@ -399,7 +400,7 @@ class TableService:
             u.require_host_in_lobby(user_id, guild_id)
             row = u.row
             chips = self._buy_in(row).default
-            seat = SeatRow(self._next_seat(row), None, f"Bot {sum(s.is_bot for s in row.seats) + 1}", chips,
+            seat = SeatRow(self._next_seat(row), None, bot_name(sum(s.is_bot for s in row.seats) + 1), chips,
                            stack=chips)
             await self._sit(u, seat, HOUSE, "bot_buy_in", f"botbuyin:{row.id}:{seat.seat}:v{row.version}")
         return u.committed

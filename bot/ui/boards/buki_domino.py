@@ -45,15 +45,16 @@ def line_text(public: dict[str, Any], names: Sequence[str], locale: Locale = ENG
     return t(locale, "dom.board.line", left=left, right=right, n=len(line))
 
 
-def _player_line(public: dict[str, Any], names: Sequence[str], seat: int, locale: Locale) -> str:
-    name = _name(names, seat)
-    marks = "🏦 " if seat == public["banker"] else ""
-    turn = "▶ " if seat == public["turn"] or seat in public["to_act"] and public["stage"] != "play" else ""
-    if not public["active"][seat]:
-        return t(locale, "dom.board.left_table", player=name)
+def seat_notes(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
+    """Each seat still playing, beside its name and stack in the table's one list of players: the
+    banker 🏦, the tiles left, the bet, the passes, leaving."""
+    return {seat: _seat_note(public, seat, locale) for seat in range(4) if public["active"][seat]}
+
+
+def _seat_note(public: dict[str, Any], seat: int, locale: Locale) -> str:
     parts = [t(locale, "dom.board.tiles", n=public["tile_counts"][seat])]
     if seat == public["banker"]:
-        parts.append(t(locale, "dom.board.banker"))
+        parts.insert(0, "🏦 " + t(locale, "dom.board.banker"))
     else:
         bet, carried, stake = public["bets"][seat], public["carried"][seat], public["stakes"][seat]
         if bet is None:
@@ -68,7 +69,7 @@ def _player_line(public: dict[str, Any], names: Sequence[str], seat: int, locale
         parts.append(t(locale, "dom.board.passed", passes=passes))
     if public.get("leaving", [False] * 4)[seat]:
         parts.append(t(locale, "dom.board.leaving"))
-    return f"{turn}{marks}**{name}** " + t(locale, "sep.list").join(parts)
+    return t(locale, "sep.list").join(parts)
 
 
 def _spectators(public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
@@ -122,8 +123,6 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
             head += "\n" + t(locale, "dom.board.leavers", players=who, n=len(leaving))
         fields.append((t(locale, "dom.board.line_title"), _clip(line_text(public, names, locale))))
         fields.append((t(locale, "dom.board.hand_of", hand=public["hand_no"], hands=public["max_hands"]), _clip(head)))
-        fields.append((t(locale, "ui.players"),
-                       _clip(" · ".join(_player_line(public, names, s, locale) for s in range(4)))))
         spect = _spectators(public, names, locale)
         if spect:
             fields.append((t(locale, "dom.board.spectator_bets"), _clip(spect)))
