@@ -146,7 +146,7 @@ def test_hand_text_says_what_to_do_now():
                  pile=[("4S", None, False), ("9D", 0, False)])
     g.apply(1, DrawStock())
     text = BOARD.hand_text(g.private_view(1), g.public_view())
-    assert text.startswith("**Your turn:** you hold the pure sets — press **Show**")
+    assert text.startswith("**Your turn:** you hold the pure sets — press **Show pure sets**")
     assert BOARD.seat_notes(g.public_view(), names)[1].endswith(", discarding")
     assert BOARD.hand_text(g.private_view(0), g.public_view()).startswith("Unseen: show 3 pure sets")
 
