@@ -89,7 +89,8 @@ class Tables(commands.Cog):
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
         closed = await self.bot.tables.close(snap.table_id, guild_id=guild_id_of(interaction))
         locale = await reply_locale(interaction)
-        await interaction.followup.send(render(locale, closed.message, closed.snapshot.names_in(locale)), ephemeral=True)
+        await interaction.followup.send(render(locale, closed.message, closed.snapshot.names_in(locale)),
+                                        ephemeral=True)
 
     @table.command(name="stop", description="End the game after this deal (host, where the rules allow it)")
     async def stop(self, interaction: discord.Interaction) -> None:

@@ -3,10 +3,8 @@ with the largest table the game allows."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
-import discord
 import pytest
 
 from bot.games import GAMES
