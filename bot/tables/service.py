@@ -23,7 +23,7 @@ from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, Tab
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, GameState, takes_spectator_bets
 from bot.games.messages import Msg, Seat, Text, joined, lines, msg
-from bot.games.options import resolve_options
+from bot.games.options import is_turn_timer, resolve_options
 from bot.i18n import ENGLISH, Locale, render, t
 from bot.wallet import WalletService
 from storage import ledger, tables
@@ -368,7 +368,7 @@ class TableService:
     def _server_timer(options: dict[str, Any], cls: type[GameState], seconds: int) -> None:
         """A new table's turn timer starts at the server's setting, where the game's range allows."""
         for spec in cls.option_specs:
-            if spec.name.startswith("turn_timeout"):
+            if is_turn_timer(spec):
                 try:
                     options[spec.name] = spec.parse(seconds)
                 except ValueError:

@@ -9,7 +9,7 @@ import discord
 from bot.games import GAMES
 from bot.games.base import Event
 from bot.games.messages import Msg, from_json
-from bot.games.options import changed_options
+from bot.games.options import OptionSpec, changed_options, is_turn_timer
 from bot.i18n import ENGLISH, Locale, render, t
 from bot.i18n import options as words_of
 from bot.tables.models import END_REASONS, Closing, SeatInfo, TableSnapshot
@@ -91,16 +91,25 @@ def lobby_embed(snap: TableSnapshot, locale: Locale = ENGLISH) -> discord.Embed:
     _add(e, t(locale, "ui.players_count", seated=len(snap.seats), most=snap.max_players),
          seated or t(locale, "ui.nobody_yet"))
     _add(e, t(locale, "ui.buy_in"), price, inline=True)
+    for spec in _specs(snap):
+        if is_turn_timer(spec) and spec.name in snap.options:   # the table's pace, from the server's setting
+            _add(e, words_of.title(locale, snap.game_id, spec),
+                 words_of.say(locale, snap.game_id, spec, snap.options[spec.name]), inline=True)
     _add(e, t(locale, "ui.settings"), options_text(snap, locale))
     e.set_footer(text=t(locale, "ui.lobby_footer", table=str(snap.table_id), rules=t(locale, "cmd.rules.name"),
                         option=t(locale, "cmd.rules.game.name"), game=title_of(snap, locale)))
     return e
 
 
+def _specs(snap: TableSnapshot) -> tuple[OptionSpec, ...]:
+    return tuple(getattr(GAMES.get(snap.game_id), "option_specs", ()))
+
+
 def options_text(snap: TableSnapshot, locale: Locale = ENGLISH) -> str:
-    """The options changed from the rules' defaults, in words ("Scoring system: 20/25 · Target
-    score: 150"), or "Standard rules" when none is."""
-    changed = changed_options(getattr(GAMES.get(snap.game_id), "option_specs", ()), snap.options)
+    """The rules changed from their defaults, in words ("Scoring system: 20/25 · Target score:
+    150"), or "Standard rules" when none is. The turn timer is not a rule: the lobby shows it
+    on its own."""
+    changed = changed_options([spec for spec in _specs(snap) if not is_turn_timer(spec)], snap.options)
     return " · ".join(t(locale, "ui.set.row", option=words_of.title(locale, snap.game_id, spec),
                         value=words_of.say(locale, snap.game_id, spec, value))
                       for spec, value in changed) or t(locale, "ui.standard_rules")
