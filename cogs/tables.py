@@ -15,6 +15,7 @@ from bot.games.options import CHIP_CEILING
 from bot.i18n import render, t
 from bot.ui import threads
 from bot.ui.client import CardRoomClient
+from bot.ui.embeds import players_wanted
 from bot.ui.errors import reply_locale, reply_text
 from bot.ui.threads import Place
 from bot.ui.views import leave_or_ask, public_message
@@ -132,8 +133,8 @@ class Tables(commands.Cog):
         cls, locale = RULES[game.value], await reply_locale(interaction)
         embed = discord.Embed(title=t(locale, "rules.title", game=t(locale, f"game.{game.value}")),
                               colour=discord.Colour.blurple(), description=t(locale, f"rules.{game.value}")[:4096])
-        embed.set_footer(text=t(locale, "rules.footer", low=cls.min_players, high=cls.max_players,
-                                play=t(locale, "cmd.play.name")))
+        players = players_wanted(locale, cls.min_players, cls.max_players)
+        embed.set_footer(text=t(locale, "rules.footer", players=players, play=t(locale, "cmd.play.name")))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

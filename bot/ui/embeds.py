@@ -74,6 +74,11 @@ def seat_line(snap: TableSnapshot, s: SeatInfo, locale: Locale = ENGLISH, note: 
     return line + (t(locale, "ui.seat_leaving") if s.leaving and not winding_up(snap) else "")
 
 
+def players_wanted(locale: Locale, low: int, high: int) -> str:
+    """“2–5 players”, or “4 players” for a game of exactly four."""
+    return t(locale, "ui.players_exact", n=low) if low == high else t(locale, "ui.players_between", low=low, high=high)
+
+
 def lobby_embed(snap: TableSnapshot, locale: Locale = ENGLISH) -> discord.Embed:
     buy_in = snap.buy_in
     if buy_in.minimum == buy_in.maximum:
@@ -82,10 +87,8 @@ def lobby_embed(snap: TableSnapshot, locale: Locale = ENGLISH) -> discord.Embed:
         price = t(locale, "ui.price_from", chips=buy_in.default, low=buy_in.minimum)
     else:
         price = t(locale, "ui.price_range", chips=buy_in.default, low=buy_in.minimum, high=buy_in.maximum)
-    buttons = {"join": t(locale, "ui.btn.join"), "start": t(locale, "ui.btn.start")}
-    help_text = t(locale, "ui.lobby_help_exact", host=f"<@{snap.host_id}>", n=snap.min_players, **buttons) \
-        if snap.min_players == snap.max_players else \
-        t(locale, "ui.lobby_help", host=f"<@{snap.host_id}>", low=snap.min_players, high=snap.max_players, **buttons)
+    help_text = t(locale, "ui.lobby_help", host=f"<@{snap.host_id}>", join=t(locale, "ui.btn.join"),
+                  start=t(locale, "ui.btn.start"), players=players_wanted(locale, snap.min_players, snap.max_players))
     e = _embed(t(locale, "ui.lobby_title", game=title_of(snap, locale)), PHASE_COLOUR["lobby"], help_text)
     seated = "\n".join(t(locale, "ui.name_number", name=who(s, locale), number=s.buy_in) for s in snap.seats)
     _add(e, t(locale, "ui.players_count", seated=len(snap.seats), most=snap.max_players),

@@ -3,6 +3,7 @@ with the largest table the game allows."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, seat_key
 from bot.games.messages import LEGACY, Msg
+from bot.i18n import Locale
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
 from bot.ui.embeds import board_image, closing_embed, hand_embed, hand_image, lobby_embed, table_embed
 
@@ -134,3 +136,14 @@ def test_the_last_deal_is_said_on_the_table_until_it_ends() -> None:
     game.request_stop()
     shown = table_embed(snapshot("marriage", game, 2)).description or ""
     assert shown.startswith("**Last deal.** The host asked to stop: the game ends when this deal does.\n▶ ")
+
+
+def test_a_game_for_exactly_four_asks_for_four_players() -> None:
+    """Not “4–4 players”: Buki-Domino is played by four."""
+    cls = GAMES["buki_domino"]
+    snap = dataclasses.replace(snapshot("buki_domino", cls.start([100] * 4, None, seed=1), 0), status="lobby")
+    assert "when 4 players are seated" in lobby_embed(snap).description
+    japanese = lobby_embed(snap, Locale("ja")).description
+    assert "4人そろったら" in japanese and "〜" not in japanese
+    assert "when 2–8 players are seated" in lobby_embed(dataclasses.replace(snap, game_id="bourre", max_players=8,
+                                                                             min_players=2)).description
