@@ -186,6 +186,10 @@ def _clipped(line: str, width: int) -> str:
     return line if len(line) <= width else line[:width - 1] + "…"
 
 
+JUST_NOW = 2
+"""The private moves a hand message shows (what was dealt to the player, what they drew)."""
+
+
 def hand_embed(snap: TableSnapshot, seat: int, where: str, events: list[Event] | None = None,
                note: str | None = None, image: str | None = None, locale: Locale = ENGLISH) -> discord.Embed:
     """A seat's private view in its player's language, labelled with where the table is, for
@@ -198,7 +202,7 @@ def hand_embed(snap: TableSnapshot, seat: int, where: str, events: list[Event] |
                board.hand_text(private, snap.public or {}, locale))
     if note:
         _add(e, t(locale, "ui.note"), note)
-    for ev in events or []:
+    for ev in (events or [])[-JUST_NOW:]:   # what the player missed meanwhile is older than the hand shown
         _add(e, t(locale, "ui.just_now"), snap.render(ev, locale))
     if your_turn:
         due = t(locale, "ui.decide_by", when=discord.utils.format_dt(snap.deadline, "R")) if snap.deadline else ""
