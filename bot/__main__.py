@@ -2,7 +2,7 @@
 
 `cardroom` runs the bot; `cardroom demo [game] [--players N] [--seed S] [--deals D]` plays a game
 between seat bots in the console; `cardroom backup FILE` copies the database safely while the bot
-runs; `cardroom docs [--check]` regenerates the option tables in docs/; `cardroom snapshots OUTDIR`
+runs; `cardroom docs [--check]` regenerates the option tables and pictures in docs/; `cardroom snapshots OUTDIR`
 writes what every game's messages look like (PNG and embed JSON). Settings come from the
 environment and a `.env` file in the current directory. Every start-up failure the owner must fix
 ends in one line on stderr and a non-zero exit.
@@ -40,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--deals", type=int, default=None, help="everyone leaves after this many deals")
     backup = sub.add_parser("backup", help="copy the database to FILE (safe while the bot runs)")
     backup.add_argument("file", type=Path)
-    docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/ and docs/ja/games/")
+    docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/ and docs/ja/games/ and "
+                                       "the pictures in docs/pictures/")
     docs.add_argument("--check", action="store_true", help="only report pages that are out of date")
     snaps = sub.add_parser("snapshots", help="write every game's table and hand messages as PNG and embed JSON")
     snaps.add_argument("outdir", type=Path)
@@ -58,7 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         return backup_database(args.file)
     if args.command == "docs":
         from bot.docs import update_docs
-        return update_docs(check=args.check)
+        from bot.snapshots import update_doc_pictures
+        return max(update_docs(check=args.check), update_doc_pictures(check=args.check))
     return run_bot()
 
 

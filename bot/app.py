@@ -27,7 +27,7 @@ from bot.ui.client import CardRoomClient
 from bot.ui.errors import report_error
 from bot.ui.pictures import Painter
 from bot.ui.presenter import DiscordPresenter
-from bot.ui.views import DYNAMIC_ITEMS
+from bot.ui.views import DYNAMIC_ITEMS, answer_unshown, shows_control
 from bot.wallet import WalletService
 from storage.connect import DatabaseUnavailable, open_database
 from storage.db import Database
@@ -134,6 +134,15 @@ class CardRoomBot(CardRoomClient):
             await leases.tick()   # our shards' tables are ours before they are restored
             self._leases = asyncio.create_task(self._keep_leases(leases))
         self._deadlines = asyncio.create_task(self._fire_deadlines())
+        try:   # a worker that cannot start now is started again when first needed
+            await asyncio.gather(self.painter.start(), self.tables.autoplay.thinker.start())
+        except OSError:
+            log.warning("the worker processes could not be started yet", exc_info=True)
+
+    async def on_interaction(self, interaction: discord.Interaction[CardRoomClient]) -> None:
+        """discord.py drops a click on a control its message no longer shows: answer it here."""
+        if interaction.type is discord.InteractionType.component and not shows_control(interaction):
+            await answer_unshown(interaction)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))

@@ -247,7 +247,8 @@ class Commit:
     now: str
     stacks: dict[int, int] | None
     """The stacks in play when they changed (None: unchanged)."""
-    deal_starts: bool
+    deal_stacks: dict[int, int] | None
+    """Each seat's stack as a deal begun in this save began (None: no deal began)."""
     escrow: tuple[int, str, int]
     """(guild, escrow account, chips it must hold), checked before anything is written."""
     also: tuple[Step, ...] = ()
@@ -274,8 +275,10 @@ async def save_action_alone(db: Database, row: TableRow, commit: Commit) -> int:
 def _action_steps(row: TableRow, commit: Commit, state: str) -> list[Step]:
     log_rows = [{"t": row.id, "v": row.version + 1 + i, "s": seat, "a": _json(action), "e": _json(events),
                  "now": commit.now} for i, (seat, action, events) in enumerate(commit.moves)]
-    stacks_sql = _STACKS_AND_DEAL if commit.deal_starts else _STACKS
-    stacks = [{"v": v, "t": row.id, "s": s} for s, v in (commit.stacks or {}).items()]
+    began = commit.deal_stacks
+    stacks_sql = _STACKS if began is None else _STACKS_AND_DEAL
+    stacks = [{"v": v, "t": row.id, "s": s} | ({} if began is None else {"d": began[s]})
+              for s, v in (commit.stacks or {}).items()]
     guild, account, expected = commit.escrow
     seen = row.version
 
@@ -318,7 +321,7 @@ def _saved(row: TableRow, commit: Commit, state: str) -> int:
 
 
 _STACKS = "UPDATE seats SET stack = :v WHERE table_id = :t AND seat = :s"
-_STACKS_AND_DEAL = "UPDATE seats SET stack = :v, deal_stack = :v WHERE table_id = :t AND seat = :s"
+_STACKS_AND_DEAL = "UPDATE seats SET stack = :v, deal_stack = :d WHERE table_id = :t AND seat = :s"
 
 
 

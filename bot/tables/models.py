@@ -71,6 +71,8 @@ class TableSnapshot:
     """The seat whose own click caused this render; it sees the result in its reply."""
     missed: dict[int, int] = field(default_factory=dict)
     """Decisions in a row each seat let time out (a seat leaves past the table's limit)."""
+    closing: Closing | None = None
+    """The last words the action gave the lobby's message (Start, Cancel), for its own reply."""
 
     @property
     def names(self) -> list[str]:
@@ -104,6 +106,9 @@ class Closing:
     """The public view just after the deal ended (what the deal's title is read from)."""
     names: tuple[str, ...] = ()
     """The seats' names, for the seats the message names."""
+    shown: bool = False
+    """Already shown by the action's own reply (Start and Cancel edit the lobby message through
+    their interaction response, in the same step): the publisher only moves on to a new message."""
 
     @property
     def text(self) -> str:

@@ -5,7 +5,10 @@ Discord. Two lanes run beside the game:
 
 - the channel lane closes finished deals' messages (never skipped), posts notices and the
   result, and shows the table message, where only the latest state counts: changes that pile
-  up while it waits for its turn are shown once, as they stand then;
+  up while it waits for its turn are shown once, as they stand then. A message is closed
+  before anything newer is drawn (a redraw that finds a closing waiting gives way to it, so a
+  lobby never shows the game that replaced it), and a notice that names the table's controls
+  waits until a table message with them is up;
 - the hand lane sends a new hand message to a player who must act (a notification, first in
   the bot's budget) and otherwise edits the player's one hand message in place.
 
@@ -22,6 +25,7 @@ from functools import partial
 from typing import Protocol
 
 from bot.games.base import Event
+from bot.games.messages import Text
 
 from .models import Change, Closing, HandRef, TableSnapshot
 from .pacing import Pacer, Priority
@@ -58,6 +62,8 @@ class Publisher:
         self.resuming = False
         self.recent: deque[Event] = deque(maxlen=LAST_MOVES)
         self.private: dict[int, list[Event]] = {}
+        self.after_table: list[Text] = []
+        """Notices that name the table message's controls ("press My hand"): sent once it is up."""
         self.hands: dict[int, HandRef] | None = None
         self.told: set[int] = set()
         """Seats notified during this deal: later turns edit the message they were sent (no ping),
@@ -119,6 +125,9 @@ class Publisher:
             elif self.table_dirty and not self.finished:
                 self.table_dirty = False
                 await self._show_table()
+            elif self.after_table and self.message_id is not None and not self.finished:
+                text = self.after_table.pop(0)
+                await self._write(Priority.TABLE, partial(self.presenter.notice, text=text))
             else:
                 return
 
@@ -129,7 +138,7 @@ class Publisher:
         if self.message_id is None and closing.summary is None:
             return
         message_id = self.message_id
-        for attempt in range(CLOSING_TRIES):
+        for attempt in range(0 if closing.shown else CLOSING_TRIES):
             if await self._write(Priority.TABLE,
                                  lambda snap: self.presenter.close_message(snap, message_id, closing)):
                 break
@@ -141,6 +150,9 @@ class Publisher:
 
     async def _show_table(self) -> None:
         async def show(snap: TableSnapshot) -> None:
+            if self.pending.closings:   # committed after this redraw was queued: close first,
+                self.table_dirty = True  # then show the new state in a message of its own
+                return
             if snap.status == "finished":
                 return
             shown = await self.presenter.show_table(snap, list(self.recent), self.message_id)
@@ -213,7 +225,7 @@ class Publisher:
         try:
             ref = await self.presenter.show_hand(snap, seat, None if notify else old, events)
         except DmClosed:
-            self.pending.notices.append(DmClosed.notice(info.user_id))
+            self.after_table.append(DmClosed.notice(info.user_id))
             self._start()
             return
         except asyncio.CancelledError:

@@ -15,13 +15,13 @@ import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError, reason
 from bot.games import GAMES
-from bot.games.base import BuyIn, Event, GameState, takes_spectator_bets
+from bot.games.base import DEAL_STACKS, BuyIn, Event, GameState, takes_spectator_bets
 from bot.games.messages import Msg, Seat, Text, joined, lines, msg
 from bot.games.options import is_turn_timer, resolve_options
 from bot.i18n import ENGLISH, Locale, render, t
@@ -444,7 +444,10 @@ class TableService:
             u.dirty = u.lobby_changed = True
         return u.committed
 
-    async def start(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
+    async def start(self, table_id: int, user_id: int, guild_id: int | None = None, *,
+                    reply_closes: bool = False) -> TableSnapshot:
+        """Deal the first deal. The lobby's message closes (its `closing` in the snapshot);
+        `reply_closes`: the click's own response shows it, in the same step, unpaced."""
         async with self.unit(table_id) as u:
             u.require_host_in_lobby(user_id, guild_id)
             row = u.row
@@ -461,21 +464,23 @@ class TableService:
                 seat.seat = number
             u.begin(None)   # nobody was to act before: everyone to act now is told
             u.game, row.status = game, "playing"
-            u.closings.append(Closing(msg("table.closing.started", players=len(row.seats))))
+            u.closings.append(Closing(msg("table.closing.started", players=len(row.seats)), shown=reply_closes))
             begins = msg("table.begins", game=msg(f"game.{cls.id}"), n=len(row.seats))
-            u.record({"kind": "start"}, [Event("start", begins)])
+            u.record({"kind": "start"}, [Event("start", begins, data={DEAL_STACKS: [s.buy_in for s in row.seats]})])
         log.info("table %d started with %d seats", table_id, len(u.row.seats))
-        return u.committed
+        return replace(u.committed, closing=u.closings[-1])
 
-    async def cancel(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
-        """The host closes a lobby; every buy-in goes back."""
+    async def cancel(self, table_id: int, user_id: int, guild_id: int | None = None, *,
+                     reply_closes: bool = False) -> TableSnapshot:
+        """The host closes a lobby; every buy-in goes back (`reply_closes` as for `start`)."""
         async with self.unit(table_id) as u:
             u.require_guild(guild_id)
             u.require_host(user_id)
+            u.require_open()
             if u.row.status != "lobby":
                 raise TableError(msg("err.table.started_no_cancel"))
-            await self._close(u, "cancelled", msg("table.closing.cancelled"))
-        return u.committed
+            await self._close(u, "cancelled", msg("table.closing.cancelled"), shown=reply_closes)
+        return replace(u.committed, closing=u.closings[-1])
 
     async def leave(self, table_id: int, user_id: int, guild_id: int | None = None,
                     locale: Locale = ENGLISH) -> str:
@@ -523,10 +528,11 @@ class TableService:
             return quote_leave(live.game, seat.seat, action)
         return await self.inspect(table_id, look)
 
-    async def _close(self, u: TableUnit, reason: str, headline: Msg) -> dict[int, int]:
+    async def _close(self, u: TableUnit, reason: str, headline: Msg, shown: bool = False) -> dict[int, int]:
         stacks = await self.settlement.close(u, reason)
         got = joined(msg("table.closing.got", player=name, chips=amount) for name, amount in stacks_line(u.row, stacks))
-        u.closings.append(Closing(lines((headline, got)) if got.items else headline, stacks_line(u.row, stacks)))
+        u.closings.append(Closing(lines((headline, got)) if got.items else headline, stacks_line(u.row, stacks),
+                                  shown=shown))
         u.dirty = True
         return stacks
 

@@ -9,7 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.clock import stamp
-from bot.games.base import DEAL_BOUNDARY, Event, seat_key, spectator_holdings, takes_spectator_bets
+from bot.games.base import DEAL_STACKS, Event, seat_key, spectator_holdings, takes_spectator_bets
 from bot.games.messages import Seat, joined, msg
 from bot.wallet import WalletService
 from storage import ledger, stats, tables
@@ -64,18 +64,19 @@ class Settlement:
                     await self.pay_out(u, s, chips[seat_key(s.seat)])
         chips = game.chips()
         stacks = {s.seat: chips.get(seat_key(s.seat), 0) for s in row.seats if s.present}
-        deal_starts = any(e.kind in DEAL_BOUNDARY for e in u.events)
-        changed = deal_starts or any(s.stack != stacks[s.seat] for s in row.seats if s.present)
+        begun = self._deal_began(u, stacks)
+        changed = begun is not None or any(s.stack != stacks[s.seat] for s in row.seats if s.present)
         held = 0 if finished else sum(chips.values())   # an ended game has paid everything out
         summary = next((e for e in u.events if e.kind == "summary" and e.private_to is None), None)
         results: tuple[Step, ...] = ()
         if summary is not None:   # the deal's result is saved with the action that ended it
-            ends = {s.seat: (s.deal_stack, stacks.get(s.seat, s.cashed_out or 0)) for s in dealt}
+            ended = begun or {}   # the stacks the next deal began with are the ones this one left
+            ends = {s.seat: (s.deal_stack, ended.get(s.seat, stacks.get(s.seat, s.cashed_out or 0))) for s in dealt}
             results = stats.deal_steps(row.id, row.version + len(u.moves), deal_winners(summary, ends))
         commit = tables.Commit(
             state=game.to_dict(), deadline=None if finished else await self.deadline(u, game),
             status="finished" if finished else "playing", moves=u.log(), now=stamp(u.now),
-            stacks=stacks if changed else None, deal_starts=deal_starts, escrow=(row.guild_id, escrow(row.id), held),
+            stacks=stacks if changed else None, deal_stacks=begun, escrow=(row.guild_id, escrow(row.id), held),
             also=results)
         try:
             await u.tx.save(row, commit)
@@ -84,13 +85,26 @@ class Settlement:
         for s in row.seats:
             if s.present:
                 s.stack = stacks[s.seat]
-                if deal_starts:
-                    s.deal_stack = s.stack
+                if begun is not None:
+                    s.deal_stack = begun[s.seat]
         self._closings(u, game, finished)
         if finished:
             await tables.finish(await u.tx(), row.id, "finished", stamp(u.now))
             row.status, row.version = "finished", row.version + 1
             u.payouts = {s.seat: s.cashed_out or 0 for s in row.seats}
+
+    @staticmethod
+    def _deal_began(u: TableUnit, stacks: dict[int, int]) -> dict[int, int] | None:
+        """What a void refund would give back as of this unit, if the unit moved it on: the
+        stacks a deal begun in it began with (before its antes, and before whatever else the unit
+        played after it), or, when its last deal ended and none began, the stacks as they stand."""
+        for event in reversed(u.events):
+            began = event.data.get(DEAL_STACKS)
+            if began is not None:
+                return {seat: began[seat] for seat in stacks}
+            if event.kind == "summary" and event.private_to is None:
+                return dict(stacks)
+        return None
 
     async def _wind_up_without_humans(self, u: TableUnit, game: Any) -> None:
         """With no person left playing, the bots leave too: the table ends with this deal."""

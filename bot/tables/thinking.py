@@ -66,7 +66,12 @@ def plan(ask: dict[str, Any]) -> dict[str, Any]:
 class Thinker:
     def __init__(self, workers: int = 0, timeout_s: float = 30.0) -> None:
         self.workers = workers
-        self.pool = WorkerPool(workers, timeout_s)
+        self.pool = WorkerPool(workers, "think", timeout_s)
+
+    async def start(self) -> None:
+        """Start the thinking workers now, so the first bot's move waits for none of them."""
+        if self.workers:
+            await self.pool.start()
 
     async def decide(self, engine: Any, state: str, version: int, seed: int, seat: int,
                      bots: Collection[int], run: int) -> list[tuple[int, Any]]:
@@ -75,7 +80,7 @@ class Thinker:
         process; an exception when the worker could not give them."""
         ask = {"engine": name_of(engine), "version": version, "seed": seed, "seat": seat,
                "bots": sorted(bots), "run": run}
-        got = await self.pool.ask("think", ask, raw={"state": state})
+        got = await self.pool.ask(ask, raw={"state": state})
         return [(s, action_from_dict(engine.action_types, data)) for s, data in got["moves"]]
 
     @property

@@ -167,7 +167,13 @@ class TableUnit:
             raise StaleControl(msg("err.table.no_longer_in_play"))
         return self.game
 
+    def require_open(self) -> None:
+        """A table that has ended says how: a click on a cancelled lobby is told so."""
+        if self.row.status == "finished":
+            raise TableError(msg("err.table.cancelled" if self.row.end_reason == "cancelled" else "err.table.closed"))
+
     def require_lobby(self) -> None:
+        self.require_open()
         if self.row.status != "lobby":
             raise TableError(msg("err.table.lobby_only"))
 

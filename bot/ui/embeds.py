@@ -12,11 +12,11 @@ from bot.games.messages import Msg, from_json
 from bot.games.options import OptionSpec, changed_options, is_turn_timer
 from bot.i18n import ENGLISH, Locale, render, t
 from bot.i18n import options as words_of
-from bot.tables.models import END_REASONS, Closing, SeatInfo, TableSnapshot
+from bot.tables.models import BOT_NAME, END_REASONS, Closing, SeatInfo, TableSnapshot
 
 from .boards import board_for
 from .images import BoardPicture, HandPicture
-from .text import DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, FIELDS, TITLE, clip
+from .text import DESCRIPTION, EMBED_TOTAL, FIELD_NAME, FIELD_VALUE, FIELDS, TITLE, clip, clip_width
 
 PHASE_COLOUR = {"lobby": discord.Colour.blurple(), "playing": discord.Colour.green(),
                 "finished": discord.Colour.dark_grey()}
@@ -52,8 +52,11 @@ def title_of(snap: TableSnapshot, locale: Locale = ENGLISH) -> str:
 
 
 def who(s: SeatInfo, locale: Locale = ENGLISH) -> str:
-    """A seat as a message names it: a person by their mention, a seat bot by its name in `locale`."""
-    return f"🤖 {s.shown(locale)}" if s.is_bot else f"<@{s.user_id}>"
+    """A seat as a message names it: a person by their mention, a seat bot by its name in `locale`
+    (“Bot 2” says what it is; a bot saved under another name is marked 🤖)."""
+    if not s.is_bot:
+        return f"<@{s.user_id}>"
+    return s.shown(locale) if BOT_NAME.fullmatch(s.name) else f"🤖 {s.shown(locale)}"
 
 
 def winding_up(snap: TableSnapshot) -> bool:
@@ -62,10 +65,11 @@ def winding_up(snap: TableSnapshot) -> bool:
     return snap.status == "playing" and bool(present) and all(s.is_bot and s.leaving for s in present)
 
 
-def seat_line(snap: TableSnapshot, s: SeatInfo, locale: Locale = ENGLISH, note: str = "") -> str:
-    """A seat in the table's list of players: ▶ when it is to act, its stack, what the board
-    says of it, and whether it leaves (said once for all when nobody is left playing)."""
-    marks = ("▶ " if s.seat in snap.to_act and snap.status == "playing" else "")
+def seat_line(snap: TableSnapshot, s: SeatInfo, locale: Locale = ENGLISH, note: str = "",
+              marked: bool = True) -> str:
+    """A seat in the table's list of players: ▶ when it is to act (if `marked`), its stack, what
+    the board says of it, and whether it leaves (said once for all when nobody is left playing)."""
+    marks = ("▶ " if marked and s.seat in snap.to_act and snap.status == "playing" else "")
     if not s.present:
         return t(locale, "ui.seat_left", who=who(s, locale), chips=s.cashed_out or 0)
     line = marks + t(locale, "ui.name_number", name=who(s, locale), number=s.stack)
@@ -118,10 +122,12 @@ def options_text(snap: TableSnapshot, locale: Locale = ENGLISH) -> str:
                       for spec, value in changed) or t(locale, "ui.standard_rules")
 
 
-LAST_MOVES = (3, 2)
-"""What just changed, in the table message: the last few public moves (fewer beside a picture)."""
-MOVE_WIDTH = (160, 90)
-"""The longest a move is shown, in characters (about two lines of a phone beside a picture)."""
+LAST_MOVES = 3
+"""What just changed, in the table message: the last few public moves."""
+MOVE_WIDTH = 160
+"""The widest a move's line is shown (`text.width`)."""
+LAST_MOVES_PICTURED, MOVES_PICTURED_WIDTH = 2, 76
+"""Beside a picture, the last moves in one line of at most two lines of a phone (`text.width`)."""
 INLINE_WIDTH = 48     # a one-line board field this short sits beside its neighbours
 SHOWN_IN_PICTURE = {"showdown"}
 """Moves whose every detail the picture shows (the hands of a poker showdown): told beside it only
@@ -150,6 +156,7 @@ def table_embed(snap: TableSnapshot, events: list[Event] | None = None, image: s
         e.set_footer(text=t(locale, "ui.table_footer", table=str(snap.table_id)))
         return attach_image(e, image) if image else e
     names = snap.names_in(locale)
+    pictured = image is not None
     head = []
     if public.get("ending"):   # the game's last deal (the host asked to stop, or the deal limit), until it ends
         head.append(t(locale, "ui.last_deal", note=render(locale, from_json(public["ending"]), names)))
@@ -158,32 +165,36 @@ def table_embed(snap: TableSnapshot, events: list[Event] | None = None, image: s
     if snap.to_act:
         due = t(locale, "ui.due", when=discord.utils.format_dt(snap.deadline, "R")) if snap.deadline else ""
         head.append(t(locale, "ui.turn", players=", ".join(who(snap.seats[s], locale) for s in snap.to_act), due=due))
-    e = _embed(f"{title} · {phase_of(phase, locale)}" if phase else title, PHASE_COLOUR["playing"], "\n".join(head))
-    board = board_for(snap.game_id)
-    if image is None and snap.public is not None:
-        for name, value in board.table_fields(public, names, locale):
-            _add(e, name, value, inline="\n" not in value and len(value) <= INLINE_WIDTH)
-    notes = board.seat_notes(public, names, locale) if image is None and snap.public is not None else {}
-    _add(e, t(locale, "ui.players"), ("\n" if notes else " · ").join(
-        seat_line(snap, s, locale, notes.get(s.seat, "")) for s in snap.seats))
-    pictured = image is not None
-    moves = [_move(snap.render(ev, locale), MOVE_WIDTH[pictured]) for ev in events or []
+    moves = [snap.render(ev, locale) for ev in events or []
              if ev.kind != "summary" and not (pictured and ev.kind in SHOWN_IN_PICTURE)
              and not (isinstance(ev.text, Msg) and ev.text.key == NOBODY_LEFT)]
-    lines = moves[-LAST_MOVES[pictured]:]
-    if lines:
-        _add(e, t(locale, "ui.last_moves"), "\n".join(lines))
+    if pictured:   # every line counts beside a picture (which frames who is to play): all in a few lines
+        head.append(t(locale, "ui.chips_line", players=" · ".join(seat_line(snap, s, locale, marked=False)
+                                                                  for s in snap.seats)))
+        if moves:
+            said = t(locale, "ui.moves_sep").join(" ".join(m.split()) for m in moves[-LAST_MOVES_PICTURED:])
+            head.append(clip_width(t(locale, "ui.moves_line", moves=said), MOVES_PICTURED_WIDTH))
+    e = _embed(f"{title} · {phase_of(phase, locale)}" if phase else title, PHASE_COLOUR["playing"], "\n".join(head))
+    if not pictured:
+        board = board_for(snap.game_id)
+        if snap.public is not None:
+            for name, value in board.table_fields(public, names, locale):
+                _add(e, name, value, inline="\n" not in value and len(value) <= INLINE_WIDTH)
+        notes = board.seat_notes(public, names, locale) if snap.public is not None else {}
+        _add(e, t(locale, "ui.players"), ("\n" if notes else " · ").join(
+            seat_line(snap, s, locale, notes.get(s.seat, "")) for s in snap.seats))
+        if moves:
+            _add(e, t(locale, "ui.last_moves"), "\n".join(_move(m) for m in moves[-LAST_MOVES:]))
     e.set_footer(text=t(locale, "ui.table_footer_hand", table=str(snap.table_id), button=t(locale, "ui.btn.hand")))
     return attach_image(e, image) if image else e
 
 
-def _move(text: str, width: int) -> str:
-    """A move in a few words: each of its lines (a showdown's hands) at most `width` long."""
-    return "\n".join(_clipped(" ".join(line.split()), width) for line in text.splitlines() if line.strip())
+def _move(text: str) -> str:
+    """A move in a few words: each of its lines (a showdown's hands) at most `MOVE_WIDTH` wide."""
+    return "\n".join(clip_width(" ".join(line.split()), MOVE_WIDTH) for line in text.splitlines() if line.strip())
 
 
-def _clipped(line: str, width: int) -> str:
-    return line if len(line) <= width else line[:width - 1] + "…"
+
 
 
 JUST_NOW = 2
@@ -224,10 +235,13 @@ def board_picture(snap: TableSnapshot, locale: Locale = ENGLISH) -> BoardPicture
                         dict(board_for(snap.game_id).image_labels(snap.public, locale)))
 
 
-def hand_picture(snap: TableSnapshot, seat: int) -> HandPicture | None:
-    """What the seat's hand picture is drawn from, or None when it holds nothing to show."""
+def hand_picture(snap: TableSnapshot, seat: int, locale: Locale = ENGLISH) -> HandPicture | None:
+    """What the seat's hand picture is drawn from, or None when it holds nothing to show; its
+    legend in `locale`."""
     private = snap.privates.get(seat)
-    return None if private is None else HandPicture(snap.game_id, private, snap.public or {})
+    public = snap.public or {}
+    return None if private is None else \
+        HandPicture(snap.game_id, private, public, dict(board_for(snap.game_id).image_labels(public, locale)))
 
 
 def board_image(snap: TableSnapshot, locale: Locale = ENGLISH) -> bytes | None:
@@ -236,9 +250,9 @@ def board_image(snap: TableSnapshot, locale: Locale = ENGLISH) -> bytes | None:
     return None if picture is None else picture.draw()
 
 
-def hand_image(snap: TableSnapshot, seat: int) -> bytes | None:
+def hand_image(snap: TableSnapshot, seat: int, locale: Locale = ENGLISH) -> bytes | None:
     """The seat's hand as a picture (PNG), or None when it holds nothing to show."""
-    picture = hand_picture(snap, seat)
+    picture = hand_picture(snap, seat, locale)
     return None if picture is None else picture.draw()
 
 

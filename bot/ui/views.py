@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -31,10 +31,10 @@ from . import custom_ids
 from .boards import board_for
 from .client import CardRoomClient
 from .controls import ASK_FIRST_KINDS, ButtonSpec, Choice, SelectSpec, Style, layout
-from .embeds import hand_embed, table_embed
+from .embeds import closing_embed, hand_embed, table_embed
 from .errors import report_error
 from .images import BOARD_FILE, HAND_FILE
-from .interactions import Picker, Press, ShortLived, reader
+from .interactions import Picker, Press, ShortLived, reader, table_language
 from .interactions import chosen as _chosen
 from .interactions import place as _place
 from .settings import SettingsView
@@ -147,7 +147,7 @@ async def _show_hand(interaction: discord.Interaction[CardRoomClient], table_id:
             await interaction.followup.send(note or text, ephemeral=True)
         return
     pictures = (await interaction.client.wallets.guild_config(snap.guild_id)).images
-    png = await interaction.client.painter.hand(snap, seat.seat) if pictures else None
+    png = await interaction.client.painter.hand(snap, seat.seat, locale) if pictures else None
     message = hand_message(interaction.client, snap, seat.seat, note=note, png=png, locale=locale)
     if edit:
         await interaction.edit_original_response(**as_edit(message))
@@ -194,6 +194,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
                 view = SettingsView(interaction.client, snap, locale)
                 await interaction.response.send_message(view.text, view=view, ephemeral=True)
                 view.shown_by(interaction)
+            elif self.verb in ("start", "cancel"):
+                await self._close_lobby(interaction)
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 if self.verb == "hand":
@@ -208,16 +210,21 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
             await report_error(interaction, exc)
 
     async def _lobby_verb(self, interaction: discord.Interaction[CardRoomClient]) -> str:
-        """Add a bot, start or cancel; the catalog key of the reply."""
+        """Add a bot; the catalog key of the reply."""
+        await interaction.client.tables.add_bot(self.table_id, interaction.user.id, guild_id=_place(interaction))
+        return "ui.bot_sat_down"
+
+    async def _close_lobby(self, interaction: discord.Interaction[CardRoomClient]) -> None:
+        """Start or Cancel: the lobby message itself answers, closed in the same step as the
+        change, through the click's own response (which Discord does not pace): it loses its
+        controls at once and says the game is being dealt, or what everyone got back."""
+        await interaction.response.defer()
         service, user, place = interaction.client.tables, interaction.user.id, _place(interaction)
-        if self.verb == "bot":
-            await service.add_bot(self.table_id, user, guild_id=place)
-            return "ui.bot_sat_down"
-        if self.verb == "start":
-            await service.start(self.table_id, user, guild_id=place)
-            return "ui.game_started"
-        await service.cancel(self.table_id, user, guild_id=place)
-        return "ui.table_cancelled"
+        act = service.start if self.verb == "start" else service.cancel
+        snap = await act(self.table_id, user, guild_id=place, reply_closes=True)
+        assert snap.closing is not None
+        embed = closing_embed(snap, snap.closing, await table_language(interaction.client, snap.guild_id))
+        await interaction.edit_original_response(content=None, embed=embed, view=None, attachments=[])
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=custom_ids.ACTION_PATTERN):
@@ -474,6 +481,34 @@ class RetiredControl(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
 
 
 DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
+
+
+def shows_control(interaction: discord.Interaction) -> bool:
+    """Whether the clicked control is on its message as Discord now has it. A client that had
+    not yet seen an edit (a lobby that Start or Cancel just closed) can still send a click on a
+    control the message no longer has; discord.py then drops it, unanswered."""
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = data.get("custom_id")
+    message = interaction.message
+    if message is None:
+        return True
+    view = (discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View).from_message(message)
+    return any(getattr(child, "custom_id", None) == custom_id for child in view.walk_children())
+
+
+async def answer_unshown(interaction: discord.Interaction[CardRoomClient]) -> None:
+    """Answer a click on a control its message no longer shows as that control would: the
+    service says what became of the table (cancelled, started, an earlier turn)."""
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    blank: discord.ui.Item[Any] = (discord.ui.Select(custom_id=custom_id) if data.get("component_type") == 3
+                                   else discord.ui.Button(custom_id=custom_id))
+    for cls in DYNAMIC_ITEMS:
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            item = await cls.from_custom_id(interaction, blank, match)
+            await item.callback(interaction)
+            return
 
 
 def public_message(snap: TableSnapshot, events: list[Event] | None = None,

@@ -84,7 +84,7 @@ async def test_lobby_opened_joined_and_cancelled(world: World, make_bot: Callabl
         assert "Wallet: **750**" in balance.text and "at tables: **250**" in balance.text
         refused = await (await fake.click(world.bob, table, verb_id(table, "cancel"))).reply()
         assert "Only the player who opened this table" in refused.text
-        await (await fake.click(world.alice, table, verb_id(table, "cancel"))).reply()
+        await (await fake.click(world.alice, table, verb_id(table, "cancel"))).edited()
         await fake.wait_for(lambda: "host cancelled" in table.text and "bob (250)" in table.text
                             and not table.custom_ids())
         assert "Wallet: **1,000**" in (await (await fake.slash(world.bob, g, c, "balance")).reply()).text
@@ -98,7 +98,7 @@ async def test_started_game_sends_hands_by_dm_and_keeps_them_private(world: Worl
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         table = await table_message(world)
         await (await fake.click(world.bob, table, verb_id(table, "join"))).reply()
-        started = await (await fake.click(world.alice, table, verb_id(table, "start"))).reply()
+        started = await (await fake.click(world.alice, table, verb_id(table, "start"))).edited()
         assert "The game has started" in started.text
         playing = await table_message(world, "My hand")
         first = world.alice if f"▶ <@{world.alice}>" in playing.text else world.bob
@@ -121,7 +121,7 @@ async def test_closed_dms_fall_back_to_the_my_hand_button(world: World, make_bot
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         table = await table_message(world)
         await (await fake.click(world.bob, table, verb_id(table, "join"))).reply()
-        await (await fake.click(world.alice, table, verb_id(table, "start"))).reply()
+        await (await fake.click(world.alice, table, verb_id(table, "start"))).edited()
         alice = HumanSeat(fake, c, tmp_path / "bot.db", world.alice)
         if alice.my_turn():
             await alice.move()   # now Bob must act: the bot tries to DM him
@@ -147,7 +147,7 @@ async def test_a_player_acts_through_my_hand_and_stale_buttons_are_refused(world
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         table = await table_message(world)
         await (await fake.click(world.alice, table, verb_id(table, "bot"))).reply()
-        await (await fake.click(world.alice, table, verb_id(table, "start"))).reply()
+        await (await fake.click(world.alice, table, verb_id(table, "start"))).edited()
         playing = await table_message(world, "My hand")
         await fake.wait_for(lambda: f"▶ <@{world.alice}>" in playing.text)
         hand = await (await fake.click(world.alice, playing, verb_id(playing, "hand"))).reply()

@@ -38,7 +38,7 @@ async def gin_against_a_bot(world: World, db: Path) -> FakeMessage:
     await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
     lobby = await table_message(world)
     await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-    await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+    await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
     assert await HumanSeat(fake, c, db, world.alice).wait_turn_or_end()
     return await table_message(world, "My hand")
 

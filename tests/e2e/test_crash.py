@@ -58,7 +58,7 @@ async def test_sigkill_mid_game_resumes_at_the_last_committed_action(world: Worl
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         lobby = await table_message(world)
         await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
         for _ in range(3):
             await play_one(world, db)
         # killed while the table waits for Alice, so the restarted bot has nothing to move first

@@ -32,7 +32,7 @@ async def test_an_onlooker_backs_a_player_during_a_hand(world: World, tmp_path: 
         lobby = await table_message(world)
         for _ in range(3):
             await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
         human = HumanSeat(fake, c, db, world.alice)
         for _ in range(200):  # until the window is open while the table waits for our human
             assert await human.wait_turn_or_end()

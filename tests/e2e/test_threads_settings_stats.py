@@ -69,7 +69,7 @@ async def test_a_table_in_a_thread_of_its_own_from_open_to_stats(
         assert view.ephemeral and "Gin Rummy" in view.text
 
         await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
         assert read_table(db, tid)["status"] == "playing"
         human = HumanSeat(fake, tid, db, world.alice)
         while scalar(db, "SELECT COUNT(*) FROM deal_results") == 0:   # until the first hand is over
@@ -176,7 +176,7 @@ async def test_with_images_off_table_and_hand_messages_carry_no_pictures(
         await (await fake.slash(world.alice, g, casino, "play", {"game": "gin_rummy"})).reply()
         lobby = await lobby_in(fake, casino)
         await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
         human = HumanSeat(fake, casino, db, world.alice)
         for _ in range(3):
             assert await human.wait_turn_or_end()

@@ -23,10 +23,11 @@ import io
 import math
 import re
 import struct
-import unicodedata
 from typing import Any
 
 import discord
+
+from bot.ui.text import width
 
 SCREEN = 700
 """What a phone shows of a channel between its bars: the table's message must fit."""
@@ -45,9 +46,7 @@ MARKS = re.compile(r"\*\*|__|~~|`")
 
 def units(text: str) -> int:
     """The width of one line of text, in units (see the module's model)."""
-    text = TIME.sub("x" * 13, MENTION.sub("x" * 12, MARKS.sub("", text)))
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" or ord(c) >= 0x1F000 else 0
-               if unicodedata.combining(c) or c in "\ufe0f\u200d" else 1 for c in text)
+    return width(TIME.sub("x" * 13, MENTION.sub("x" * 12, MARKS.sub("", text))))
 
 
 def lines(text: str | None, per_line: int = UNITS_PER_LINE) -> int:

@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, records_last_move, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
 from ..messages import Cards, Seat, card, msg
@@ -152,6 +152,7 @@ class Bourre(BourreState, Engine):
                                          self.legal_actions(seat), rng)
         return action
 
+    @records_last_move("card", "play", "fold")
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.over:
             raise IllegalAction(msg("err.game_over"), rule="BOU-23")

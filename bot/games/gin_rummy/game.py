@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, records_last_move, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
 from ..messages import Seat, msg
@@ -105,6 +105,7 @@ class GinRummy(GinState, Engine):
 
     # --- actions --------------------------------------------------------------------------
 
+    @records_last_move("draw_stock", "take_discard", "discard", "pass")
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Check everything first, then mutate (an illegal action changes nothing)."""
         if self.phase == Phase.OVER:

@@ -13,7 +13,9 @@ A game may add `bot/ui/boards/<game_id>.py` defining
     def hand_groups(private: dict, public: dict) -> list[Group]
         The hand's runs in display order: the hand text and the hand picture both use them.
     def image_labels(public: dict, locale: Locale) -> dict[str, str]
-        Words the board picture may show, by the game's codes (the picture has none of its own).
+        Words the pictures may show, by the game's codes (the pictures have none of their own):
+        a mat's pools, a legend's lines. The words every game's pictures share are added
+        (`PICTURE_WORDS`).
     def select_prompts(public: dict, names: list[str], locale: Locale) -> dict[str, str]
         A select's placeholder by action kind, where it depends on the table (the high bid).
     def card_notes(private: dict, public: dict, locale: Locale) -> dict[tuple[int, str], str]
@@ -35,7 +37,7 @@ import pkgutil
 from types import ModuleType
 from typing import Any
 
-from bot.i18n import ENGLISH, Locale
+from bot.i18n import ENGLISH, Locale, t
 
 from .groups import Group
 
@@ -80,6 +82,10 @@ def _no_notes(private: dict[str, Any], public: dict[str, Any], locale: Locale = 
     return {}
 
 
+PICTURE_WORDS = ("turn", "last", "stock", "discards", "out")
+"""Words of every game's pictures, by code: `pic.<code>` in the catalog."""
+
+
 class Board:
     """The renderer of one game: its module's functions, or the generic ones."""
 
@@ -89,9 +95,13 @@ class Board:
         self.hand_text = getattr(module, "hand_text", _generic_hand)
         self.hand_groups = getattr(module, "hand_groups", _no_groups)
         self.summary_title = getattr(module, "summary_title", _no_title)
-        self.image_labels = getattr(module, "image_labels", _no_labels)
+        self._image_labels = getattr(module, "image_labels", _no_labels)
         self.select_prompts = getattr(module, "select_prompts", _no_prompts)
         self.card_notes = getattr(module, "card_notes", _no_notes)
+
+    def image_labels(self, public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+        """Every word the game's pictures may draw, in `locale`, by code."""
+        return {**{code: t(locale, f"pic.{code}") for code in PICTURE_WORDS}, **self._image_labels(public, locale)}
 
 
 @functools.cache

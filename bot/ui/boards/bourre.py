@@ -127,6 +127,13 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
     return f"{head} — {lines[1].rstrip('.')}" if len(lines) > 1 else head
 
 
+def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+    """The pictures' words: the trump card, the pot, the tricks, the hand's marks."""
+    return {"trump": t(locale, "bou.board.trump"), "pot": t(locale, "bou.board.pot"),
+            "last_trick": t(locale, "pic.bou.last_trick"), "winning": t(locale, "pic.bou.winning"),
+            "tricks": t(locale, "pic.bou.tricks"), "marked": t(locale, "pic.hand.playable")}
+
+
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     """Trumps first, then the other suits, each highest first; the cards playable now marked."""
     trump = private.get("trump") or public.get("trump", "S")

@@ -96,6 +96,12 @@ def _last_hand(last: dict[str, Any], names: Sequence[str], locale: Locale) -> st
     return head + " " + " · ".join(f"{_name(names, seat)} {change:+d}" for seat, change in enumerate(last["change"]))
 
 
+def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+    """The pictures' words: the banker, a bet, the line's open ends."""
+    return {"banker": t(locale, "pic.dom.banker"), "bet": t(locale, "pic.dom.bet"),
+            "open_end": t(locale, "pic.dom.open_end"), "marked": t(locale, "pic.dom.playable")}
+
+
 def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Hand 3 — Ann goes out, the bank pays 15”, from the hand just settled."""
     last = public.get("last_hand")

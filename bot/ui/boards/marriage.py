@@ -205,6 +205,13 @@ def card_notes(private: dict[str, Any], public: dict[str, Any], locale: Locale =
     return dict.fromkeys(_wild_faces(private), t(locale, "ui.wild_card"))
 
 
+def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+    """The pictures' words: the tiplu, wild cards, the card just drawn or taken."""
+    return {"tiplu": t(locale, "pic.mar.tiplu"), "wild": t(locale, "pic.mar.wild"),
+            "final_discard": t(locale, "pic.mar.final_discard"),
+            "marked": t(locale, "pic.hand.taken")}
+
+
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     """During a deal: the melds already on the table, then the hand's pure sets, pairs and the
     rest by suit, as the engine grouped them; wild cards flagged, the card just drawn or taken

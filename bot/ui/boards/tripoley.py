@@ -43,10 +43,13 @@ def _comp_label(comp: dict[str, Any], game: str, locale: Locale) -> str:
 
 
 def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
-    """The names of the mat's pools, which have no card to picture them."""
+    """The names of the mat's pools, which have no card to picture them, and the pictures' marks."""
     game = public.get("game", "tripoley")
-    return {c["code"]: t(locale, f"mat.{game}.{c['code']}") for c in public["mat"]
-            if c["code"] in ("POT", "KITTY", "POKER_POOL")}
+    return {**{c["code"]: t(locale, f"mat.{game}.{c['code']}") for c in public["mat"]
+               if c["code"] in ("POT", "KITTY", "POKER_POOL")},
+            "chips": t(locale, "pic.tri.chips"), "poker_winner": t(locale, "pic.tri.poker_winner"),
+            "run": t(locale, "pic.tri.run"),
+            "marked": t(locale, "pic.hand.pay")}
 
 
 def mat_line(public: dict[str, Any], locale: Locale = ENGLISH) -> str:
