@@ -48,7 +48,7 @@ from .ownership import Shards
 from .pacing import Pacer
 from .presenter import Presenter
 from .publisher import Publisher
-from .settlement import Settlement, is_human, stacks_line
+from .settlement import Settlement, is_human
 from .thinking import Thinker
 from .unit import LiveTable, LiveTables, TableFault, TableUnit, UnitTransaction
 
@@ -530,9 +530,11 @@ class TableService:
 
     async def _close(self, u: TableUnit, reason: str, headline: Msg, shown: bool = False) -> dict[int, int]:
         stacks = await self.settlement.close(u, reason)
-        got = joined(msg("table.closing.got", player=name, chips=amount) for name, amount in stacks_line(u.row, stacks))
-        u.closings.append(Closing(lines((headline, got)) if got.items else headline, stacks_line(u.row, stacks),
-                                  shown=shown))
+        # who got what, said once: in the words (seats by name, in each reader's language)
+        got = joined(msg("table.closing.got", player=Seat(s.seat), chips=stacks[s.seat])
+                     for s in u.row.seats if s.seat in stacks)
+        u.closings.append(Closing(lines((headline, got)) if got.items else headline,
+                                  names=tuple(s.name for s in u.row.seats), shown=shown))
         u.dirty = True
         return stacks
 

@@ -175,8 +175,11 @@ def table_embed(snap: TableSnapshot, events: list[Event] | None = None, image: s
             said = t(locale, "ui.moves_sep").join(" ".join(m.split()) for m in moves[-LAST_MOVES_PICTURED:])
             head.append(clip_width(t(locale, "ui.moves_line", moves=said), MOVES_PICTURED_WIDTH))
     e = _embed(f"{title} · {phase_of(phase, locale)}" if phase else title, PHASE_COLOUR["playing"], "\n".join(head))
+    board = board_for(snap.game_id)
+    if pictured and snap.public is not None:
+        for name, value in board.beside_picture(public, names, locale):
+            _add(e, name, value)
     if not pictured:
-        board = board_for(snap.game_id)
         if snap.public is not None:
             for name, value in board.table_fields(public, names, locale):
                 _add(e, name, value, inline="\n" not in value and len(value) <= INLINE_WIDTH)

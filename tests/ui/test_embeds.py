@@ -15,6 +15,8 @@ from bot.i18n import Locale
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
 from bot.ui.embeds import board_image, closing_embed, hand_embed, hand_image, lobby_embed, table_embed
 
+from tests.games.buki_domino.decks import D6_HANDS, D6_STAMM, new_game
+
 LONG_NAME = "W" * 32
 
 
@@ -151,3 +153,13 @@ def test_a_game_for_exactly_four_asks_for_four_players() -> None:
     assert "4人そろったら" in japanese and "〜" not in japanese
     assert "when 2–8 players are seated" in lobby_embed(dataclasses.replace(snap, game_id="bourre", max_players=8,
                                                                              min_players=2)).description
+
+
+def test_what_the_picture_does_not_show_stays_beside_it() -> None:
+    """Buki-Domino's spectator bets are not drawn: the table message lists the latest few."""
+    game = new_game(D6_HANDS, D6_STAMM)   # the banker (seat 3) has set no limits to wait for
+    for spectator in range(551, 556):
+        game.place_spectator_bet(spectator, 1, 2)
+    pictured = table_embed(snapshot("buki_domino", game, 1), image="board.png")
+    [bets] = [f.value for f in pictured.fields if f.name == "Spectator bets"]
+    assert "<@551>" in bets and "… and 2 more" in bets and "<@554>" not in bets

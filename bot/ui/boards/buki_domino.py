@@ -16,6 +16,8 @@ from .groups import Group
 
 FIELD_LIMIT = 1024
 SPECTATORS_SHOWN = 12
+SPECTATORS_BESIDE = 3
+"""Spectator bets the table message lists beside a picture (a phone's screen is short)."""
 STAGE_NOTES = ("limits", "deadline", "early_bets")
 """Stages with a note under the bet limits (`dom.stage.<stage>`)."""
 
@@ -72,15 +74,15 @@ def _seat_note(public: dict[str, Any], seat: int, locale: Locale) -> str:
     return t(locale, "sep.list").join(parts)
 
 
-def _spectators(public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
+def _spectators(public: dict[str, Any], names: Sequence[str], locale: Locale, shown: int = SPECTATORS_SHOWN) -> str:
     bets = public["spectator_bets"]
     lines = []
-    for b in bets[:SPECTATORS_SHOWN]:
+    for b in bets[:shown]:
         key = "dom.board.spectator_accepted" if b["status"] == "accepted" else "dom.board.spectator_waiting"
         lines.append(t(locale, key, bet=str(b["id"]), spectator=f"<@{b['spectator']}>", amount=b["amount"],
                        player=_name(names, b["seat"])))
-    if len(bets) > SPECTATORS_SHOWN:
-        lines.append(t(locale, "dom.board.more", n=len(bets) - SPECTATORS_SHOWN))
+    if len(bets) > shown:
+        lines.append(t(locale, "dom.board.more", n=len(bets) - shown))
     return "\n".join(lines)
 
 
@@ -112,6 +114,12 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
         return t(locale, "dom.title.draw", hand=last["hand"])
     key = "dom.title.domino" if last["how"] == "domino" else "dom.title.blocked"
     return t(locale, key, hand=last["hand"], player=_name(names, winner), change=f"{last['change'][winner]:+d}")
+
+
+def beside_picture(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+    """The spectators' bets, which the picture does not show (the latest few beside it)."""
+    spect = _spectators(public, names, locale, SPECTATORS_BESIDE) if public["stage"] != "over" else ""
+    return [(t(locale, "dom.board.spectator_bets"), _clip(spect))] if spect else []
 
 
 def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
