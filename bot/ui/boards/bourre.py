@@ -124,7 +124,7 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
         return None
     lines = [render(locale, line, names).replace("**", "") for line in saved_lines(summary)]
     head = lines[0].split(" — ")[0]
-    return f"{head} — {lines[1].rstrip('.')}" if len(lines) > 1 else head
+    return f"{head} — {lines[1].rstrip('.。')}" if len(lines) > 1 else head
 
 
 def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
