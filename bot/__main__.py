@@ -2,9 +2,10 @@
 
 `cardroom` runs the bot; `cardroom demo [game] [--players N] [--seed S] [--deals D]` plays a game
 between seat bots in the console; `cardroom backup FILE` copies the database safely while the bot
-runs; `cardroom docs [--check]` regenerates the option tables and pictures in docs/; `cardroom snapshots OUTDIR`
-writes what every game's messages look like (PNG and embed JSON). Settings come from the
-environment and a `.env` file in the current directory. Every start-up failure the owner must fix
+runs; `cardroom example-env` prints a commented `.env` to start from; `cardroom docs [--check]`
+regenerates the option tables and pictures in docs/; `cardroom snapshots OUTDIR` writes what every
+game's messages look like (PNG and embed JSON); `cardroom --version` says which release this is.
+Settings come from the environment and a `.env` file in the current directory. Every start-up failure the owner must fix
 ends in one line on stderr and a non-zero exit.
 """
 
@@ -16,11 +17,13 @@ import logging
 import sqlite3
 import sys
 from contextlib import closing
+from importlib import resources
 from pathlib import Path
 
 from dotenv import load_dotenv
 
-from bot.config import ConfigError, Settings
+from bot import __version__
+from bot.config import EXAMPLE_ENV, ConfigError, Settings
 
 EXIT_OWNER_MUST_ACT = 2
 """A setting, the token, the database or Discord's refusal: starting again will not help."""
@@ -32,12 +35,14 @@ def main(argv: list[str] | None = None) -> int:
     from bot.games import GAMES
 
     parser = argparse.ArgumentParser(prog="cardroom", description="Card-room Discord bot")
+    parser.add_argument("--version", action="version", version=f"cardroom {__version__}")
     sub = parser.add_subparsers(dest="command")
     demo = sub.add_parser("demo", help="play a whole game between seat bots in the console")
     demo.add_argument("game", nargs="?", default="gin_rummy", choices=sorted(GAMES))
     demo.add_argument("--players", type=int, default=None)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--deals", type=int, default=None, help="everyone leaves after this many deals")
+    sub.add_parser("example-env", help="print a .env file that explains every setting (cardroom example-env > .env)")
     backup = sub.add_parser("backup", help="copy the database to FILE (safe while the bot runs)")
     backup.add_argument("file", type=Path)
     docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/ and docs/ja/games/ and "
@@ -57,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if asyncio.run(run_demo(args.game, args.players, args.seed, deals=args.deals)) else 1
     if args.command == "backup":
         return backup_database(args.file)
+    if args.command == "example-env":
+        print(resources.files("bot").joinpath(EXAMPLE_ENV).read_text(encoding="utf-8"), end="")
+        return 0
     if args.command == "docs":
         from bot.docs import update_docs
         from bot.snapshots import update_doc_pictures

@@ -53,10 +53,18 @@ def _ranked(by: str, game: str | None) -> str:
     return f"SELECT user_id, value, RANK() OVER (ORDER BY value DESC) AS rank FROM ({values}) AS v"
 
 
-async def leaderboard(tx: Tx, guild_id: int, by: str, limit: int = 10, game: str | None = None) -> list[Standing]:
-    rows = await fetch_all(tx, _ranked(by, game) + " ORDER BY value DESC, user_id LIMIT :n",
-                           {"g": guild_id, "n": limit, "game": game})
+async def leaderboard(tx: Tx, guild_id: int, by: str, limit: int = 10, game: str | None = None,
+                      offset: int = 0) -> list[Standing]:
+    rows = await fetch_all(tx, _ranked(by, game) + " ORDER BY value DESC, user_id LIMIT :n OFFSET :skip",
+                           {"g": guild_id, "n": limit, "skip": offset, "game": game})
     return [Standing(r["user_id"], r["value"], r["rank"]) for r in rows]
+
+
+async def ranked(tx: Tx, guild_id: int, by: str, game: str | None = None) -> int:
+    """How many players a leaderboard ranks (its pages)."""
+    row = await fetch_single(tx, f"SELECT COUNT(*) AS n FROM ({_ranked(by, game)}) AS r", {"g": guild_id, "game": game})
+    count: int = row["n"]
+    return count
 
 
 async def rank_of(tx: Tx, guild_id: int, user_id: int, by: str, game: str | None = None) -> Standing | None:

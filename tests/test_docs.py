@@ -15,7 +15,7 @@ from bot.games import GAMES
 from bot.i18n.catalog import catalog
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+PAGES = sorted([ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md", *(ROOT / "docs").rglob("*.md")])
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 JAPANESE = ROOT / "docs" / "ja"
 TRANSLATED = sorted(page.relative_to(JAPANESE) for page in JAPANESE.rglob("*.md"))
@@ -118,6 +118,8 @@ def test_the_readme_links_every_game_page() -> None:
     for game_id in GAMES:
         assert f"(docs/games/{game_id}.md)" in readme and f"(docs/ja/games/{game_id}.md)" in readme, game_id
     assert "(docs/ja/playing.md)" in readme and "(docs/ja/owner-guide.md)" in readme
+    for page in ("docs/architecture.md", "CONTRIBUTING.md", "CHANGELOG.md", "docs/privacy.md", "docs/ja/privacy.md"):
+        assert f"({page})" in readme, page
 
 
 def test_no_code_points_at_the_teams_own_documents() -> None:

@@ -16,8 +16,10 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, TypeVar
 
+from bot import inputs
 from bot.clock import Clock, parse_stamp, stamp
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError, reason
 from bot.games import GAMES
@@ -48,6 +50,7 @@ from .ownership import Shards
 from .pacing import Pacer
 from .presenter import Presenter
 from .publisher import Publisher
+from .replay import Replays
 from .settlement import Settlement, is_human
 from .thinking import Thinker
 from .unit import LiveTable, LiveTables, TableFault, TableUnit, UnitTransaction
@@ -278,6 +281,11 @@ class TableService:
             raise TableError(msg("err.table.none_here"))
         return snap
 
+    @cached_property
+    def replays(self) -> Replays:
+        """Finished deals step by step, for anyone in their table's server (`replay.py`)."""
+        return Replays(self.db, self.games)
+
     async def snapshot(self, table_id: int) -> TableSnapshot:
         snap = await self.view(table_id, ())
         if snap is None:
@@ -346,9 +354,7 @@ class TableService:
 
     async def open(self, guild_id: int, channel_id: int, host_id: int, game_id: str,
                    seed: int | None = None) -> TableSnapshot:
-        cls = self.games.get(game_id)
-        if cls is None:
-            raise TableError(msg("err.table.no_game", game=repr(game_id)))
+        guild_id, cls = inputs.server(guild_id), self.games[inputs.choice(game_id, self.games)]
         async with self.db.transaction() as tx:
             if await tables.open_in_channel(tx, channel_id):
                 raise TableError(msg("err.table.channel_taken"))
@@ -385,7 +391,7 @@ class TableService:
             if row.seat_of(user_id):
                 raise TableError(msg("err.table.already_seated"))
             buy_in = self._buy_in(row)
-            chips = buy_in.default if amount is None else amount
+            chips = buy_in.default if amount is None else inputs.chips(amount)
             buy_in.check(chips)
             await self.wallets.ensure_member(await u.tx(), row.guild_id, user_id)
             try:
@@ -620,6 +626,7 @@ class TableService:
 
     async def top_up(self, table_id: int, user_id: int, amount: int, guild_id: int | None = None) -> None:
         """A seated player adds chips from their wallet, where the game's rules allow it."""
+        amount = inputs.chips(amount)
         with noted(table_id):
             async with self.unit(table_id) as u:
                 u.require_guild(guild_id)
@@ -660,8 +667,7 @@ class TableService:
     async def spectator_bet(self, table_id: int, user_id: int, seat: int, amount: int,
                             guild_id: int | None = None) -> None:
         """An onlooker backs a player: chips wallet -> escrow, and the request, in one transaction."""
-        if amount <= 0:
-            raise TableError(msg("err.bets.at_least_one"))
+        amount = inputs.chips(amount)
         with noted(table_id):
             async with self.unit(table_id) as u:
                 u.require_guild(guild_id)

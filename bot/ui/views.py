@@ -17,11 +17,11 @@ from typing import Any
 
 import discord
 
+from bot import inputs
 from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
 from bot.games.base import Event, takes_spectator_bets
 from bot.games.messages import msg
-from bot.games.options import CHIP_CEILING
 from bot.i18n import ENGLISH, Locale, t
 from bot.tables.leaving import left_text
 from bot.tables.models import TableSnapshot
@@ -32,11 +32,12 @@ from .boards import board_for
 from .client import CardRoomClient
 from .controls import ASK_FIRST_KINDS, ButtonSpec, Choice, SelectSpec, Style, layout
 from .embeds import closing_embed, hand_embed, table_embed
-from .errors import report_error
+from .errors import describe, report_error
 from .images import BOARD_FILE, HAND_FILE
 from .interactions import Picker, Press, ShortLived, reader, table_language
 from .interactions import chosen as _chosen
 from .interactions import place as _place
+from .leaderboard import BoardPage
 from .settings import SettingsView
 
 log = logging.getLogger(__name__)
@@ -356,11 +357,7 @@ def chip_amount(text: str) -> int:
         amount = int(text.replace(",", "").replace("_", "").strip())
     except ValueError:
         raise PlayerError(msg("err.chips.whole")) from None
-    if amount < 1:
-        raise PlayerError(msg("err.chips.above_zero"))
-    if amount > CHIP_CEILING:
-        raise PlayerError(msg("err.chips.too_many", chips=CHIP_CEILING))
-    return amount
+    return inputs.chips(amount)
 
 
 class BuyInModal(discord.ui.Modal):
@@ -392,11 +389,14 @@ class ConfirmView(ShortLived):
     says what happened, or that nothing did."""
 
     def __init__(self, client: discord.Client, label: str,
-                 confirmed: Callable[[discord.Interaction], Awaitable[str]], locale: Locale = ENGLISH) -> None:
+                 confirmed: Callable[[discord.Interaction], Awaitable[str]], locale: Locale = ENGLISH,
+                 keep: str = "ui.btn.keep_playing", kept: str = "ui.nothing_changed") -> None:
+        """`keep` and `kept` are the catalog keys of the button that changes nothing and of what
+        it then says."""
         super().__init__(client)
-        self.confirmed, self.locale = confirmed, locale
+        self.confirmed, self.locale, self.kept = confirmed, locale, kept
         self.add_item(Press(self._confirm, label, discord.ButtonStyle.danger))
-        self.add_item(Press(self._cancel, t(locale, "ui.btn.keep_playing"), discord.ButtonStyle.secondary))
+        self.add_item(Press(self._cancel, t(locale, keep), discord.ButtonStyle.secondary))
 
     async def _confirm(self, interaction: discord.Interaction) -> None:
         self._answered()
@@ -409,7 +409,7 @@ class ConfirmView(ShortLived):
 
     async def _cancel(self, interaction: discord.Interaction) -> None:
         self._answered()
-        await interaction.response.edit_message(content=t(self.locale, "ui.nothing_changed"), view=None)
+        await interaction.response.edit_message(content=t(self.locale, self.kept), view=None)
 
     def _answered(self) -> None:
         """One answer only: the view stops and its ids are no longer live."""
@@ -473,27 +473,34 @@ class RetiredControl(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.custom_id_seen in getattr(interaction.client, "short_lived_ids", ()):
             return   # a live short-lived view answers it
-        try:
-            locale = await reader(interaction)
-            await interaction.response.send_message(t(locale, "ui.control_retired"), ephemeral=True)
-        except discord.HTTPException:
-            log.info("could not answer a retired control %r", self.custom_id_seen)
+        await answer_retired(interaction)
 
 
-DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
+DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, BoardPage, RetiredControl)
+
+
+async def answer_retired(interaction: discord.Interaction) -> None:
+    """Tell the clicker the control is no longer active (instead of “This interaction failed”)."""
+    try:
+        locale = await reader(interaction)
+        await interaction.response.send_message(t(locale, "ui.control_retired"), ephemeral=True)
+    except discord.HTTPException:
+        log.info("could not answer a retired control in %s", describe(interaction))
 
 
 def shows_control(interaction: discord.Interaction) -> bool:
-    """Whether the clicked control is on its message as Discord now has it. A client that had
-    not yet seen an edit (a lobby that Start or Cancel just closed) can still send a click on a
-    control the message no longer has; discord.py then drops it, unanswered."""
+    """Whether the clicked control is on its message as Discord now has it, with the kind of
+    control clicked: discord.py hands a click to a control only then, and drops any other
+    unanswered. A client that had not yet seen an edit (a lobby that Start or Cancel just closed)
+    can still send a click on a control the message no longer has; a forged click can name any id."""
     data: Mapping[str, Any] = interaction.data or {}
-    custom_id = data.get("custom_id")
+    custom_id, kind = data.get("custom_id"), data.get("component_type")
     message = interaction.message
     if message is None:
-        return True
+        return False
     view = (discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View).from_message(message)
-    return any(getattr(child, "custom_id", None) == custom_id for child in view.walk_children())
+    return any(getattr(child, "custom_id", None) == custom_id and child.type.value == kind
+               for child in view.walk_children())
 
 
 async def answer_unshown(interaction: discord.Interaction[CardRoomClient]) -> None:

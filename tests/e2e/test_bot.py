@@ -10,7 +10,7 @@ from bot.app import CardRoomBot
 from bot.games import GAMES
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import HumanSeat
+from tests.e2e.driver import HumanSeat, open_my_hand
 from tests.e2e.fake_discord import FakeMessage, check_command_limits, running_bot
 
 ACTION = re.compile(r"cr:\d+:v\d+:a:")
@@ -32,6 +32,19 @@ def books(path) -> tuple[int, list]:
 async def table_message(w: World, table_text: str = "") -> FakeMessage:
     return await w.fake.wait_for_message(w.channel, lambda m: any(cid.startswith("cr:") for cid in m.custom_ids())
                                          and table_text in m.text)
+
+
+async def playing_table(w: World, table_text: str = "") -> FakeMessage:
+    """The table's live message in play: the newest one with a “My hand” control, once it shows
+    `table_text`. Looked up afresh until then, since the message that shows a table changes (a
+    deal's or the lobby's closing edit takes the controls away and a new message follows)."""
+    def live() -> FakeMessage | None:
+        for message in reversed(w.fake.channel_messages(w.channel)):
+            if any(cid.endswith(":hand") for cid in message.custom_ids()):
+                return message if table_text in message.text else None
+        return None
+    found: FakeMessage = await w.fake.wait_for(live, what=f"the table message showing {table_text!r}")
+    return found
 
 
 def verb_id(message: FakeMessage, verb: str) -> str:
@@ -100,7 +113,7 @@ async def test_started_game_sends_hands_by_dm_and_keeps_them_private(world: Worl
         await (await fake.click(world.bob, table, verb_id(table, "join"))).reply()
         started = await (await fake.click(world.alice, table, verb_id(table, "start"))).edited()
         assert "The game has started" in started.text
-        playing = await table_message(world, "My hand")
+        playing = await playing_table(world)
         first = world.alice if f"▶ <@{world.alice}>" in playing.text else world.bob
         dm = await fake.wait_for_dm(first, lambda m: "Your hand" in m.text)   # only the player to act is told
         assert "Card Room · #casino" in dm.text and "Gin Rummy" in dm.text
@@ -128,7 +141,7 @@ async def test_closed_dms_fall_back_to_the_my_hand_button(world: World, make_bot
         notice = await fake.wait_for_message(c, lambda m: "can't send you direct messages" in m.text)
         assert f"<@{world.bob}>" in notice.content
         assert fake.dms(world.bob) == []
-        playing = await table_message(world, "My hand")
+        playing = await playing_table(world)
         hand = await (await fake.click(world.bob, playing, verb_id(playing, "hand"))).reply()
         assert hand.ephemeral and "Your hand" in hand.text
         # one refusal is remembered: the next hand change does not try again
@@ -148,10 +161,9 @@ async def test_a_player_acts_through_my_hand_and_stale_buttons_are_refused(world
         table = await table_message(world)
         await (await fake.click(world.alice, table, verb_id(table, "bot"))).reply()
         await (await fake.click(world.alice, table, verb_id(table, "start"))).edited()
-        playing = await table_message(world, "My hand")
-        await fake.wait_for(lambda: f"▶ <@{world.alice}>" in playing.text)
-        hand = await (await fake.click(world.alice, playing, verb_id(playing, "hand"))).reply()
-        old_copy = await (await fake.click(world.alice, playing, verb_id(playing, "hand"))).reply()
+        await playing_table(world, f"▶ <@{world.alice}>")   # the bot cannot move on before Alice does
+        hand = await open_my_hand(fake, world.alice, c)
+        old_copy = await open_my_hand(fake, world.alice, c)
         button = next(cid for cid in hand.custom_ids() if ACTION.match(cid) and ":a:resign" not in cid)
         old = hand.text
         await fake.click(world.alice, hand, button)

@@ -14,7 +14,7 @@ from bot.app import CardRoomBot
 from tests.e2e.conftest import World
 from tests.e2e.driver import HumanSeat, read_table
 from tests.e2e.fake_discord import FakeMessage, iter_components, running_bot
-from tests.e2e.test_bot import books, table_message, verb_id
+from tests.e2e.test_bot import books, playing_table, table_message, verb_id
 
 QUOTE = re.compile(r"(Resigning|Leaving now) forfeits the match: you get back ([\d,]+) of your 250 chips\.")
 GREY = 2
@@ -40,7 +40,7 @@ async def gin_against_a_bot(world: World, db: Path) -> FakeMessage:
     await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
     await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
     assert await HumanSeat(fake, c, db, world.alice).wait_turn_or_end()
-    return await table_message(world, "My hand")
+    return await playing_table(world)
 
 
 async def test_resign_asks_first_with_the_amount_and_the_reply_says_what_happened(

@@ -11,6 +11,7 @@ import pytest
 from bot.clock import FakeClock
 from bot.config import Settings
 from bot.errors import PlayerError
+from bot.inputs import Person
 from bot.tables.ownership import Leases, Shards, shard_of
 from bot.tables.service import TableService
 from bot.wallet import WalletService
@@ -44,7 +45,7 @@ async def test_concurrent_gives_and_dailies_over_two_processes_never_overdraw_or
         two: tuple[Database, Database], settings: Settings, clock: FakeClock) -> None:
     a, b = (WalletService(db, settings, clock) for db in two)
     await a.balance(G, 10)   # 1000 chips
-    gives = [(a if i % 2 else b).give(G, 10, 11 + i % 3, 30) for i in range(100)]
+    gives = [(a if i % 2 else b).give(G, 10, Person(11 + i % 3), 30) for i in range(100)]
     dailies = [(b if i % 2 else a).daily(G, 10) for i in range(100)]
     results = await asyncio.gather(*gives, *dailies, return_exceptions=True)
     assert all(isinstance(r, PlayerError) for r in results if isinstance(r, BaseException)), \
