@@ -11,8 +11,9 @@ the bots think and one where the pictures are drawn), Discord requests/s counted
 global limit (the pacer's grants) and exempt ones (interaction responses), the most writes any
 channel saw in 5 s, memory per table, and the restart time of 200 and 1,000 open tables. Last,
 the storage backends side by side at 200 tables and bot delay 0: SQLite, PostgreSQL with one
-bot process, and PostgreSQL with two processes (two shards, each with half the tables, on one
-server), when TEST_DATABASE_URL names a PostgreSQL server (`make bench` starts a throwaway one).
+bot process, and PostgreSQL with two processes (two shards, each with half the tables and half the
+request budget, on one server), with the statements each action cost, when TEST_DATABASE_URL names
+a PostgreSQL server (`make bench` starts a throwaway one).
 
 Before and after, it times a reference loop of plain Python: on a shared machine the speed
 drifts, and the loop says how fast the machine was during the run.
@@ -241,7 +242,7 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
         settings = Settings(token="bench", database_path=Path(tmp) / "bench.db", starting_chips=10**6)
         db = await open_database(database or settings.database_path)
         guild = (shard[0] << 22) + 1   # a server on this process's shard (1 when there is one shard)
-        pacer = Pacer(per_second=settings.requests_per_s)
+        pacer = Pacer(per_second=settings.requests_per_s / shard[1])   # the bot token's budget, shared
         workers = settings.bot_workers if bot_workers is None else bot_workers
         presenter = CountingPresenter(pacer, Painter(workers))
         wallets = WalletService(db, settings, utc_now)
@@ -275,7 +276,9 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
         granted = [(granted0, wall0)]   # the pacer's grants until the people stop, at `end`
         asyncio.get_running_loop().call_at(end, lambda: granted.append((pacer.granted, time.monotonic())))
         logged_before = await count_actions(db, guild)
+        statements0 = db.statements
         await running
+        statements = db.statements - statements0
         wall, cpu = time.monotonic() - wall0, cpu_seconds(thinker.pids + presenter.painter.pids) - cpu0
         if len(granted) == 1:   # every game ended before `end`
             granted.append((pacer.granted, time.monotonic()))
@@ -292,7 +295,8 @@ async def run_load(tables: int, bot_delay_s: float, seconds: float, games: list[
             "cpu ms/action": cpu * 1000 / max(actions, 1),
             "global req/s": request_rate,
             "exempt req/s": 2 * clicks / wall, "max writes/5s": presenter.most_in_window(), "MB/table": memory,
-            "actions": actions, "wall": wall, "cpu": cpu, "latencies": latencies}
+            "statements/action": statements / max(actions, 1),
+            "actions": actions, "wall": wall, "cpu": cpu, "latencies": latencies, "statements": statements}
 
 
 async def count_actions(db: Database, guild: int) -> int:
@@ -367,13 +371,15 @@ def processes(count: int, tables: int, seconds: float, games: list[str], databas
     actions = sum(part["actions"] for part in parts)
     return {"actions/s": sum(part["actions"] / part["wall"] for part in parts),
             "p50 ms": pct(latencies, 50) * 1000, "p99 ms": pct(latencies, 99) * 1000,
-            "cpu ms/action": sum(part["cpu"] for part in parts) * 1000 / max(actions, 1)}
+            "cpu ms/action": sum(part["cpu"] for part in parts) * 1000 / max(actions, 1),
+            "statements/action": sum(part["statements"] for part in parts) / max(actions, 1)}
 
 
 def backends(seconds: float, games: list[str], bot_workers: int | None, tables: int = 200) -> None:
     """SQLite, PostgreSQL with one process and with two, side by side at bot delay 0."""
-    columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action"]
-    print(f"\nBackends at {tables} tables, bot delay 0 (saturation), {seconds:g} s per row")
+    columns = ["actions/s", "p50 ms", "p99 ms", "cpu ms/action", "statements/action"]
+    print(f"\nBackends at {tables} tables, bot delay 0 (saturation), {seconds:g} s per row "
+          f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; statements: to the database)")
     print(f"  {'backend':<28} " + " ".join(f"{c:>13}" for c in columns))
     server = os.environ.get("TEST_DATABASE_URL")
     rows: list[tuple[str, Any]] = [

@@ -22,6 +22,7 @@ from storage import ledger, privacy, stats, wallets
 from storage import settings as guild_settings
 from storage.db import Database, Tx
 from storage.ledger import HOUSE, Transfer, wallet
+from storage.saving import GRANT_KIND, Member
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,11 @@ PAGE = 10
 """Players on a page of a leaderboard."""
 
 
+def start_key(guild_id: int, user_id: int) -> str:
+    """The starting grant's idempotency key: one per member of a server."""
+    return f"start:{guild_id}:{user_id}"
+
+
 class WalletService:
     def __init__(self, db: Database, settings: Settings, clock: Clock, games: Collection[str] = GAMES) -> None:
         self.db, self.settings, self.clock = db, settings, clock
@@ -105,8 +111,14 @@ class WalletService:
         if await wallets.join(tx, guild_id, user_id, now):
             amount = (await self.config(tx, guild_id)).starting_chips
             await ledger.open_account(tx, guild_id, wallet(user_id))
-            await ledger.transfer(tx, guild_id, Transfer(HOUSE, wallet(user_id), amount, "grant:start", "",
-                                                         f"start:{guild_id}:{user_id}"), now)
+            await ledger.transfer(tx, guild_id, Transfer(HOUSE, wallet(user_id), amount, GRANT_KIND, "",
+                                                         start_key(guild_id, user_id)), now)
+
+    async def newcomer(self, guild_id: int, user_id: int) -> Member:
+        """`ensure_member` as part of a table's save (a player sitting down or betting): made a
+        member, with the starting grant, only if new to the server."""
+        return Member(user_id, wallet(user_id), (await self.guild_config(guild_id)).starting_chips,
+                      start_key(guild_id, user_id))
 
     async def balance(self, guild_id: int, user_id: int) -> BalanceView:
         guild_id = inputs.server(guild_id)

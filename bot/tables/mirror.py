@@ -3,9 +3,9 @@
 The log is the table's, not only the engine's: the table starts the game, lets players leave
 (when they ask, or after missing turns), tops stacks up, takes onlookers' bets, pays out leavers
 and winds a table down when no person is left, and some of that reaches the game only through
-what it logged. `Mirror` makes the same changes in the same order (those of `service.py`,
-`autoplay.py` and `settlement.py`), where the log's words say the table made them, and checks
-that every event the engine makes is the one logged.
+what it logged. `Mirror` makes the same changes in the same order (those of `lobby.py`,
+`playing.py`, `leaving.py`, `autoplay.py` and `settlement.py`), where the log's words say the
+table made them, and checks that every event the engine makes is the one logged.
 """
 
 from __future__ import annotations

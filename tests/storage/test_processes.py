@@ -144,3 +144,18 @@ async def test_a_click_another_process_serves_is_picked_up_by_the_process_that_d
     await owner.settle()
     after = await owner.snapshot(t)
     assert after.version > clicked.version and 1 not in after.to_act
+
+
+async def test_two_processes_opening_one_channel_at_once_get_one_table(two: tuple[Database, Database],
+                                                                       settings: Settings, clock: FakeClock) -> None:
+    """The one-open-table-per-channel index decides; the process that lost says so, as one process would."""
+    services = [TableService(db, WalletService(db, settings, clock), RecordingPresenter(), clock,
+                             games={"high_card": HighCard}, pacer=unpaced()) for db in two]
+    for channel in range(C + 1, C + 6):   # a few rounds, so the two really meet
+        opened = await asyncio.gather(services[0].open(G, channel, ALICE, "high_card"),
+                                      services[1].open(G, channel, BOB, "high_card"), return_exceptions=True)
+        refused = [r for r in opened if isinstance(r, BaseException)]
+        assert len(refused) == 1 and isinstance(refused[0], PlayerError), opened
+        assert "already has a table" in str(refused[0])
+    async with two[0].read() as tx:
+        assert len(await fetch_all(tx, "SELECT id FROM game_tables")) == 5

@@ -15,7 +15,7 @@ from bot.games import GAMES
 from bot.games.base import Event
 from bot.tables.service import TableService
 from bot.wallet import WalletService
-from storage import ledger, tables
+from storage import ledger, saving, tables
 from storage.db import Database, fetch_all
 
 from tests.conftest import RecordingPresenter, unpaced
@@ -139,8 +139,7 @@ async def test_a_failed_bot_write_is_retried_and_the_table_goes_on(
         return save_or_fail
 
     await service.act(t, ALICE, Show(), snap.version)   # commits; the bot's driver has not run yet
-    for name in ("save_action", "save_action_alone"):   # in the unit's transaction, or on its own
-        monkeypatch.setattr(tables, name, fails_once(getattr(tables, name)))
+    monkeypatch.setattr(saving, "save", fails_once(saving.save))
     await service.settle()
     now = await service.snapshot(t)
     assert failures == [True]

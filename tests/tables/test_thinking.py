@@ -21,7 +21,7 @@ from bot.tables.service import TableService
 from bot.tables.thinking import RUN_LIMIT, bot_seed, next_in_run, plan
 from bot.wallet import WalletService
 from bot.workers import name_of
-from storage import tables
+from storage import saving, tables
 from storage.db import Database
 
 from tests.conftest import RecordingPresenter, unpaced
@@ -86,15 +86,14 @@ async def alice_and_three_bots(db: Database, wallets: WalletService, clock: Fake
 def count_saves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many saves each move's unit made (one entry per save: the versions it logged)."""
     saves: list[int] = []
-    for name in ("save_action", "save_action_alone"):
-        real = getattr(tables, name)
+    real = saving.save
 
-        async def counted(where: Any, row: Any, commit: tables.Commit, real: Any = real) -> int:
-            saves.append(len(commit.moves))
-            version: int = await real(where, row, commit)
-            return version
+    async def counted(db: Any, save: saving.TableSave) -> None:
+        if save.log:
+            saves.append(len(save.log))
+        await real(db, save)
 
-        monkeypatch.setattr(tables, name, counted)
+    monkeypatch.setattr(saving, "save", counted)
     return saves
 
 
