@@ -50,8 +50,10 @@ class ConsolePresenter:
         if snap.public is not None and snap.status == "playing":
             for name, value in board_for(snap.game_id).table_fields(snap.public, snap.names):
                 lines.append(f"│ {name}: " + _strip(value, snap.names, ids).replace("\n", "\n│   "))
-        stacks = ", ".join(f"{s.name} {s.stack:,}" if s.present else f"{s.name} left with {s.cashed_out:,}"
-                           for s in snap.seats)
+        notes = board_for(snap.game_id).seat_notes(snap.public, snap.names, ENGLISH) \
+            if snap.public is not None and snap.status == "playing" else {}
+        stacks = ", ".join((f"{s.name} {s.stack:,}" + (f" ({notes[s.seat]})" if s.seat in notes else ""))
+                           if s.present else f"{s.name} left with {s.cashed_out:,}" for s in snap.seats)
         lines.append(f"│ Stacks: {stacks or 'none yet'}")
         if snap.to_act:
             lines.append(f"│ To act: {', '.join(snap.names[s] for s in snap.to_act)}")

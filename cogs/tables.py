@@ -76,7 +76,8 @@ class Tables(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
         closed = await self.bot.tables.close(snap.table_id, guild_id=guild_id_of(interaction))
-        await interaction.followup.send(render(await reply_locale(interaction), closed.message, closed.snapshot.names),
+        locale = await reply_locale(interaction)
+        await interaction.followup.send(render(locale, closed.message, closed.snapshot.names_in(locale)),
                                         ephemeral=True)
 
     @table.command(name="stop", description="End the game after this deal (host, where the rules allow it)")

@@ -95,7 +95,7 @@ def test_a_new_game_gets_a_stub_page_and_a_page_without_markers_is_refused(tmp_p
     (tmp_path / "ja" / "games" / "bourre.md").unlink()
     assert update_docs(root=tmp_path) == 0
     assert BEGIN in (tmp_path / "games" / "bourre.md").read_text(encoding="utf-8")
-    assert (tmp_path / "ja" / "games" / "bourre.md").read_text(encoding="utf-8").startswith("# ブーレ\n")
+    assert (tmp_path / "ja" / "games" / "bourre.md").read_text(encoding="utf-8").startswith("# ブーレイ\n")
     (tmp_path / "ja" / "games" / "marriage.md").write_text("# マリッジ\n\n表がありません。\n", encoding="utf-8")
     assert update_docs(root=tmp_path) == 2
     assert END not in (tmp_path / "ja" / "games" / "marriage.md").read_text(encoding="utf-8")

@@ -282,13 +282,13 @@ class StopAfterDeal:
         return [Event("stop", msg("tri.host_stop_after"))]
 
 
-def last_deal_note(stop_requested: bool, deal: int, max_deals: int, rule: str) -> Msg | None:
+def last_deal_note(stop_requested: bool, deal: int, max_deals: int) -> Msg | None:
     """The table's note while deal number `deal` (under way) is the game's last: the host asked
     to stop, or it is the `max_deals`-th (0: no limit). None otherwise."""
     if stop_requested:
-        return msg("game.ending_stop", rule=rule)
+        return msg("game.ending_stop")
     if max_deals and deal >= max_deals:
-        return msg("game.ending_limit", deal=deal, deals=max_deals, rule=rule)
+        return msg("game.ending_limit", deal=deal, deals=max_deals)
     return None
 
 

@@ -128,6 +128,11 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def is_turn_timer(spec: OptionSpec) -> bool:
+    """The seconds a player has per decision: a new table takes the server's (no change to the rules)."""
+    return spec.name.startswith("turn_timeout")
+
+
 def changed_options(specs: Iterable[OptionSpec], options: Mapping[str, Any]) -> list[tuple[OptionSpec, Any]]:
     """The options whose value is not the rules' default, in declaration order, with that value."""
     return [(spec, options[spec.name]) for spec in specs

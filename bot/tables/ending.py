@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.errors import TableError
-from bot.games.messages import Msg, Text, joined, lines, msg
+from bot.games.messages import Msg, Seat, Text, joined, lines, msg
 from bot.i18n import ENGLISH, render
 from storage import tables
 from storage.db import Database
@@ -16,7 +16,7 @@ from storage.tables import TableRow
 
 from .live import LiveTables
 from .models import CLOSED_AFTER_PROBLEM, CLOSED_BY_ADMIN, END_REASONS, Change, Closing, TableSnapshot
-from .settlement import Settlement, stacks_line
+from .settlement import Settlement
 from .unit import ConservationError, TableUnit
 from .units import Units
 
@@ -42,9 +42,11 @@ async def close_now(settlement: Settlement, u: TableUnit, reason: str, headline:
     """Close the unit's table and say what each seat got back under `headline` (`shown`: the
     click's own reply shows it)."""
     stacks = await settlement.close(u, reason, counted)
-    got = joined(msg("table.closing.got", player=name, chips=amount) for name, amount in stacks_line(u.row, stacks))
-    u.closings.append(Closing(lines((headline, got)) if got.items else headline, stacks_line(u.row, stacks),
-                              shown=shown))
+    # who got what, said once: in the words (seats by name, in each reader's language)
+    got = joined(msg("table.closing.got", player=Seat(s.seat), chips=stacks[s.seat])
+                 for s in u.row.seats if s.seat in stacks)
+    u.closings.append(Closing(lines((headline, got)) if got.items else headline,
+                              names=tuple(s.name for s in u.row.seats), shown=shown))
     return stacks
 
 

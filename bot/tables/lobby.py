@@ -14,7 +14,7 @@ from bot.clock import Clock, stamp
 from bot.errors import NotEnoughChips, PlayerError, TableError, reason
 from bot.games.base import DEAL_STACKS, Event, GameState
 from bot.games.messages import msg
-from bot.games.options import resolve_options
+from bot.games.options import is_turn_timer, resolve_options
 from bot.wallet import WalletService
 from storage import tables
 from storage.db import Database
@@ -23,7 +23,7 @@ from storage.tables import SeatRow, TableRow
 
 from .ending import close_now
 from .live import LiveTable, LiveTables
-from .models import Closing, TableSnapshot
+from .models import Closing, TableSnapshot, bot_name
 from .reading import Reading
 from .settlement import Settlement
 from .unit import TableUnit
@@ -83,7 +83,7 @@ class Lobby:
             u.require_host_in_lobby(user_id, guild_id)
             row = u.row
             chips = self.reading.buy_in(row).default
-            seat = SeatRow(next_seat(row), None, f"Bot {sum(s.is_bot for s in row.seats) + 1}", chips, stack=chips)
+            seat = SeatRow(next_seat(row), None, bot_name(sum(s.is_bot for s in row.seats) + 1), chips, stack=chips)
             self._sit(u, seat, HOUSE, "bot_buy_in", f"botbuyin:{row.id}:{seat.seat}:v{row.version}")
         return u.committed
 
@@ -160,7 +160,7 @@ class Lobby:
 def server_timer(options: dict[str, Any], cls: type[GameState], seconds: int) -> None:
     """A new table's turn timer starts at the server's setting, where the game's range allows."""
     for spec in cls.option_specs:
-        if spec.name.startswith("turn_timeout"):
+        if is_turn_timer(spec):
             try:
                 options[spec.name] = spec.parse(seconds)
             except ValueError:

@@ -20,6 +20,7 @@ from bot.games.messages import Msg
 from storage.tables import TableRow
 
 from .models import SeatInfo
+from .settlement import CASHED_OUT, LEAVING_NOTES
 
 TABLE_STEPS = frozenset({"start", "leave", "stop", "top_up", "spectator_bet"})
 """The kinds of the log entries the table writes itself: not engine actions."""
@@ -108,13 +109,18 @@ class Mirror:
             seen.table("closing", "table.nobody_left")   # nobody human is left: the bots leave too
             for seat in staying:
                 self.leaving.add(seat)
-                seen.engine(game.leave(seat))
+                made = game.leave(seat)   # each one's note on leaving, logged before that line said it for all
+                seen.engine(made if seen.matches(made) else [e for e in made if e.kind not in LEAVING_NOTES])
         for s in seats:
             if self.present(s.seat) and s.seat in self.leaving and not game.is_over() \
                     and game.can_cash_out(s.seat):
                 stack = game.chips()[seat_key(s.seat)]
-                seen.engine(game.cash_out(s.seat))
-                if seen.table("left", "table.left_with").seat != s.seat:
+                said = game.cash_out(s.seat)
+                seen.engine(said)
+                left = seen.table_if("left", "table.left_with")   # where the game did not say it (always, once)
+                if left is None and not any(e.kind in CASHED_OUT for e in said):
+                    raise Diverged("the log has no 'left' event where the table writes one")
+                if left is not None and left.seat != s.seat:
                     raise Diverged(f"seat {s.seat} left, by the log someone else")
                 self.gone[s.seat] = stack
         if game.is_over() or not any(self.present(s.seat) for s in seats):
@@ -181,6 +187,14 @@ class _Log:
         if event is None:
             raise Diverged(f"the log has no {kind!r} event where the table writes one")
         return event
+
+    def matches(self, made: list[Event]) -> bool:
+        """Whether the engine's events are the next ones logged (`engine`, without taking them)."""
+        try:
+            _Log(self.events, self.raw, list(self.taken)).engine(made)
+        except Diverged:
+            return False
+        return True
 
     def engine(self, made: list[Event]) -> None:
         """The engine's events must be the next ones logged: the same kinds, seats, readers and

@@ -65,6 +65,9 @@ class Publisher:
         self.after_table: list[Text] = []
         """Notices that name the table message's controls ("press My hand"): sent once it is up."""
         self.hands: dict[int, HandRef] | None = None
+        self.told: set[int] = set()
+        """Seats notified during this deal: later turns edit the message they were sent (no ping),
+        until a decision of theirs times out or the deal ends."""
         self._strips: list[tuple[int, HandRef]] = []
         self._channel: asyncio.Task[None] | None = None
         self._dms: asyncio.Task[None] | None = None
@@ -142,6 +145,7 @@ class Publisher:
             await asyncio.sleep(self.retry_s * 2 ** attempt)
         self.message_id = None   # the next state goes into a new message (after a restart too)
         self.recent.clear()
+        self.told.clear()
         await self._attempt(self.host.save_message(self.table_id, None))
 
     async def _show_table(self) -> None:
@@ -213,6 +217,8 @@ class Publisher:
             return   # no DMs to a seat once it is leaving
         old = self.hands.get(seat)
         notify = (notify or (self.resuming and old is None)) and seat in snap.to_act
+        if notify and old is not None and seat in self.told and not snap.missed.get(seat):
+            notify = False   # told this deal already and playing along: their message asks again
         if not notify and old is None:
             return   # a new message only when the player must act
         events = self.private.pop(seat, [])
@@ -227,6 +233,8 @@ class Publisher:
         except Exception:
             log.exception("table %d: seat %d's hand could not be shown", self.table_id, seat)
             return
+        if notify:
+            self.told.add(seat)
         if ref is not None and ref != old:
             self.hands[seat] = ref
             await self._attempt(self.host.save_hand(self.table_id, seat, ref))

@@ -38,6 +38,12 @@ def stacks_line(row: TableRow, stacks: dict[int, int]) -> tuple[tuple[str, int],
     return tuple((s.name, stacks[s.seat]) for s in row.seats if s.seat in stacks)
 
 
+LEAVING_NOTES = ("leave", "leaving")
+"""The kinds of event in which a game says that one player is leaving."""
+CASHED_OUT = ("left", "leave", "cash_out")
+"""The kinds of event in which a game says who left the table with what."""
+
+
 class Settlement:
     def __init__(self, db: Database, wallets: WalletService) -> None:
         self.db, self.wallets = db, wallets
@@ -50,9 +56,11 @@ class Settlement:
         for s in row.seats:
             if s.present and s.leaving and not game.is_over() and game.can_cash_out(s.seat):
                 stack = game.chips()[seat_key(s.seat)]
-                u.events += game.cash_out(s.seat)
+                said = game.cash_out(s.seat)
+                if not any(e.kind in CASHED_OUT for e in said):   # the game did not say who left with what
+                    said.append(Event("left", msg("table.left_with", player=Seat(s.seat), chips=stack), s.seat))
+                u.events += said
                 self.pay_out(u, s, stack)
-                u.events.append(Event("left", msg("table.left_with", player=Seat(s.seat), chips=stack), s.seat))
         self._pay_spectators(u, game)
         finished = game.is_over() or not any(s.present for s in row.seats)
         chips = game.chips()
@@ -102,7 +110,8 @@ class Settlement:
         u.events.append(Event("closing", msg("table.nobody_left")))
         for s in staying:
             s.leaving = True
-            u.events += game.leave(s.seat)
+            # that line says it for every bot: each one's own note on leaving would only repeat it
+            u.events += [e for e in game.leave(s.seat) if e.kind not in LEAVING_NOTES]
 
     def _closings(self, u: TableUnit, game: Any, finished: bool) -> None:
         """A deal that ended closes its table message with the summary; so does the game."""

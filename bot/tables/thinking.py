@@ -66,7 +66,9 @@ def plan(ask: dict[str, Any]) -> dict[str, Any]:
     moves: list[tuple[int, Any]] = []
     try:
         game = by_name(ask["engine"]).from_dict(ask["state"])
-        seat: int | None = ask["seat"]
+        # the seat was read off the live game, which a unit still saving may have moved past the
+        # state it handed on: nothing to plan in this older state (the unit decides then)
+        seat: int | None = ask["seat"] if ask["seat"] in game.to_act() else None
         while seat is not None:
             action = game.bot_action(seat, random.Random(bot_seed(ask["seed"], ask["version"] + len(moves), seat)))
             done = game.apply(seat, action) if len(moves) + 1 < ask["run"] else None

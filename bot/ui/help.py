@@ -17,6 +17,7 @@ from bot.games import GAMES
 from bot.i18n import ENGLISH, Locale, t
 from bot.i18n.commands import command_key
 
+from .embeds import players_wanted
 from .interactions import Picker, ShortLived, chosen
 
 
@@ -36,7 +37,7 @@ def rules_embed(game_id: str, locale: Locale = ENGLISH) -> discord.Embed:
     cls = RULES[game_id]
     embed = discord.Embed(title=t(locale, "rules.title", game=t(locale, f"game.{game_id}")),
                           colour=discord.Colour.blurple(), description=t(locale, f"rules.{game_id}")[:4096])
-    embed.set_footer(text=t(locale, "rules.footer", low=cls.min_players, high=cls.max_players,
+    embed.set_footer(text=t(locale, "rules.footer", players=players_wanted(locale, cls.min_players, cls.max_players),
                             play=t(locale, "cmd.play.name")))
     return embed
 

@@ -134,7 +134,8 @@ class DiscordPresenter:
 
     async def notice(self, snap: TableSnapshot, text: Text) -> None:
         """Plain text, so a player it names is pinged."""
-        words = render(await table_language(self.bot, snap.guild_id), text, snap.names)
+        locale = await table_language(self.bot, snap.guild_id)
+        words = render(locale, text, snap.names_in(locale))
         await self._channel(snap.channel_id).send(content=clip(words, MESSAGE), allowed_mentions=PINGS)
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:

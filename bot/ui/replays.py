@@ -16,7 +16,7 @@ import discord
 
 from bot.errors import TableError
 from bot.games.messages import msg
-from bot.i18n import ENGLISH, Locale, number, render, t
+from bot.i18n import ENGLISH, Locale, render, t
 from bot.tables.models import Closing
 from bot.tables.replay import DealRef, DealReplay
 
@@ -110,7 +110,7 @@ class ReplayView(ShortLived):
         if frame.ends_deal:
             summary = next(e for e in frame.events if e.kind == "summary")
             final = await painter.final(snap, Closing(summary.text, summary=summary, public=frame.public,
-                                                      names=tuple(snap.names)), self.locale)
+                                                      names=tuple(snap.names_in(self.locale))), self.locale)
             if final is not None or frame.next_dealt:
                 return final
         return await painter.board(snap, self.locale)
@@ -130,7 +130,7 @@ def replay_embed(deal: DealReplay, step: int, locale: Locale = ENGLISH, image: s
     """One step of a deal: what it said to the table, the board (as a picture, or in words when
     there is none) and the stacks, and where in the deal it is."""
     snap, frame = deal.snapshot(step), deal.frames[step]
-    names = snap.names
+    names = snap.names_in(locale)
     said = "\n".join(render(locale, e.text, names) for e in frame.events)
     if not said:
         said = t(locale, "replay.unseen", player=names[frame.mover]) if frame.mover is not None else "—"
@@ -142,7 +142,8 @@ def replay_embed(deal: DealReplay, step: int, locale: Locale = ENGLISH, image: s
         for name, value in board_for(snap.game_id).table_fields(snap.public or {}, names, locale):
             e.add_field(name=clip(name, 256), value=clip(value, FIELD_VALUE), inline=False)
     e.add_field(name=t(locale, "ui.stacks"), inline=False, value=clip(" · ".join(
-        f"{s.name} {number(locale, s.stack if s.present else s.cashed_out or 0)}" for s in snap.seats), FIELD_VALUE))
+        t(locale, "ui.name_number", name=s.shown(locale), number=s.stack if s.present else s.cashed_out or 0)
+        for s in snap.seats), FIELD_VALUE))
     whose = "" if frame.mover is None else " · " + t(locale, "replay.mover", player=names[frame.mover])
     e.set_footer(text=t(locale, "replay.step", step=step + 1, steps=len(deal.frames)) + whose)
     return attach_image(e, image) if image else e

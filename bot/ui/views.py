@@ -90,8 +90,9 @@ def controls_view(snap: TableSnapshot, seat: int, locale: Locale = ENGLISH) -> d
         return None
     view = discord.ui.View(timeout=None)
     board, public, private = board_for(snap.game_id), snap.public or {}, snap.privates.get(seat, {})
-    controls = layout(snap.table_id, snap.version, actions, board.select_prompts(public, snap.names, locale),
-                      board.card_notes(private, public, locale), locale, snap.names)
+    names = snap.names_in(locale)
+    controls = layout(snap.table_id, snap.version, actions, board.select_prompts(public, names, locale),
+                      board.card_notes(private, public, locale), locale, names)
     for row, item in enumerate(controls.rows):
         if isinstance(item, SelectSpec):
             view.add_item(ActionSelect(item, row))

@@ -98,7 +98,7 @@ async def test_lobby_opened_joined_and_cancelled(world: World, make_bot: Callabl
         refused = await (await fake.click(world.bob, table, verb_id(table, "cancel"))).reply()
         assert "Only the player who opened this table" in refused.text
         await (await fake.click(world.alice, table, verb_id(table, "cancel"))).edited()
-        await fake.wait_for(lambda: "host cancelled" in table.text and "bob 250" in table.text
+        await fake.wait_for(lambda: "host cancelled" in table.text and "bob (250)" in table.text
                             and not table.custom_ids())
         assert "Wallet: **1,000**" in (await (await fake.slash(world.bob, g, c, "balance")).reply()).text
     assert books(tmp_path / "bot.db") == (0, [])
@@ -123,7 +123,7 @@ async def test_started_game_sends_hands_by_dm_and_keeps_them_private(world: Worl
         for message in fake.channel_messages(c):
             for hand in hands:
                 assert hand not in message.text
-        assert "To act" in playing.text
+        assert " to act · " in playing.text
 
 
 async def test_closed_dms_fall_back_to_the_my_hand_button(world: World, make_bot: Callable[[], CardRoomBot],
@@ -195,7 +195,7 @@ async def test_free_buy_in_games_ask_how_many_chips(world: World, make_bot: Call
         assert "whole number" in await join_with("lots")
         assert "wallet holds 1,000" in await join_with("5000")
         assert "You sat down with 321 chips" in await join_with("321")
-        await fake.wait_for(lambda: f"<@{world.bob}> · 321" in table.text)
+        await fake.wait_for(lambda: f"<@{world.bob}> (321)" in table.text)
 
 
 async def test_table_view_leave_rules_and_history(world: World, make_bot: Callable[[], CardRoomBot]) -> None:

@@ -82,7 +82,7 @@ async def test_cancel_takes_the_lobby_controls_away_in_the_same_step_and_a_late_
         cancel = await fake.click(world.alice, lobby, verb_id(lobby, "cancel"))
         await cancel.edited()
         assert control_ids(lobby.data) == []
-        assert t(ENGLISH, "table.closing.cancelled") in lobby.text and "bob 200" in lobby.text
+        assert t(ENGLISH, "table.closing.cancelled") in lobby.text and "bob (200)" in lobby.text
         # Carol's client had not seen the edit yet: she presses Join on the lobby she still sees
         late = await (await fake.click(world.carol, lobby, join_id, stale=True)).reply()
         assert late.ephemeral and late.text == t(ENGLISH, "err.table.cancelled")

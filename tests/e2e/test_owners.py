@@ -103,7 +103,7 @@ async def test_privacy_shows_what_is_kept_and_erases_a_player(world: World, make
         statement = await (await fake.slash(world.bob, None, None, "privacy")).reply()   # from a DM too
         assert "30日" in statement.text   # in Bob's language, with the grace period
         refused = await fake.click(world.bob, statement, button(statement, "自分のデータを消す"))
-        await fake.wait_for(lambda: any("開いている卓" in m.text for m in refused.followups()))   # seated
+        await fake.wait_for(lambda: any("開いているテーブル" in m.text for m in refused.followups()))   # seated
         await (await fake.click(world.bob, table, verb_id(table, "cancel"))).reply()
         statement = await (await fake.slash(world.bob, g, c, "privacy")).reply()
         await fake.click(world.bob, statement, button(statement, "自分のデータを消す"))

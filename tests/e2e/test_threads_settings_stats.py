@@ -183,12 +183,15 @@ async def test_with_images_off_table_and_hand_messages_carry_no_pictures(
             await human.move()
         hand = await open_my_hand(fake, world.alice, casino)
         table = await human.table_message()
-        assert table.embeds and hand.embeds   # the text stays
+        assert table.embeds and hand.embeds   # the text stays, and tells the board in words
+        assert "Match score" in {f["name"] for f in table.embeds[0]["fields"]}
         shown = [m for m in fake.messages.values() if m.embeds]
         assert shown and all(m.data["attachments"] == [] for m in shown)
         assert all(not rec.files for rec in fake.requests), "no picture was uploaded at all"
 
         assert await setting(world, casino, "images", "on") == "images is now on."
         await human.move()   # the table message shows it (a new one, if the bot went out meanwhile)
-        await fake.wait_for(lambda: any(m.data["attachments"] for m in fake.channel_messages(casino)),
-                            what="a picture back on the table message")
+        pictured = await fake.wait_for(
+            lambda: next((m for m in fake.channel_messages(casino) if m.data["attachments"]), None),
+            what="a picture back on the table message")
+        assert "Match score" not in {f["name"] for f in pictured.embeds[0].get("fields") or []}   # the picture shows it

@@ -290,7 +290,7 @@ async def test_closing_mid_deal_voids_the_deal(db: Database, wallets: WalletServ
     for i, s in enumerate(row.seats):
         expected = begun[s.seat] + rest // 3 + (1 if i < rest % 3 else 0)
         assert closed.payouts[s.seat] == expected
-        assert f"P{s.user_id} {expected:,}" in closed.text
+        assert f"P{s.user_id} ({expected:,})" in closed.text
     assert "void" in closed.text
     assert await escrow_of(db, t) == 0
     assert await books_ok(db)

@@ -61,7 +61,7 @@ async def test_an_onlooker_bets_and_is_paid_through_the_ledger(db, wallets, pres
     await play_until(service, t, lambda: window_open(service, t))
     choices = await service.spectator_choices(t, ONLOOKER)
     seat, _, low, high = choices[0]
-    with pytest.raises(TableError, match="spectator bets are for onlookers"):
+    with pytest.raises(TableError, match="only spectators may back a player"):
         await service.spectator_bet(t, PLAYERS[0], seat, low)
     with pytest.raises(IllegalAction):
         await service.spectator_bet(t, ONLOOKER, seat, high + 1)

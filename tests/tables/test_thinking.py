@@ -213,3 +213,16 @@ def test_a_bots_pause_grows_with_its_choices_within_the_table_delay() -> None:
     assert len(set(pauses[3])) > 10
     assert bot_pause(1.5, 3, 42, 7, 1) == bot_pause(1.5, 3, 42, 7, 1)
     assert bot_pause(0.0, 40, 42, 7, 1) == 0.0
+
+
+@pytest.mark.parametrize("game_id", ["tripoley", "gin_rummy"])
+def test_a_plan_asked_for_a_seat_the_saved_state_does_not_wait_for_is_empty(game_id: str) -> None:
+    """The driver reads whose turn it is off the live game, which a unit still saving may already
+    have moved on from the state it hands the worker: that seat has nothing to do in the state
+    (Tripoley's and Gin's bots raised IndexError there), and the plan is empty."""
+    cls = GAMES[game_id]
+    game = cls.start([cls.buy_in(resolve_options(cls.option_specs, {})).default] * 2, {}, seed=3)
+    waiting = next(s for s in range(2) if s not in game.to_act())
+    saved = orjson.loads(orjson.dumps(game.to_dict()))
+    assert plan({"engine": name_of(cls), "version": 0, "seed": 1, "seat": waiting, "bots": [0, 1],
+                 "run": RUN_LIMIT, "state": saved}) == {"moves": []}

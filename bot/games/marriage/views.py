@@ -105,7 +105,7 @@ class PrivateView(TypedDict):
 
 def public_view(st: MarriageState) -> PublicView:
     view = _public_view(st)
-    ending = last_deal_note(st.stop_requested, st.deal_no, st.opts.max_deals, "MAR-28")
+    ending = last_deal_note(st.stop_requested, st.deal_no, st.opts.max_deals)
     if ending and st.phase in (DECLARE, PLAY):
         view["ending"] = to_json(ending)
     if st.last_move is not None:

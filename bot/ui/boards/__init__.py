@@ -5,6 +5,12 @@ A game may add `bot/ui/boards/<game_id>.py` defining
     def table_fields(public: dict, names: list[str], locale: Locale) -> list[tuple[str, str]]
         The board part of the table embed (field name, markdown value), from `public_view()`.
         The shared frame adds the title, phase, stacks, whose turn and the deadline.
+    def beside_picture(public: dict, names: list[str], locale: Locale) -> list[tuple[str, str]]
+        The fields of `table_fields` that the board's picture does not show (Buki-Domino's
+        spectator bets): the table message keeps them beside the picture.
+    def seat_notes(public: dict, names: list[str], locale: Locale) -> dict[int, str]
+        What the board says of each seat (“6 tiles, bet 2”), beside its name and stack in the
+        table's one list of players.
     def hand_text(private: dict, public: dict, locale: Locale) -> str
         The player's hand and what it means (sorted, grouped), from `private_view(seat)`.
     def hand_groups(private: dict, public: dict) -> list[Group]
@@ -63,6 +69,14 @@ def _no_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, st
     return {}
 
 
+def _nothing_beside(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+    return []
+
+
+def _no_seat_notes(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
+    return {}
+
+
 def _no_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     return None
 
@@ -84,6 +98,8 @@ class Board:
 
     def __init__(self, module: ModuleType | None) -> None:
         self.table_fields = getattr(module, "table_fields", _generic_fields)
+        self.seat_notes = getattr(module, "seat_notes", _no_seat_notes)
+        self.beside_picture = getattr(module, "beside_picture", _nothing_beside)
         self.hand_text = getattr(module, "hand_text", _generic_hand)
         self.hand_groups = getattr(module, "hand_groups", _no_groups)
         self.summary_title = getattr(module, "summary_title", _no_title)
