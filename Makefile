@@ -12,18 +12,21 @@ DEALS ?= 1
 TEST_WORKERS ?= 3
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint bench bench-each demo docs constraints clean
+.PHONY: help run test lint bench bench-each demo docs dist constraints clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 $(BIN)/python:
+	@echo "make: creating the virtualenv $(VENV) (once)"
 	$(PYTHON) -m venv $(VENV)
 
 # Reinstall only when the project's metadata or the pinned versions change.
 $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
+	@echo "make: installing the project and its pinned dependencies into $(VENV); the first time takes a minute or two"
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test,lint]'
+	$(BIN)/python -m pip install --quiet --progress-bar on -c constraints.txt -e '.[test,lint]'
+	@echo "make: installed"
 	touch $(STAMP)
 
 run: $(STAMP) ## start the bot (reads .env; SQLite database at data/bot.db by default)
@@ -55,6 +58,11 @@ bench-each:
 demo: $(STAMP) ## a game between seat bots in the console: GAME=gin_rummy, DEALS=1 (DEALS= plays the whole game)
 	$(BIN)/python -m bot demo $(GAME) $(if $(DEALS),--deals $(DEALS))
 
+dist: $(STAMP) ## the release step: build the source release and the wheel into dist/ (see CONTRIBUTING.md)
+	rm -rf dist build
+	$(BIN)/python -m build --outdir dist .
+	@ls -l dist
+
 docs: $(STAMP) ## regenerate the table-option tables in docs/games/ and docs/ja/games/ from the code
 	$(BIN)/python -m bot docs
 
@@ -68,4 +76,4 @@ constraints: ## re-pin constraints.txt to the newest releases pyproject.toml all
 	rm -rf .venv-pin build
 
 clean: ## remove the virtualenv and caches (not data/)
-	rm -rf $(VENV) .venv-pin .pytest_cache .hypothesis .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .venv-pin .pytest_cache .hypothesis .mypy_cache .ruff_cache build dist

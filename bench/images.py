@@ -29,7 +29,8 @@ EVERY = 3                # sample every third state of a game
 MAX_ACTIONS = 600        # per game and seed
 TARGET_MS = 15.0
 LIMIT_BYTES = 150_000
-NAMES = [f"Player {i + 1}" for i in range(9)]
+NAMES = ["「あかね」", "José", "Łukasz", "Σοφία", "Алексей", "민준", "Mia 🐱", "高橋翔太", "Player 9"]
+"""Names in several scripts and an emoji: every font and the per-character fallback are timed."""
 
 
 def states(game_id: str):
@@ -73,7 +74,7 @@ def main() -> int:
         for public, private in states(game_id):
             labels = board.image_labels(public)
             for kind, make in (("board", partial(board_scene, game_id, public, NAMES, labels)),
-                               ("hand", partial(hand_scene, game_id, private, public))):
+                               ("hand", partial(hand_scene, game_id, private, public, labels))):
                 result = timed(make)
                 if result is not None:
                     times[kind].append(result[0])

@@ -1,30 +1,41 @@
-"""Seat bots: what one decision costs, and how well the bots play.
+"""Seat bots: how well they play, how often they blunder, and what one decision costs.
 
-1. Cost. For each game, seeded games with the seat bot in every seat, through the engine
-   contract only (no table service): every `bot_action` call is timed as the table service
-   makes it (views, legal actions and the bot's thinking): decisions, mean, p50, p99 and max ms
-   of CPU time, so that other processes sharing the machine do not count.
-   The table service needs the mean well under a millisecond to play 1,000 actions/s.
-2. Strength against a baseline. The bot in one seat (rotating with the seed) against players
-   choosing uniformly among their legal actions (never resigning): net chips per game of the bot
-   and of the average other player.
-3. With `--old REV`: the bot against its own version at git revision REV, the seats split
-   between them and every game played twice with the halves swapped (so the cards are fair):
-   net chips per seat and game of each, and the difference with its standard error.
+For every game and every bot strength (the table option `bot_strength`: easy, normal, strong):
 
-Run: .venv/bin/python bench/seat_bots.py [--games N] [--old main]     (fixed seeds)
+- **Margin against a strong baseline** (`bench/baselines.py`: OpenSpiel's simple gin bot for
+  Gin Rummy, a greedy expert for the others). Half the seats play the seat bot and half the
+  baseline (in Gin Rummy one each), and every seed is played twice with the halves swapped, so
+  both sides get the same cards. The margin is the bot's net chips per seat and deal (in Gin
+  Rummy, settled per hand at one chip a point: points a hand), with its 95% interval over the
+  seeds (1.96 standard errors of the per-seed means).
+- **Blunders per 1,000 bot decisions**, as `bench/blunders.py` defines them: what a good player
+  would laugh at (breaking a made meld for no gain, throwing a wild card while holding loose
+  cards, staying in Bourré with no trump and no ace against two or more opponents, …).
+- **Decision time**: every `bot_action` of the bot's seats, in CPU time (views, legal actions
+  and the bot's thinking, as the table service calls it): p50, p99 and the worst, in ms.
+
+Then (`--ladder N`) the levels against each other (normal against easy, strong against normal),
+(`--random N`) the normal bot in one seat against players choosing uniformly among their legal
+actions (never resigning), and (`--old REV`) the bot against its own version at git revision REV,
+the seats split between them as against the baseline.
+
+Run: .venv/bin/python bench/seat_bots.py [--deals N] [--only gin_rummy,bourre] [--levels normal]
+     [--ladder 500] [--random 60] [--old main]    (fixed seeds; --deals 1000 for the figures of record)
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import subprocess
 import sys
 import time
 import types
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,82 +43,171 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.baselines import BASELINES  # noqa: E402
+from bench.blunders import blunder  # noqa: E402
 from bot.games import GAMES, seat_key  # noqa: E402
 from bot.games.options import resolve_options  # noqa: E402
-from bot.games.simulate import Policy, bot_policy, play  # noqa: E402
+from bot.games.simulate import Policy, bot_policy  # noqa: E402
 
-# game id -> (players, options): a usual table, with a bounded number of deals.
-SETUPS: dict[str, tuple[int, dict[str, Any]]] = {
-    "bourre": (4, {}),
-    "buki_domino": (4, {}),
-    "gin_rummy": (2, {}),
-    "marriage": (4, {"max_deals": 6}),
-    "michigan_rummy": (4, {"max_deals": 8}),
-    "tripoley": (4, {"max_deals": 8}),
+LEVELS = ("easy", "normal", "strong")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A usual table of a game for the bench: seats, options, and how many deals one game plays."""
+
+    players: int
+    options: dict[str, Any]
+    deals: int   # the game's own limit sets it; Gin Rummy stops after its first hand
+
+
+SETUPS: dict[str, Setup] = {
+    "gin_rummy": Setup(2, {"settle": "per_hand"}, 1),
+    "marriage": Setup(4, {"max_deals": 1}, 1),
+    "bourre": Setup(4, {"max_hands": 10}, 10),
+    "tripoley": Setup(4, {"max_deals": 8}, 8),
+    "michigan_rummy": Setup(4, {"max_deals": 8}, 8),
+    "buki_domino": Setup(4, {"max_hands": 8}, 8),
 }
 
 
-def start(game_id: str, seed: int) -> tuple[Any, int]:
-    """A new game of the usual table for `game_id`, and each seat's starting stack."""
+def start(game_id: str, seed: int, level: str = "normal") -> tuple[Any, int]:
+    """A new game of the usual table for `game_id` with bots of `level`, and each seat's stack."""
     cls = GAMES[game_id]
-    players, options = SETUPS[game_id]
+    setup = SETUPS[game_id]
+    options = {**setup.options, "bot_strength": level}
     stack = cls.buy_in(resolve_options(cls.option_specs, options)).default
-    return cls.start([stack] * players, options, seed=seed), stack
+    return cls.start([stack] * setup.players, options, seed=seed), stack
 
 
 def nets(game: Any, stack: int) -> list[int]:
-    """Each seat's chips won or lost over the game (every chip is in a stack once it is over)."""
+    """Each seat's chips won or lost so far (every chip is in a stack between deals)."""
     chips = game.chips()
-    return [chips.get(seat_key(s), 0) - stack for s in range(SETUPS[game.id][0])]
+    return [chips.get(seat_key(s), 0) - stack for s in range(SETUPS[game.id].players)]
+
+
+@dataclass
+class Tally:
+    """What the bot's decisions cost and how many were blunders, by kind."""
+
+    times_ns: list[int] = field(default_factory=list)
+    blunders: Counter[str] = field(default_factory=Counter)
+
+    def policy(self) -> Policy:
+        def timed(game: Any, seat: int, rng: random.Random) -> Any:
+            t = time.process_time_ns()
+            action = game.bot_action(seat, rng)
+            self.times_ns.append(time.process_time_ns() - t)
+            kind = blunder(game, seat, action)
+            if kind is not None:
+                self.blunders[kind] += 1
+            return action
+        return timed
+
+    def ms(self, q: float) -> float:
+        times = sorted(self.times_ns)
+        return times[min(len(times) - 1, int(q * len(times)))] / 1e6 if times else 0.0
+
+
+def play_game(game: Any, policies: list[Policy], seed: int, deals: int) -> int:
+    """Play until the game is over or `deals` deals have ended; how many deals ended."""
+    rng = random.Random(seed)
+    ended = 0
+    while not game.is_over() and ended < deals:
+        seat = game.to_act()[0]
+        events = game.apply(seat, policies[seat](game, seat, rng))
+        ended += sum(e.kind == "summary" for e in events)
+    return ended
+
+
+def duel(game_id: str, seed: int, mine: Policy, theirs: Policy, level: str) -> tuple[float, int]:
+    """The seed played twice, `mine` in the even seats then in the odd ones: the net chips per
+    seat and deal of `mine`, and the deals played."""
+    setup = SETUPS[game_id]
+    total, deals = 0.0, 0
+    for parity in (0, 1):
+        game, stack = start(game_id, seed, level)
+        policies = [mine if s % 2 == parity else theirs for s in range(setup.players)]
+        deals += play_game(game, policies, seed, setup.deals)
+        seats = [s for s in range(setup.players) if s % 2 == parity]
+        total += sum(nets(game, stack)[s] for s in seats) / len(seats)
+    return total / max(1, deals), deals
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval."""
+    if len(values) < 2:
+        return (values[0] if values else 0.0), 0.0
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
+
+
+def seeds_for(game_id: str, deals: int) -> int:
+    """Seeds enough for `deals` deals in each seating."""
+    per_game = SETUPS[game_id].deals
+    return -(-deals // per_game)
+
+
+def strength_row(game_id: str, level: str, deals: int) -> dict[str, Any]:
+    tally = Tally()
+    bot = tally.policy()
+    margins: list[float] = []
+    played = 0
+    for seed in range(seeds_for(game_id, deals)):
+        margin, n = duel(game_id, seed, bot, BASELINES[game_id], level)
+        margins.append(margin)
+        played += n
+    mean, half = interval(margins)
+    decisions = len(tally.times_ns)
+    return {"deals": played, "margin": mean, "ci": half, "decisions": decisions,
+            "blunders": 1000 * sum(tally.blunders.values()) / max(1, decisions), "kinds": tally.blunders,
+            "p50": tally.ms(0.5), "p99": tally.ms(0.99), "max": tally.ms(1.0)}
+
+
+# --- the levels against each other, against random players, and against another revision -----
+
+def at_level(level: str) -> Policy:
+    """The seat bot playing at `level`, whatever the table's option says (the bench seats bots
+    of two strengths at one table)."""
+    def policy(game: Any, seat: int, rng: random.Random) -> Any:
+        name = "opts" if hasattr(game, "opts") else "options"
+        table = getattr(game, name)
+        setattr(game, name, dataclasses.replace(table, bot_strength=level))
+        try:
+            return game.bot_action(seat, rng)
+        finally:
+            setattr(game, name, table)
+    return policy
+
+
+def levels_row(game_id: str, stronger: str, weaker: str, deals: int) -> tuple[float, float]:
+    """The net chips per seat and deal of the `stronger` bot against the `weaker` one."""
+    margins = [duel(game_id, seed, at_level(stronger), at_level(weaker), "normal")[0]
+               for seed in range(seeds_for(game_id, deals))]
+    return interval(margins)
 
 
 def random_legal(game: Any, seat: int, rng: random.Random) -> Any:
-    """The baseline: any legal action but resigning, uniformly."""
+    """Any legal action but resigning, uniformly."""
     legal = game.legal_actions(seat)
     return rng.choice([a for a in legal if getattr(a, "kind", "") != "resign"] or legal)
 
 
-# --- 1. cost -------------------------------------------------------------------------------------
-
-def cost_row(game_id: str, games: int) -> list[float]:
-    """(decisions, mean, p50, p99, max ms) of the bot's decisions over `games` all-bot games."""
-    times: list[int] = []
-
-    def timed(game: Any, seat: int, rng: random.Random) -> Any:
-        t = time.process_time_ns()
-        action = game.bot_action(seat, rng)
-        times.append(time.process_time_ns() - t)
-        return action
-
-    for seed in range(games):
-        game, _ = start(game_id, seed)
-        for _ in play(game, timed, seed=seed):
-            pass
-    times.sort()
-    ms = [t / 1e6 for t in times]
-    return [len(ms), statistics.fmean(ms), ms[len(ms) // 2], ms[min(len(ms) - 1, int(0.99 * len(ms)))], ms[-1]]
-
-
-# --- 2. against random players ---------------------------------------------------------------
-
 def against_random(game_id: str, games: int) -> tuple[float, float]:
-    """Net chips per game of the bot (one seat, rotating) and of the average random player."""
-    players = SETUPS[game_id][0]
+    """Net chips per deal of the normal bot (one seat, rotating) and of the average random player."""
+    setup = SETUPS[game_id]
     mine = others = 0.0
+    deals = 0
     for seed in range(games):
-        hero = seed % players
-        policies: list[Policy] = [random_legal] * players
+        hero = seed % setup.players
+        policies: list[Policy] = [random_legal] * setup.players
         policies[hero] = bot_policy
         game, stack = start(game_id, seed)
-        for _ in play(game, policies, seed=seed):
-            pass
+        deals += play_game(game, policies, seed, setup.deals)
         net = nets(game, stack)
         mine += net[hero]
-        others += (sum(net) - net[hero]) / (players - 1)
-    return mine / games, others / games
+        others += (sum(net) - net[hero]) / (setup.players - 1)
+    return mine / max(1, deals), others / max(1, deals)
 
-
-# --- 3. against the bot of another revision ---------------------------------------------------
 
 def bot_at(rev: str, game_id: str) -> Policy:
     """The seat bot of `game_id` as it was at git revision `rev`, as a policy."""
@@ -129,57 +229,49 @@ def bot_at(rev: str, game_id: str) -> Policy:
     return policy
 
 
-def against_old(game_id: str, old: Policy, games: int) -> tuple[float, float, float]:
-    """Net chips per seat and game of the current bot and of `old`, each game played twice with the
-    seats swapped; and the standard error of their difference."""
-    players = SETUPS[game_id][0]
-    diffs: list[float] = []
-    new_total = old_total = 0.0
-    for seed in range(games):
-        new_net = old_net = 0.0
-        for parity in (0, 1):
-            policies = [bot_policy if s % 2 == parity else old for s in range(players)]
-            game, stack = start(game_id, seed)
-            for _ in play(game, policies, seed=seed):
-                pass
-            for s, n in enumerate(nets(game, stack)):
-                if s % 2 == parity:
-                    new_net += n
-                else:
-                    old_net += n
-        new_net /= players
-        old_net /= players
-        new_total += new_net
-        old_total += old_net
-        diffs.append(new_net - old_net)
-    err = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
-    return new_total / games, old_total / games, err
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="all-bot games timed per game")
-    parser.add_argument("--duels", type=int, default=60, help="games against the baselines per game")
-    parser.add_argument("--old", metavar="REV", help="also play against the seat bots of this git revision")
+    parser.add_argument("--deals", type=int, default=100, help="deals in each seating per game and level")
     parser.add_argument("--only", default=",".join(SETUPS), help="the games, comma-separated")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="the bot strengths, comma-separated")
+    parser.add_argument("--ladder", type=int, default=0, metavar="N",
+                        help="also the levels against each other, N deals a seating")
+    parser.add_argument("--random", type=int, default=0, metavar="N", help="also N games against random players")
+    parser.add_argument("--old", metavar="REV", help="also play against the seat bots of this git revision")
     args = parser.parse_args()
-    game_ids = args.only.split(",")
-    print(f"Seat-bot decisions: {args.games} all-bot games per game, every bot_action timed (CPU ms); "
-          f"then the bot in one seat against random-legal players, {args.duels} games (net chips per game)")
-    print(f"  {'game':<15} {'players':>7} {'decisions':>9} {'mean':>7} {'p50':>7} {'p99':>7} {'max':>7}"
-          f" {'bot net':>9} {'random net':>10}")
+    game_ids, levels = args.only.split(","), args.levels.split(",")
+    print(f"Seat bots against the baselines: every seed twice with the seats swapped, {args.deals:,} deals a seating"
+          " (margin: the bot's net chips per seat and deal, gin: points a hand; ± its 95% interval)")
+    print(f"  {'game':<15} {'level':<7} {'deals':>6} {'margin':>16} {'blunders/1k':>11} {'decisions':>9}"
+          f" {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}  blunders by kind")
     for game_id in game_ids:
-        n, mean, p50, p99, worst = cost_row(game_id, args.games)
-        bot, rnd = against_random(game_id, args.duels)
-        print(f"  {game_id:<15} {SETUPS[game_id][0]:>7} {n:>9,.0f} {mean:>7.3f} {p50:>7.3f} {p99:>7.3f}"
-              f" {worst:>7.2f} {bot:>+9.1f} {rnd:>+10.1f}", flush=True)
-    if args.old:
-        print(f"\nAgainst the seat bots of {args.old}: half the seats each, every game twice with the halves"
-              f" swapped, {args.duels} games (net chips per seat and game)")
-        print(f"  {'game':<15} {'this bot':>9} {args.old[:9]:>9} {'difference':>18}")
+        for level in levels:
+            r = strength_row(game_id, level, args.deals)
+            kinds = ", ".join(f"{k} {n}" for k, n in r["kinds"].most_common()) or "-"
+            print(f"  {game_id:<15} {level:<7} {r['deals']:>6,} {r['margin']:>+8.2f} ± {r['ci']:<5.2f} "
+                  f"{r['blunders']:>11.2f} {r['decisions']:>9,} {r['p50']:>7.3f} {r['p99']:>7.3f} {r['max']:>7.2f}"
+                  f"  {kinds}", flush=True)
+    if args.ladder:
+        print(f"\nThe levels against each other, every seed twice with the seats swapped ({args.ladder:,} deals a"
+              " seating; the stronger bot's net chips per seat and deal)")
+        print(f"  {'game':<15} {'normal vs easy':>16} {'strong vs normal':>18}")
         for game_id in game_ids:
-            new, old, err = against_old(game_id, bot_at(args.old, game_id), args.duels)
-            print(f"  {game_id:<15} {new:>+9.2f} {old:>+9.2f} {new - old:>+10.2f} ± {err:<5.2f}", flush=True)
+            rows = [levels_row(game_id, a, b, args.ladder) for a, b in (("normal", "easy"), ("strong", "normal"))]
+            print(f"  {game_id:<15}" + "".join(f" {m:>+9.2f} ± {h:<5.2f}" for m, h in rows), flush=True)
+    if args.random:
+        print(f"\nThe normal bot in one seat against random-legal players, {args.random} games (net chips per deal)")
+        print(f"  {'game':<15} {'bot':>9} {'random':>9}")
+        for game_id in game_ids:
+            bot, rnd = against_random(game_id, args.random)
+            print(f"  {game_id:<15} {bot:>+9.2f} {rnd:>+9.2f}", flush=True)
+    if args.old:
+        print(f"\nAgainst the seat bots of {args.old}: half the seats each, every seed twice with the halves swapped"
+              f" ({args.deals:,} deals a seating; net chips per seat and deal)")
+        for game_id in game_ids:
+            margins = [duel(game_id, seed, bot_policy, bot_at(args.old, game_id), "normal")[0]
+                       for seed in range(seeds_for(game_id, args.deals))]
+            mean, half = interval(margins)
+            print(f"  {game_id:<15} {mean:>+8.2f} ± {half:<5.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,9 @@ second against the bot-wide limit, their busiest second, the 429s and all invali
 Then, when TEST_DATABASE_URL names a PostgreSQL server (`make bench` starts a throwaway one): two
 bot processes on one database sharing one budget, each with the tables of its own shard, and the
 same with one of them killed a third of the way in (how long the survivor took to take up the
-whole budget, against the lease timeout). Last, restarts of 200 and 1,000 open tables: the time
+whole budget, against the lease timeout), and the storage backends side by side at bot delay 0
+(SQLite, PostgreSQL with one process and with two), with the statements each action cost. Last,
+restarts of 200 and 1,000 open tables: the time
 until play resumed, until every table whose person must act was shown (its message and the
 person's hand) and until every table was, and the requests meanwhile.
 
@@ -25,7 +27,7 @@ drifts, and the loop says how fast the machine was during the run. `--busy N` ke
 processes spinning meanwhile (both cores busy: `--busy 2`).
 
 Run: .venv/bin/python bench/tables.py [--seconds S] [--tables 100,200,500] [--delays 0,1.5]
-                                       [--bots seat|random] [--busy N] [--only rows|shared|restart]
+                                       [--bots seat|random] [--busy N] [--only rows|shared|backends|restart]
 (`--bots random` measures the table service apart from the bots' thinking)
 """
 
@@ -208,12 +210,15 @@ async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], 
     pids = bot.tables.autoplay.thinker.pids + bot.painter.pids
     cpu0, wall0 = cpu_seconds(pids), time.monotonic()
     actions0 = await count_actions(bot.tables)
+    assert bot.db is not None
+    statements0 = bot.db.statements
     for (table, person), p in zip(later, people[-late:]):
         await asyncio.sleep(seconds / late)
         probe.started_at[table] = time.monotonic()
         await bot.tables.start(table, person)
         running.append(asyncio.create_task(p.run(end)))
     wall, cpu = time.monotonic() - wall0, cpu_seconds(pids) - cpu0
+    statements = bot.db.statements - statements0
     actions = await count_actions(bot.tables) - actions0
     memory = (rss_mb() - before_mb) / len(made)
     for task in running:
@@ -222,7 +227,7 @@ async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], 
     await bot.close()
     return {"actions": actions, "wall": wall, "cpu": cpu, "MB/table": memory, "interval": (wall0, wall0 + wall),
             "clicks": [x for p in people for x in p.latencies], "told": probe.told, "burst": burst,
-            "shown": probe.shown_after_start, "tables": len(made) - late}
+            "shown": probe.shown_after_start, "tables": len(made) - late, "statements": statements}
 
 
 def latecomers(tables: int) -> int:
@@ -248,16 +253,18 @@ def summary(parts: list[dict[str, Any]], timeline: list[Any]) -> dict[str, float
             "told p50": pct(told, 50) * 1000, "told p99": pct(told, 99) * 1000,
             "shown p99": pct(shown, 99) * 1000, "shown max": max(shown, default=float("nan")) * 1000,
             "cpu ms/act": sum(p["cpu"] for p in parts) * 1000 / max(actions, 1),
+            "stmt/act": sum(p["statements"] for p in parts) / max(actions, 1),
             **requests(timeline, start, end), "MB/table": sum(p["MB/table"] for p in parts) / len(parts)}
 
 
 def one_row(fake: FakeServer, tables: int, bot_delay_s: float, seconds: float, games: list[str],
-            bot_workers: int | None) -> dict[str, float]:
-    """`tables` busy tables of one server on one bot process with SQLite."""
+            bot_workers: int | None, database: str | None = None) -> dict[str, float]:
+    """`tables` busy tables of one server on one bot process (SQLite, or the PostgreSQL
+    `database`)."""
     late = latecomers(tables)
     guild, channels, people = fake.call("world", tables + late, tables + late)
     with tempfile.TemporaryDirectory() as tmp:
-        settings = settings_for(tmp, bot_delay_s, bot_workers)
+        settings = settings_for(tmp, bot_delay_s, bot_workers, database)
         made = asyncio.run(open_offline(settings, fake, guild, channels, people, games))
         mark = fake.call("mark")
         part = asyncio.run(drive(settings, fake.api_base, made, late, seconds))
@@ -394,6 +401,21 @@ ROW_COLUMNS = ["burst s", "actions/s", "dec/table/min", "click p50", "click p99"
                "shown max", "cpu ms/act", "req/s", "peak/s", "429s", "invalid", "writes/5s", "MB/table"]
 
 
+def backends(fake: FakeServer, server: str | None, tables: int, seconds: float, games: list[str],
+             bot_workers: int | None) -> None:
+    """SQLite, PostgreSQL with one process and with two (sharing the budget), at bot delay 0."""
+    columns = ["actions/s", "click p50", "click p99", "cpu ms/act", "stmt/act", "req/s", "peak/s", "429s"]
+    print(f"\nBackends at {tables} tables, bot delay 0 (saturation); stmt/act: statements to the database per action")
+    print("  " + " " * 23 + " ".join(f"{c:>13}" for c in columns))
+    print_row("SQLite, 1 process", one_row(fake, tables, 0.0, seconds, games, bot_workers), columns)
+    if not server:
+        print("  (PostgreSQL rows: set TEST_DATABASE_URL, or run through scripts/with-postgres.sh as make bench does)")
+        return
+    print_row("PostgreSQL, 1 process", one_row(fake, tables, 0.0, seconds, games, bot_workers,
+                                               asyncio.run(fresh_schema(server))), columns)
+    print_row("PostgreSQL, 2 processes", shared_row(fake, server, tables, 0.0, seconds, games, bot_workers), columns)
+
+
 def print_row(label: str, r: dict[str, float], columns: list[str]) -> None:
     print(f"  {label:<22} " + " ".join(f"{r.get(c, float('nan')):>13,.1f}" for c in columns), flush=True)
 
@@ -411,7 +433,7 @@ def main() -> None:
                         help="seat: the games' own seat bots; random: bots that pick any legal move at no cost, "
                              "to measure the table service apart from the bots' thinking")
     parser.add_argument("--busy", type=int, default=0, help="processes kept spinning meanwhile (2: both cores busy)")
-    parser.add_argument("--only", choices=("rows", "shared", "restart"), default=None)
+    parser.add_argument("--only", choices=("rows", "shared", "backends", "restart"), default=None)
     args = parser.parse_args()
     if args.bots == "random":   # in this process: no bot workers, which would think as seat bots do
         for cls in GAMES.values():
@@ -444,6 +466,8 @@ def main() -> None:
             elif args.only == "shared" or (args.only is None and not server):
                 print("\n(two processes: set TEST_DATABASE_URL, or run through scripts/with-postgres.sh as make "
                       "bench does)")
+            if args.only in (None, "backends"):
+                backends(fake, server, args.shared_tables, args.seconds, games, args.bot_workers)
             if args.only in (None, "restart"):
                 columns = ["waited on", "resumed s", "waited on shown s", "all shown s", "req/s", "peak/s", "429s",
                            "invalid"]

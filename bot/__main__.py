@@ -2,9 +2,12 @@
 
 `cardroom` runs the bot; `cardroom demo [game] [--players N] [--seed S] [--deals D]` plays a game
 between seat bots in the console; `cardroom backup FILE` copies the database safely while the bot
-runs; `cardroom docs [--check]` regenerates the option tables in docs/; `cardroom snapshots OUTDIR`
-writes what every game's messages look like (PNG and embed JSON). Settings come from the
-environment and a `.env` file in the current directory. Every start-up failure the owner must fix
+runs; `cardroom migrate-db SOURCE TARGET` copies a SQLite database into an empty PostgreSQL one
+(the bot stopped); `cardroom example-env` prints a commented `.env` to start from; `cardroom docs
+[--check]` regenerates the option tables and pictures in docs/; `cardroom snapshots OUTDIR` writes
+what every game's messages look like (PNG and embed JSON); `cardroom --version` says which release
+this is. Settings come from the environment and a `.env` file in the current directory. Every
+start-up failure the owner must fix
 ends in one line on stderr and a non-zero exit.
 """
 
@@ -16,11 +19,13 @@ import logging
 import sqlite3
 import sys
 from contextlib import closing
+from importlib import resources
 from pathlib import Path
 
 from dotenv import load_dotenv
 
-from bot.config import ConfigError, Settings
+from bot import __version__
+from bot.config import EXAMPLE_ENV, ConfigError, Settings
 
 EXIT_OWNER_MUST_ACT = 2
 """A setting, the token, the database or Discord's refusal: starting again will not help."""
@@ -32,15 +37,21 @@ def main(argv: list[str] | None = None) -> int:
     from bot.games import GAMES
 
     parser = argparse.ArgumentParser(prog="cardroom", description="Card-room Discord bot")
+    parser.add_argument("--version", action="version", version=f"cardroom {__version__}")
     sub = parser.add_subparsers(dest="command")
     demo = sub.add_parser("demo", help="play a whole game between seat bots in the console")
     demo.add_argument("game", nargs="?", default="gin_rummy", choices=sorted(GAMES))
     demo.add_argument("--players", type=int, default=None)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--deals", type=int, default=None, help="everyone leaves after this many deals")
+    sub.add_parser("example-env", help="print a .env file that explains every setting (cardroom example-env > .env)")
     backup = sub.add_parser("backup", help="copy the database to FILE (safe while the bot runs)")
     backup.add_argument("file", type=Path)
-    docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/ and docs/ja/games/")
+    move = sub.add_parser("migrate-db", help="copy a SQLite database into an empty PostgreSQL one (stop the bot first)")
+    move.add_argument("source", type=Path, help="the SQLite file (DATABASE_PATH)")
+    move.add_argument("target", help="the PostgreSQL database's URL (the DATABASE_URL to start the bot with)")
+    docs = sub.add_parser("docs", help="regenerate the table-option tables in docs/games/ and docs/ja/games/ and "
+                                       "the pictures in docs/pictures/")
     docs.add_argument("--check", action="store_true", help="only report pages that are out of date")
     snaps = sub.add_parser("snapshots", help="write every game's table and hand messages as PNG and embed JSON")
     snaps.add_argument("outdir", type=Path)
@@ -56,9 +67,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if asyncio.run(run_demo(args.game, args.players, args.seed, deals=args.deals)) else 1
     if args.command == "backup":
         return backup_database(args.file)
+    if args.command == "migrate-db":
+        return migrate_database(args.source, args.target)
+    if args.command == "example-env":
+        print(resources.files("bot").joinpath(EXAMPLE_ENV).read_text(encoding="utf-8"), end="")
+        return 0
     if args.command == "docs":
         from bot.docs import update_docs
-        return update_docs(check=args.check)
+        from bot.snapshots import update_doc_pictures
+        return max(update_docs(check=args.check), update_doc_pictures(check=args.check))
     return run_bot()
 
 
@@ -93,6 +110,23 @@ def backup_database(target: Path) -> int:
     with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(target)) as dst:
         src.backup(dst)
     print(f"backed up {source} to {target}")
+    return 0
+
+
+def migrate_database(source: Path, target: str) -> int:
+    """Copy the SQLite database into PostgreSQL, books checked before and after (bot/moving.py)."""
+    from bot.moving import MoveRefused, move_database
+    from storage.connect import DatabaseUnavailable
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    try:
+        print(asyncio.run(move_database(source, target)))
+    except MoveRefused as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_OWNER_MUST_ACT
+    except DatabaseUnavailable as exc:
+        print(f"error: a database cannot be opened: {exc}", file=sys.stderr)
+        return EXIT_OWNER_MUST_ACT
     return 0
 
 

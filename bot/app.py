@@ -17,10 +17,11 @@ from discord.ext import commands
 
 from bot.clock import Clock, parse_stamp, utc_now
 from bot.config import Settings
+from bot.departures import SWEEP_EVERY_S, Departures
 from bot.i18n.choose import Languages
 from bot.i18n.commands import CatalogTranslator
 from bot.memory import keep_long_lived
-from bot.tables.ownership import JOINING_SHARE, Leases, Shards, Shares
+from bot.tables.ownership import JOINING_SHARE, Leases, Shards, Shares, shard_of
 from bot.tables.pacing import Budget, Pacer
 from bot.tables.service import TableService
 from bot.ui.client import CardRoomClient
@@ -28,14 +29,14 @@ from bot.ui.errors import report_error
 from bot.ui.gate import Gate
 from bot.ui.pictures import Painter
 from bot.ui.presenter import DiscordPresenter
-from bot.ui.views import DYNAMIC_ITEMS
+from bot.ui.views import DYNAMIC_ITEMS, answer_unshown, shows_control
 from bot.wallet import WalletService
 from storage.connect import DatabaseUnavailable, open_database
 from storage.db import Database
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.wallet", "cogs.tables", "cogs.admin", "cogs.language")
+COGS = ("cogs.wallet", "cogs.tables", "cogs.admin", "cogs.language", "cogs.help", "cogs.privacy")
 DEADLINE_POLL_S = 1.0
 SHARE_EVERY_S = 1.0
 """How often a process renews its share of the request budget (or less, with a short lease)."""
@@ -93,6 +94,8 @@ class CardRoomBot(CardRoomClient):
         self._sharing: asyncio.Task[None] | None = None
         self._shares: Shares | None = None
         self._restoring: asyncio.Task[None] | None = None
+        self._forgetting: asyncio.Task[None] | None = None
+        self.forget_after_days = settings.forget_after_days
         self._left_open: list[int] = []
         self.short_lived_ids: set[str] = set()
 
@@ -137,6 +140,7 @@ class CardRoomBot(CardRoomClient):
         self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s,
                                    pacer=pacer, afk_limit=self.settings.afk_turns,
                                    bot_workers=self.settings.bot_workers, shards=self.driven)
+        self.departures = Departures(self.db, self.wallets, self.tables, self.clock, self.settings.forget_after_days)
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -148,11 +152,44 @@ class CardRoomBot(CardRoomClient):
             await leases.tick()   # our shards' tables are ours before they are restored
             self._leases = asyncio.create_task(self._keep_leases(leases))
         self._deadlines = asyncio.create_task(self._fire_deadlines())
+        try:   # a worker that cannot start now is started again when first needed
+            await asyncio.gather(self.painter.start(), self.tables.autoplay.thinker.start())
+        except OSError:
+            log.warning("the worker processes could not be started yet", exc_info=True)
+
+    async def on_interaction(self, interaction: discord.Interaction[CardRoomClient]) -> None:
+        """discord.py drops a click on a control its message no longer shows: answer it here."""
+        if interaction.type is discord.InteractionType.component and not shows_control(interaction):
+            await answer_unshown(interaction)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
         if self._restoring is None:  # on_ready repeats after reconnects; restore once
             self._restoring = asyncio.create_task(self._restore())
+            self._forgetting = asyncio.create_task(self._forget_departed())
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.departures.left(guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.departures.returned(guild.id)
+
+    async def _forget_departed(self) -> None:
+        """Note the servers left while the bot was down, then remove the data of those left
+        longer ago than FORGET_SERVER_AFTER_DAYS, now and every hour."""
+        own, first = self.driven.own, True
+        while True:
+            try:
+                if first:
+                    await self.departures.gone_while_away([g.id for g in self.guilds],
+                                                          lambda g: shard_of(g, self.driven.count) in own)
+                    first = False
+                await self.departures.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("removing the data of servers the bot left failed; retrying")
+            await asyncio.sleep(SWEEP_EVERY_S)
 
     async def _restore(self) -> None:
         await self.tables.restore(self._left_open)
@@ -239,7 +276,7 @@ class CardRoomBot(CardRoomClient):
                 log.exception("renewing this process's share of the request budget failed; retrying")
 
     async def close(self) -> None:
-        for task in (self._deadlines, self._leases, self._sharing, self._restoring):
+        for task in (self._deadlines, self._leases, self._sharing, self._restoring, self._forgetting):
             if task is not None:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)

@@ -14,6 +14,11 @@ def default_bot_workers() -> int:
     return 1 if (os.cpu_count() or 1) >= 2 else 0
 
 
+EXAMPLE_ENV = "env.example"
+"""The commented settings file shipped in the package (`cardroom example-env`; a checkout's
+`.env.example` is the same file)."""
+
+
 class ConfigError(Exception):
     """A setting is missing or invalid; the message names the variable and what to do."""
 
@@ -41,6 +46,8 @@ class Settings:
     """The shards this process runs (None: all of them)."""
     lease_timeout_s: float = 30.0
     """How long a process may be silent before another takes its shards' tables over."""
+    forget_after_days: int = 30
+    """How long after the bot left a server its data is kept (in case it is invited back)."""
 
     @property
     def database(self) -> str | Path:
@@ -52,8 +59,9 @@ class Settings:
         env = os.environ if env is None else env
         token = env.get("DISCORD_TOKEN", "").strip()
         if require_token and not token:
-            raise ConfigError("DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env "
-                              "(see .env.example) or the environment.")
+            raise ConfigError("DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in the environment or "
+                              "in a .env file in the folder you start the bot from (`cardroom example-env > .env` "
+                              "writes one that explains every setting).")
         database_path, database_url = _database(env)
         shard_count = _optional_int(env, "SHARD_COUNT", minimum=1)
         shard_ids = _shard_ids(env, shard_count)
@@ -76,6 +84,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             lease_timeout_s=_float(env, "LEASE_TIMEOUT_S", 30.0, low=1, high=3600),
+            forget_after_days=_int(env, "FORGET_SERVER_AFTER_DAYS", 30, minimum=0, maximum=3650),
         )
 
 

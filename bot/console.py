@@ -9,7 +9,6 @@ from pathlib import Path
 
 from bot.clock import FakeClock
 from bot.config import Settings
-from bot.errors import PlayerError
 from bot.games import GAMES
 from bot.games.base import Event, GameState
 from bot.games.messages import Text
@@ -23,7 +22,9 @@ from storage import ledger
 from storage.connect import open_database
 
 GUILD, CHANNEL = 1, 1
-MAX_MOVES = 20_000
+MAX_MOVES = 2_000
+"""A whole game stops here (the longest of Tripoley's take about 1,600 moves; Marriage's may never
+end between bots)."""
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"]
 
 
@@ -49,8 +50,10 @@ class ConsolePresenter:
         if snap.public is not None and snap.status == "playing":
             for name, value in board_for(snap.game_id).table_fields(snap.public, snap.names):
                 lines.append(f"│ {name}: " + _strip(value, snap.names, ids).replace("\n", "\n│   "))
-        stacks = ", ".join(f"{s.name} {s.stack:,}" if s.present else f"{s.name} left with {s.cashed_out:,}"
-                           for s in snap.seats)
+        notes = board_for(snap.game_id).seat_notes(snap.public, snap.names, ENGLISH) \
+            if snap.public is not None and snap.status == "playing" else {}
+        stacks = ", ".join((f"{s.name} {s.stack:,}" + (f" ({notes[s.seat]})" if s.seat in notes else ""))
+                           if s.present else f"{s.name} left with {s.cashed_out:,}" for s in snap.seats)
         lines.append(f"│ Stacks: {stacks or 'none yet'}")
         if snap.to_act:
             lines.append(f"│ To act: {', '.join(snap.names[s] for s in snap.to_act)}")
@@ -104,8 +107,8 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
                    deals: int | None = None) -> bool:
     """Play a whole game; True when the books balance at the end.
 
-    With `deals`, everyone leaves after that many deals (the game ends as players cash out);
-    so does a game still running after MAX_MOVES moves.
+    With `deals`, the table is closed once that many deals were played (the next one, already
+    dealt, is void); so is a game still running after MAX_MOVES moves.
     """
     cls: type[GameState] = GAMES[game_id]
     n = players or cls.min_players
@@ -125,23 +128,19 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
             for uid, name in zip(users, NAMES):
                 await service.join(snap.table_id, uid, name)
             await service.start(snap.table_id, users[0])
-            moves, leaving = 0, False
-            while (snap := await service.snapshot(snap.table_id)).status == "playing":
-                if not leaving and (moves >= MAX_MOVES or (deals is not None and presenter.summaries >= deals)):
-                    out("Everyone leaves the table; their turns are played for them until the deal ends.")
-                    leaving = True
-                    for uid in users:
-                        try:
-                            out(f"  {await service.leave(snap.table_id, uid)}")
-                        except PlayerError as exc:  # the game may end as the first players leave
-                            out(f"  {exc}")
-                await service.settle()
+            moves = 0
+            while True:
+                await service.settle()   # every message shown: the deals counted so far are all told
                 snap = await service.snapshot(snap.table_id)
                 if snap.status != "playing":
                     break
-                if leaving:
-                    out("The game did not end after everyone left.")
-                    return False
+                if (deals is not None and presenter.summaries >= deals) or moves >= MAX_MOVES:
+                    why = (f"{presenter.summaries} deal{'s' if presenter.summaries != 1 else ''} played"
+                           if moves < MAX_MOVES else f"the game has not ended after {MAX_MOVES:,} moves")
+                    out(f"Stop: {why}. The table is closed; the deal just dealt is void, so everyone gets back "
+                        "their stack as it began.")
+                    await service.close(snap.table_id)
+                    break
                 seat = snap.to_act[0]
                 action = await service.suggest(snap.table_id, seat)
                 out(f"  ▶ {snap.names[seat]} chooses: {action.label}")

@@ -45,10 +45,10 @@ class Wording:
 
     def what_it_does(self, game_id: str, spec: Any) -> str:
         """English reads the spec's title and description; another language reads the catalog's
-        `opt.<game>.<option>.label`, and leaves the cell empty until the catalog has it."""
+        `<OptionSpec.key>.label`, and leaves the cell empty until the catalog has it."""
         if self.locale == ENGLISH:
             return f"**{_cell(spec.title)}**: {_cell(getattr(spec, 'description', ''))}"
-        key = f"opt.{game_id}.{spec.name}.label"
+        key = f"{spec.key(game_id)}.label"
         return f"**{_cell(t(self.locale, key))}**" if key in catalog(self.locale).messages else ""
 
 

@@ -64,11 +64,13 @@ def answer(line: bytes) -> bytes:
     return orjson.dumps(out) + b"\n"
 
 
-def serve() -> None:
-    """A worker's life: answer each line of standard input until it closes. Ctrl-C is for the
-    bot, which ends its workers by closing their input; a bot gone without closing it ends
-    them at their next answer."""
+def serve(tasks: list[str]) -> None:
+    """A worker's life: load what its `tasks` need, then answer each line of standard input
+    until it closes. Ctrl-C is for the bot, which ends its workers by closing their input; a
+    bot gone without closing it ends them at their next answer."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for task in tasks:   # before the first request: a table's first picture or bot move waits for none of it
+        by_name(TASKS[task])
     out = sys.stdout.buffer
     try:
         for line in sys.stdin.buffer:
@@ -132,27 +134,31 @@ class _Worker:
 
 
 class WorkerPool:
-    """`size` worker processes, started when first asked."""
+    """`size` worker processes for `task`, started by `start` or when first asked."""
 
-    def __init__(self, size: int, timeout_s: float = 30.0) -> None:
-        self.size, self.timeout_s = size, timeout_s
+    def __init__(self, size: int, task: str, timeout_s: float = 30.0) -> None:
+        self.size, self.task, self.timeout_s = size, task, timeout_s
         self._pool: list[_Worker] = []
         self._starting: asyncio.Lock | None = None
         self._ids = itertools.count()
 
-    async def ask(self, task: str, request: Mapping[str, Json], raw: Mapping[str, str] | None = None
-                  ) -> dict[str, Json]:
-        """The answer of the least busy worker to `request` for `task` (a name in TASKS), with
-        `raw` fields given as JSON text already; RuntimeError when the task failed there,
-        WorkerGone or TimeoutError when the worker did."""
+    async def start(self) -> None:
+        """Start the workers now (at start-up), so that they have loaded their task's modules
+        before the first table needs them."""
+        await self._worker()
+
+    async def ask(self, request: Mapping[str, Json], raw: Mapping[str, str] | None = None) -> dict[str, Json]:
+        """The answer of the least busy worker to `request`, with `raw` fields given as JSON
+        text already; RuntimeError when the task failed there, WorkerGone or TimeoutError when
+        the worker did."""
         worker = await self._worker()
         request_id = next(self._ids)
-        line = orjson.dumps({**request, "id": request_id, "task": task})[:-1]
+        line = orjson.dumps({**request, "id": request_id, "task": self.task})[:-1]
         for name, text in (raw or {}).items():
             line += b',"%b":%b' % (name.encode(), text.encode())
         got = await worker.ask(request_id, line + b"}\n", self.timeout_s)
         if "error" in got:
-            raise RuntimeError(f"{task} failed in a worker process: {got['error']}")
+            raise RuntimeError(f"{self.task} failed in a worker process: {got['error']}")
         return got
 
     @property
@@ -167,7 +173,7 @@ class WorkerPool:
         async with self._starting:
             self._pool = [w for w in self._pool if w.alive]
             while len(self._pool) < self.size:
-                self._pool.append(_Worker(await _spawn()))
+                self._pool.append(_Worker(await _spawn(self.task)))
         return min(self._pool, key=lambda w: len(w.waiting))
 
     async def close(self) -> None:
@@ -175,13 +181,13 @@ class WorkerPool:
         await asyncio.gather(*(w.close() for w in pool), return_exceptions=True)
 
 
-async def _spawn() -> asyncio.subprocess.Process:
+async def _spawn(task: str) -> asyncio.subprocess.Process:
     paths = [str(ROOT), os.environ.get("PYTHONPATH", "")]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in paths if p))
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.workers", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        sys.executable, "-m", "bot.workers", task, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
         env=env, limit=LINE_LIMIT)
 
 
 if __name__ == "__main__":
-    serve()
+    serve(sys.argv[1:])

@@ -8,13 +8,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import inputs
 from bot.errors import PlayerError
 from bot.games.messages import msg
 from bot.i18n import ENGLISH, Locale, available, number, t
+from bot.inputs import CHIP_CEILING
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale, reply_text
+from bot.ui.views import ConfirmView
 
-from .places import guild_id_of
+from .places import guild_id_of, person
 
 MANAGE = discord.Permissions(manage_guild=True)
 SWITCH = {"on": 1, "yes": 1, "true": 1, "off": 0, "no": 0, "false": 0, "オン": 1, "オフ": 0}
@@ -89,20 +92,39 @@ class Admin(commands.Cog):
     @chips.command(name="grant", description="Give a member chips from the house")
     @app_commands.describe(user="Who receives the chips", amount="How many chips")
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def grant(self, interaction: discord.Interaction, user: discord.Member,
-                    amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
+    async def grant(self, interaction: discord.Interaction, user: discord.User,
+                    amount: app_commands.Range[int, 1, CHIP_CEILING]) -> None:
         await interaction.response.defer(ephemeral=True)
-        balance = await self.bot.wallets.grant(guild_id_of(interaction), interaction.user.id, user.id, amount)
+        balance = await self.bot.wallets.grant(guild_id_of(interaction), interaction.user.id,
+                                               person(interaction, user), amount)
         await self._reply(interaction, "admin.balance", user=user.mention, chips=balance)
 
     @chips.command(name="take", description="Take chips from a member's wallet back to the house")
     @app_commands.describe(user="Whose chips", amount="How many chips")
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def take(self, interaction: discord.Interaction, user: discord.Member,
-                   amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
+    async def take(self, interaction: discord.Interaction, user: discord.User,
+                   amount: app_commands.Range[int, 1, CHIP_CEILING]) -> None:
         await interaction.response.defer(ephemeral=True)
-        balance = await self.bot.wallets.take(guild_id_of(interaction), interaction.user.id, user.id, amount)
+        balance = await self.bot.wallets.take(guild_id_of(interaction), interaction.user.id,
+                                              person(interaction, user), amount)
         await self._reply(interaction, "admin.balance", user=user.mention, chips=balance)
+
+    @chips.command(name="reset",
+                   description="Start this server's economy afresh: every wallet back to the starting chips")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def reset(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        guild_id, locale = guild_id_of(interaction), await reply_locale(interaction)
+        starting = (await self.bot.wallets.guild_config(guild_id)).starting_chips
+
+        async def confirmed(click: discord.Interaction) -> str:
+            done = await self.bot.wallets.reset_economy(guild_id, click.user.id)
+            return t(locale, "admin.reset.done", taken=done.taken, members=done.members, chips=done.starting_chips)
+
+        view = ConfirmView(self.bot, t(locale, "admin.reset.confirm"), confirmed, locale, keep="admin.reset.keep",
+                           kept="admin.reset.kept")
+        await interaction.followup.send(t(locale, "admin.reset.ask", chips=starting), view=view, ephemeral=True)
+        view.shown_by(interaction)
 
     @settings.command(name="show", description="This server's settings")
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -121,22 +143,23 @@ class Admin(commands.Cog):
     @app_commands.choices(name=[app_commands.Choice(name=f"{n} ({t(ENGLISH, f'settings.{n}.desc')})"[:100], value=n)
                                 for n in NAMES])
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def set_(self, interaction: discord.Interaction, name: app_commands.Choice[str], value: str) -> None:
+    async def set_(self, interaction: discord.Interaction, name: str, value: str) -> None:
         await interaction.response.defer(ephemeral=True)
         locale = await reply_locale(interaction)
+        name = inputs.choice(name, NAMES)
         try:
-            if name.value == LANGUAGE:
+            if name == LANGUAGE:
                 await self.bot.languages.choose_for_guild(guild_id_of(interaction), parse_language(value))
                 shown = t(locale, f"choice.{await self._table_language(interaction)}")
             else:
-                setting = SETTINGS[name.value]
+                setting = SETTINGS[name]
                 config = await self.bot.wallets.set_setting(guild_id_of(interaction), setting.name,
                                                             setting.parse(value))
                 shown = setting.show(getattr(config, setting.name), locale)
         except BadValue as exc:
             await interaction.followup.send(reply_text(exc, locale), ephemeral=True)
             return
-        await interaction.followup.send(t(locale, "settings.now", name=name.value, value=shown), ephemeral=True)
+        await interaction.followup.send(t(locale, "settings.now", name=name, value=shown), ephemeral=True)
 
     async def _table_language(self, interaction: discord.Interaction) -> Locale:
         preferred = interaction.guild.preferred_locale if interaction.guild else None

@@ -23,9 +23,9 @@ class Language(commands.Cog):
     @app_commands.command(name="language", description="The language the bot uses for your own messages")
     @app_commands.describe(language="A language, or follow your Discord app's language")
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
         await interaction.response.defer(ephemeral=True)
-        choice = None if language.value == AUTO else Locale(language.value)
+        choice = None if language == AUTO else Locale(language)   # the service checks the rest
         await self.bot.languages.choose_for_user(interaction.user.id, choice)
         now = reader_locale(choice, interaction.locale)
         text = t(now, "lang.follow_client") if choice is None else t(now, "lang.chosen")

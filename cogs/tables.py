@@ -2,35 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import ClassVar, Protocol
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import inputs
 from bot.errors import NotEnoughChips
-from bot.games import GAMES
-from bot.games.options import CHIP_CEILING
 from bot.i18n import render, t
+from bot.inputs import CHIP_CEILING
 from bot.ui import threads
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale, reply_text
+from bot.ui.help import RULES, rules_embed
 from bot.ui.threads import Place
 from bot.ui.views import leave_or_ask, public_message
 
 from .places import channel_id_of, guild_id_of
 
-
-class GameRules(Protocol):
-    """What the game choices and /rules show of a game class."""
-
-    title: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-
-
-RULES: Mapping[str, type[GameRules]] = GAMES
 GAME_CHOICES = [app_commands.Choice(name=cls.title, value=game_id) for game_id, cls in RULES.items()][:25]
 
 
@@ -45,15 +33,15 @@ class Tables(commands.Cog):
                            thread="Open the table in a thread of its own (default: this server's setting)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str],
-                   thread: bool | None = None) -> None:
+    async def play(self, interaction: discord.Interaction, game: str, thread: bool | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables, guild_id = self.bot.tables, guild_id_of(interaction)
         if thread is None:
             thread = (await self.bot.wallets.guild_config(guild_id)).threads
-        place = await threads.new_thread(interaction, game.value) if thread else Place(channel_id_of(interaction))
+        game = inputs.choice(game, RULES)   # before a thread is opened for it
+        place = await threads.new_thread(interaction, game) if thread else Place(channel_id_of(interaction))
         try:
-            snap = await tables.open(guild_id, place.channel_id, interaction.user.id, game.value)
+            snap = await tables.open(guild_id, place.channel_id, interaction.user.id, game)
         except BaseException:
             if place.thread is not None:   # an empty thread would only puzzle people
                 await threads.archive(place.thread)
@@ -88,7 +76,8 @@ class Tables(commands.Cog):
         await interaction.response.defer(ephemeral=True)
         snap = await self.bot.tables.table_in(channel_id_of(interaction))
         closed = await self.bot.tables.close(snap.table_id, guild_id=guild_id_of(interaction))
-        await interaction.followup.send(render(await reply_locale(interaction), closed.message, closed.snapshot.names),
+        locale = await reply_locale(interaction)
+        await interaction.followup.send(render(locale, closed.message, closed.snapshot.names_in(locale)),
                                         ephemeral=True)
 
     @table.command(name="stop", description="End the game after this deal (host, where the rules allow it)")
@@ -127,13 +116,10 @@ class Tables(commands.Cog):
     @app_commands.command(name="rules", description="How a game is played")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        cls, locale = RULES[game.value], await reply_locale(interaction)
-        embed = discord.Embed(title=t(locale, "rules.title", game=t(locale, f"game.{game.value}")),
-                              colour=discord.Colour.blurple(), description=t(locale, f"rules.{game.value}")[:4096])
-        embed.set_footer(text=t(locale, "rules.footer", low=cls.min_players, high=cls.max_players,
-                                play=t(locale, "cmd.play.name")))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        game = inputs.choice(game, RULES)
+        await interaction.response.send_message(embed=rules_embed(game, await reply_locale(interaction)),
+                                                ephemeral=True)
 
 
 async def setup(bot: CardRoomClient) -> None:

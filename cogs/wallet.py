@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import ENGLISH, Locale, number, t
+from bot.inputs import CHIP_CEILING
 from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale
+from bot.ui.leaderboard import board_message
+from bot.ui.replays import send_with_replays
 from storage.stats import GameStats
 
-from .places import guild_id_of
+from .places import guild_id_of, person
 from .tables import GAME_CHOICES
+
+BY_CHOICES = [app_commands.Choice(name=kind, value=kind) for kind in ("chips", "net")]
 
 
 def signed(locale: Locale, n: int) -> str:
@@ -57,14 +60,11 @@ class Wallet(commands.Cog):
     @app_commands.command(name="give", description="Give some of your chips to another member")
     @app_commands.describe(user="Who receives the chips", amount="How many chips")
     @app_commands.guild_only()
-    async def give(self, interaction: discord.Interaction, user: discord.Member,
-                   amount: app_commands.Range[int, 1, 1_000_000_000]) -> None:
+    async def give(self, interaction: discord.Interaction, user: discord.User,
+                   amount: app_commands.Range[int, 1, CHIP_CEILING]) -> None:
         await interaction.response.defer(ephemeral=True)
-        if user.bot:
-            await interaction.followup.send(t(await reply_locale(interaction), "wallet.give_bot"), ephemeral=True)
-            return
-        left = await self.bot.wallets.give(guild_id_of(interaction), interaction.user.id, user.id, amount,
-                                           key=f"interaction:{interaction.id}")
+        left = await self.bot.wallets.give(guild_id_of(interaction), interaction.user.id, person(interaction, user),
+                                           amount, key=f"interaction:{interaction.id}")
         await interaction.followup.send(t(await reply_locale(interaction), "wallet.gave", user=user.mention,
                                           chips=amount, wallet=left),
                                         ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -72,39 +72,22 @@ class Wallet(commands.Cog):
     @app_commands.command(name="leaderboard", description="The richest players of this server")
     @app_commands.describe(by="Rank by chips held (default) or by net winnings at tables",
                            game="Rank by net winnings at this game's tables only")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(by=BY_CHOICES, game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, by: Literal["chips", "net"] = "chips",
-                          game: app_commands.Choice[str] | None = None) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, by: str = "chips", game: str | None = None) -> None:
         await interaction.response.defer()
-        game_id = game.value if game else None
-        board = await self.bot.wallets.leaderboard(guild_id_of(interaction), interaction.user.id, by, game_id)
-        locale = await reply_locale(interaction)
-        if game is not None:
-            title = t(locale, "board.winners_at", game=t(locale, f"game.{game.value}"))
-        else:
-            title = t(locale, "board.richest" if by == "chips" else "board.winners")
-        lines = [t(locale, "board.line", rank=s.rank, user=f"<@{s.user_id}>", value=s.value) for s in board.top]
-        embed = discord.Embed(title=title, colour=discord.Colour.gold(),
-                              description="\n".join(lines) or t(locale, "board.nobody"))
-        if board.me:
-            embed.set_footer(text=t(locale, "board.me", rank=board.me.rank, value=board.me.value))
-        await interaction.followup.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        board = await self.bot.wallets.leaderboard(guild_id_of(interaction), interaction.user.id, by, game)
+        await interaction.followup.send(**board_message(board, by, game, await reply_locale(interaction)))
 
     @app_commands.command(name="stats", description="Games and deals played and won, net chips, per game")
     @app_commands.describe(game="Only this game (default: every game played)", user="Whose (default: yours)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
-                    user: discord.Member | None = None) -> None:
+    async def stats(self, interaction: discord.Interaction, game: str | None = None,
+                    user: discord.User | None = None) -> None:
         await interaction.response.defer(ephemeral=True)
         who = user or interaction.user
-        if who.bot:
-            await interaction.followup.send(t(await reply_locale(interaction), "stats.bot"), ephemeral=True)
-            return
-        found = await self.bot.wallets.game_stats(guild_id_of(interaction), who.id)
-        if game is not None:
-            found = {game.value: found.get(game.value, GameStats(game.value))}
+        found = await self.bot.wallets.game_stats(guild_id_of(interaction), person(interaction, who), game)
         await interaction.followup.send(embed=stats_embed(who.display_name, found, await reply_locale(interaction)),
                                         ephemeral=True)
 
@@ -116,7 +99,8 @@ class Wallet(commands.Cog):
         locale = await reply_locale(interaction)
         lines = [t(locale, "history.line", table=str(e.table_id), game=t(locale, f"game.{e.game_id}"), buy_in=e.buy_in,
                    left=e.cashed_out, net=signed(locale, e.net)) for e in entries]
-        await interaction.followup.send("\n".join(lines) or t(locale, "history.none"), ephemeral=True)
+        deals = await self.bot.tables.replays.recent(guild_id_of(interaction), interaction.user.id)
+        await send_with_replays(interaction, "\n".join(lines) or t(locale, "history.none"), deals, locale)
 
 
 async def setup(bot: CardRoomClient) -> None:

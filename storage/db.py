@@ -9,13 +9,14 @@ and opens transactions in its own way, and `connect.open_database` picks one. No
 
 from __future__ import annotations
 
+import asyncio
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 Params = Mapping[str, Any]
 """Query parameters, by the `:name` they have in the SQL."""
@@ -40,6 +41,37 @@ class Step:
     rows: Sequence[Params] | None = None
     query: bool = False
     check: Callable[[Any], None] | None = None
+
+
+class IntegrityError(Exception):
+    """A write broke one of the schema's rules (a wallet below zero, a row it needs missing, a
+    key used twice); nothing of it was written."""
+
+
+class Grouped(ABC):
+    """A write that may share its trip, and its commit, with others of its kind waiting at the same
+    moment (the saves of many tables).
+
+    SQLite runs each one's `steps` in the database's own thread, one after another, each under a
+    savepoint of one shared transaction. PostgreSQL runs `together` the whole group as ONE
+    statement: every trip to its server is a round trip over the network, and SQLite has no
+    statement that writes several tables at once, hence the two forms of the same write.
+    """
+
+    @abstractmethod
+    def steps(self) -> list[Step]:
+        """Its statements, one after another; a step's check raises to undo the write alone."""
+
+    @classmethod
+    @abstractmethod
+    def together(cls, group: Sequence[Self]) -> tuple[str, Params]:
+        """One statement that makes every write of `group` (or of each the guards let through),
+        returning a row per write that `outcomes` reads."""
+
+    @classmethod
+    @abstractmethod
+    def outcomes(cls, group: Sequence[Self], rows: Sequence[Row]) -> list[Exception | None]:
+        """For each write of `group`, None when it was written, else why not (nothing of it was)."""
 
 
 class Tx(ABC):
@@ -79,6 +111,11 @@ class Tx(ABC):
 class Database(ABC):
     shared: bool
     """Whether several processes may use this database at once (PostgreSQL)."""
+    trips: int = 0
+    """Round trips made to the database so far (tests and benchmarks count them)."""
+    statements: int = 0
+    """Statements sent so far (a trip may carry several on SQLite, where it is a call into the
+    database's thread)."""
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -94,11 +131,33 @@ class Database(ABC):
     def read(self) -> AbstractAsyncContextManager[Tx]:
         """Reads that need a consistent snapshot."""
 
+    @abstractmethod
+    async def fetch(self, sql: str, params: Params | None = None) -> list[Row]:
+        """One query on its own, in one trip: a single statement is consistent by itself, so it
+        needs no transaction (loading a table, the deadlines due)."""
+
+    @abstractmethod
     async def commit_alone(self, steps: Sequence[Step]) -> None:
-        """`steps` as a write transaction of their own, durable on return (a move's save that
-        needs nothing else). A backend may commit several callers' steps together (SQLite)."""
-        async with self.transaction() as tx:
-            await tx.run(steps)
+        """`steps` as a write of their own, durable on return (a message id). A backend may commit
+        several callers' steps together (SQLite)."""
+
+    @abstractmethod
+    async def save(self, write: Grouped) -> None:
+        """Commit `write` in one trip, together with the others of its kind waiting at the same
+        moment; raises what `outcomes` says (StaleVersion …) or IntegrityError, having written
+        nothing of it, and never because of another write of the group."""
+
+
+def resolve(waiting: Sequence[asyncio.Future[None]], outcomes: Sequence[BaseException | None]) -> None:
+    """Tell each writer waiting on a group commit how its write went (one that stopped waiting,
+    cancelled, is skipped)."""
+    for done, outcome in zip(waiting, outcomes, strict=True):
+        if done.done():
+            continue
+        if outcome is None:
+            done.set_result(None)
+        else:
+            done.set_exception(outcome)
 
 
 def migrations() -> list[tuple[int, str, str]]:

@@ -90,6 +90,46 @@ async def transfer(tx: Tx, guild_id: int, t: Transfer, now: str) -> bool:
     return True
 
 
+async def drain_wallets(tx: Tx, guild_id: int, kind: str, reference: str, key: str, now: str) -> int:
+    """Every wallet of the server back to the house, each movement a ledger row keyed
+    `key:<account>` (an economy reset): a few statements however many members. The number of
+    chips the house took back."""
+    await lock_wallets(tx, guild_id)
+    params = {"g": guild_id, "kind": kind, "ref": reference, "key": key + ":", "now": now}
+    await open_account(tx, guild_id, HOUSE)
+    await tx.execute(
+        "INSERT INTO ledger (guild_id, from_account, to_account, amount, kind, reference, idem_key, created_at) "
+        "SELECT guild_id, account, 'house', balance, :kind, :ref, :key || account, :now FROM accounts "
+        "WHERE guild_id = :g AND account LIKE 'user:%' AND balance > 0", params)
+    row = await fetch_one(tx, "SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) AS n FROM accounts "
+                              "WHERE guild_id = :g AND account LIKE 'user:%'", params)
+    taken: int = row["n"] if row else 0
+    await tx.execute("UPDATE accounts SET balance = balance + :n WHERE guild_id = :g AND account = 'house'",
+                     {"n": taken, "g": guild_id})
+    await tx.execute("UPDATE accounts SET balance = 0 WHERE guild_id = :g AND account LIKE 'user:%'", params)
+    return taken
+
+
+async def grant_members(tx: Tx, guild_id: int, amount: int, kind: str, reference: str, key: str, now: str) -> int:
+    """The same grant from the house to every member of the server, keyed `key:<account>`; how
+    many members got it."""
+    if amount <= 0:
+        return 0
+    await lock_wallets(tx, guild_id)
+    params = {"g": guild_id, "n": amount, "kind": kind, "ref": reference, "key": key + ":", "now": now}
+    await tx.execute("INSERT INTO accounts (guild_id, account) SELECT guild_id, 'user:' || user_id FROM members "
+                     "WHERE guild_id = :g ON CONFLICT DO NOTHING", params)
+    members = await tx.execute(
+        "INSERT INTO ledger (guild_id, from_account, to_account, amount, kind, reference, idem_key, created_at) "
+        "SELECT guild_id, 'house', 'user:' || user_id, :n, :kind, :ref, :key || 'user:' || user_id, :now "
+        "FROM members WHERE guild_id = :g", params)
+    await tx.execute("UPDATE accounts SET balance = balance + :n WHERE guild_id = :g "
+                     "AND account IN (SELECT 'user:' || user_id FROM members WHERE guild_id = :g)", params)
+    await tx.execute("UPDATE accounts SET balance = balance - :total WHERE guild_id = :g AND account = 'house'",
+                     {"total": amount * members, "g": guild_id})
+    return members
+
+
 @dataclass(frozen=True, slots=True)
 class Audit:
     """A server's books: the balances must sum to zero and each must equal its ledger history."""

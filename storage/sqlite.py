@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import aiosqlite
 
-from .db import Database, Params, Row, Step, Tx, migrations, statements
+from .db import Database, Grouped, IntegrityError, Params, Row, Step, Tx, migrations, resolve, statements
 
 log = logging.getLogger(__name__)
 
@@ -24,20 +24,20 @@ T = TypeVar("T")
 class SqliteTx(Tx):
     exclusive = True   # BEGIN IMMEDIATE: no other writer until COMMIT
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, db: SqliteDatabase) -> None:
         super().__init__()
-        self.conn = conn
+        self.db = db
 
     async def execute(self, sql: str, params: Params | None = None) -> int:
-        cur = await self.conn.execute(sql, params or {})
+        cur = await self.db.trip(1, self.db.conn.execute(sql, params or {}))
         return cur.rowcount
 
     async def fetch_all(self, sql: str, params: Params | None = None) -> list[Row]:
         """Execute and fetch together: one trip to the database thread."""
-        return list(await self.conn.execute_fetchall(sql, params or {}))
+        return list(await self.db.trip(1, self.db.conn.execute_fetchall(sql, params or {})))
 
     async def run(self, steps: Sequence[Step]) -> None:
-        await in_one_trip(self.conn, partial(_run_steps, steps))
+        await self.db.trip(len(steps), in_one_trip(self.db.conn, partial(_run_steps, steps)))
 
 
 def _run_steps(steps: Sequence[Step], c: sqlite3.Connection) -> None:
@@ -61,6 +61,9 @@ def _commit_group(group: list[Sequence[Step]], c: sqlite3.Connection) -> list[Ex
             try:
                 _run_steps(steps, c)
                 outcomes.append(None)
+            except sqlite3.IntegrityError as exc:
+                c.execute("ROLLBACK TO one_write")
+                outcomes.append(IntegrityError(str(exc)))
             except Exception as exc:
                 c.execute("ROLLBACK TO one_write")
                 outcomes.append(exc)
@@ -96,11 +99,17 @@ class SqliteDatabase(Database):
     shared = False
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-        self._tx = SqliteTx(conn)
+        self.conn = conn
+        self._tx = SqliteTx(self)
         self._lock = asyncio.Lock()
         self._waiting: list[tuple[Sequence[Step], asyncio.Future[None]]] = []
         self._committer: asyncio.Task[None] | None = None
+
+    async def trip(self, statements: int, call: Awaitable[T]) -> T:
+        """One call into the database's thread, counted."""
+        self.trips += 1
+        self.statements += statements
+        return await call
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteDatabase:
@@ -122,7 +131,7 @@ class SqliteDatabase(Database):
         return db
 
     async def close(self) -> None:
-        await self._conn.close()
+        await self.conn.close()
 
     async def schema_version(self) -> int:
         version: int = (await self._tx.fetch_all("PRAGMA user_version"))[0][0]
@@ -145,7 +154,7 @@ class SqliteDatabase(Database):
         BEGIN may still run after we were cancelled, and the connection's queue keeps order, so
         the ROLLBACK always goes in (it is a no-op error when nothing was begun)."""
         try:
-            await self._conn.execute("ROLLBACK")
+            await self.trip(1, self.conn.execute("ROLLBACK"))
         except sqlite3.OperationalError as exc:
             if "no transaction is active" not in str(exc):
                 raise
@@ -154,15 +163,22 @@ class SqliteDatabase(Database):
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._lock:
             try:
-                await self._conn.execute("BEGIN IMMEDIATE")
+                await self.trip(1, self.conn.execute("BEGIN IMMEDIATE"))
                 yield self._tx
-                await self._conn.execute("COMMIT")
+                await self.trip(1, self.conn.execute("COMMIT"))
             except BaseException:
                 await self._rollback()
                 raise
 
+    async def fetch(self, sql: str, params: Params | None = None) -> list[Row]:
+        async with self._lock:
+            return await self._tx.fetch_all(sql, params)
+
+    async def save(self, write: Grouped) -> None:
+        await self.commit_alone(write.steps())
+
     async def commit_alone(self, steps: Sequence[Step]) -> None:
-        """Saves that need nothing else wait here together and are committed as a group: one
+        """Writes that need nothing else wait here together and are committed as a group: one
         trip to the database thread and one COMMIT for all that came while the previous group
         was writing, each under its own savepoint, so one that raises (a stale version) is undone
         alone and its caller gets the exception."""
@@ -180,28 +196,21 @@ class SqliteDatabase(Database):
                 if not group:
                     continue
                 try:
-                    outcomes = await in_one_trip(self._conn, partial(_commit_group, [steps for steps, _ in group]))
+                    outcomes = await self.trip(sum(len(steps) for steps, _ in group), in_one_trip(
+                        self.conn, partial(_commit_group, [steps for steps, _ in group])))
                 except BaseException as exc:
-                    for _, done in group:
-                        if not done.done():
-                            done.set_exception(exc)
+                    resolve([done for _, done in group], [exc] * len(group))
                     if isinstance(exc, asyncio.CancelledError):
                         raise
                     continue
-            for (_, done), error in zip(group, outcomes, strict=True):
-                if done.done():
-                    continue
-                if error is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(error)
+            resolve([done for _, done in group], outcomes)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
         """A deferred transaction: a consistent snapshot."""
         async with self._lock:
             try:
-                await self._conn.execute("BEGIN")
+                await self.trip(1, self.conn.execute("BEGIN"))
                 yield self._tx
             finally:
                 await self._rollback()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .db import Step, Tx, fetch_all, fetch_one, fetch_single
+from .db import Tx, fetch_all, fetch_one, fetch_single
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +53,18 @@ def _ranked(by: str, game: str | None) -> str:
     return f"SELECT user_id, value, RANK() OVER (ORDER BY value DESC) AS rank FROM ({values}) AS v"
 
 
-async def leaderboard(tx: Tx, guild_id: int, by: str, limit: int = 10, game: str | None = None) -> list[Standing]:
-    rows = await fetch_all(tx, _ranked(by, game) + " ORDER BY value DESC, user_id LIMIT :n",
-                           {"g": guild_id, "n": limit, "game": game})
+async def leaderboard(tx: Tx, guild_id: int, by: str, limit: int = 10, game: str | None = None,
+                      offset: int = 0) -> list[Standing]:
+    rows = await fetch_all(tx, _ranked(by, game) + " ORDER BY value DESC, user_id LIMIT :n OFFSET :skip",
+                           {"g": guild_id, "n": limit, "skip": offset, "game": game})
     return [Standing(r["user_id"], r["value"], r["rank"]) for r in rows]
+
+
+async def ranked(tx: Tx, guild_id: int, by: str, game: str | None = None) -> int:
+    """How many players a leaderboard ranks (its pages)."""
+    row = await fetch_single(tx, f"SELECT COUNT(*) AS n FROM ({_ranked(by, game)}) AS r", {"g": guild_id, "game": game})
+    count: int = row["n"]
+    return count
 
 
 async def rank_of(tx: Tx, guild_id: int, user_id: int, by: str, game: str | None = None) -> Standing | None:
@@ -97,7 +105,7 @@ async def history(tx: Tx, guild_id: int, user_id: int, limit: int = 10) -> list[
 @dataclass(frozen=True, slots=True)
 class GameStats:
     """One player's record at one game. A game is won when the player left it with more chips
-    than they brought; a deal as the table recorded it (`deal_steps`)."""
+    than they brought; a deal as the table recorded it (`deal_results`, written by each save)."""
 
     game_id: str
     games: int = 0
@@ -142,14 +150,3 @@ async def game_stats(tx: Tx, guild_id: int, user_id: int) -> dict[str, GameStats
             record = replace(record, deals=d["deals"], deals_won=d["won"])
         found[game_id] = record
     return found
-
-
-def deal_steps(table_id: int, version: int, won: dict[int, bool | None]) -> tuple[Step, ...]:
-    """A deal ended with the action `version`: each seat dealt in, and whether it won (written in
-    that action's save)."""
-    if not won:
-        return ()
-    return (Step("INSERT INTO deal_results (table_id, version, seat, won) VALUES (:t, :v, :s, :w) "
-                 "ON CONFLICT DO NOTHING",
-                 rows=[{"t": table_id, "v": version, "s": seat, "w": None if result is None else int(result)}
-                       for seat, result in won.items()]),)

@@ -1,7 +1,6 @@
-"""Game tables, their seats and their action log.
-
-A table row carries the game state as JSON and a version; `save` writes only when the
-version is still the one that was read, so a stale writer changes nothing.
+"""Game tables, their seats and their action log: how they are read, and the few writes that
+are not an action's save (a new table, message ids, a deadline nobody waits for, a table set
+aside). Every action's change is one `saving.TableSave`.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from typing import Any
 
 import orjson
 
-from .db import Database, Step, Tx, fetch_all, fetch_one, fetch_single
+from .db import Database, Row, Step, Tx, fetch_all
 
 
 @dataclass(slots=True)
@@ -26,6 +25,13 @@ class SeatRow:
     cashed_out: int | None = None
     deal_stack: int | None = None
     missed: int = 0
+    left_at: str | None = None
+
+    def copy(self) -> SeatRow:
+        """A copy, as the seat stands (`dataclasses.replace` takes several times as long, and
+        every action copies its table's seats)."""
+        return SeatRow(self.seat, self.user_id, self.name, self.buy_in, self.stack, self.leaving, self.cashed_out,
+                       self.deal_stack, self.missed, self.left_at)
 
     @property
     def is_bot(self) -> bool:
@@ -64,19 +70,20 @@ class TableRow:
         return next((s for s in self.seats if s.user_id == user_id and s.present), None)
 
 
-class StaleVersion(Exception):
-    """The table changed since it was read."""
-
-
-async def create(tx: Tx, guild_id: int, channel_id: int, game_id: str, host_id: int,
-                 options: dict[str, Any], seed: int, now: str) -> int:
-    row = await fetch_single(
-        tx, "INSERT INTO game_tables (guild_id, channel_id, game_id, status, host_id, options, seed, created_at) "
-            "VALUES (:g, :c, :game, 'lobby', :host, :opts, :seed, :now) RETURNING id",
+async def create(db: Database, guild_id: int, channel_id: int, game_id: str, host_id: int,
+                 options: dict[str, Any], seed: int, now: str) -> TableRow | None:
+    """A new table's lobby, in one statement; None when the channel already has an open table
+    (the one-per-channel index decides, so two processes opening at once get one table)."""
+    found = await db.fetch(
+        "INSERT INTO game_tables (guild_id, channel_id, game_id, status, host_id, options, seed, created_at) "
+        "VALUES (:g, :c, :game, 'lobby', :host, :opts, :seed, :now) "
+        "ON CONFLICT (channel_id) WHERE status != 'finished' DO NOTHING RETURNING id",
         {"g": guild_id, "c": channel_id, "game": game_id, "host": host_id,
-         "opts": _json(options), "seed": seed, "now": now})
-    table_id: int = row["id"]
-    return table_id
+         "opts": to_json(options), "seed": seed, "now": now})
+    if not found:
+        return None
+    return TableRow(found[0]["id"], guild_id, channel_id, game_id, "lobby", host_id, dict(options), seed, None, 0,
+                    None, None)
 
 
 def _row(r: Any) -> TableRow:
@@ -98,18 +105,28 @@ def _row(r: Any) -> TableRow:
 
 def _seat(s: Any) -> SeatRow:
     return SeatRow(s["seat"], s["user_id"], s["name"], s["buy_in"], s["stack"], bool(s["leaving"]),
-                   s["cashed_out"], s["deal_stack"], s["missed"])
+                   s["cashed_out"], s["deal_stack"], s["missed"], s["left_at"])
 
 
-async def _with_seats(tx: Tx, row: TableRow) -> TableRow:
-    row.seats = [_seat(s) for s in await fetch_all(tx, "SELECT * FROM seats WHERE table_id = :t ORDER BY seat",
-                                                  {"t": row.id})]
+# A table and its seats in one statement (the two tables share no column name).
+_WITH_SEATS = "SELECT t.*, s.* FROM game_tables t LEFT JOIN seats s ON s.table_id = t.id WHERE {} ORDER BY s.seat"
+
+
+def _joined(found: list[Row]) -> TableRow | None:
+    if not found:
+        return None
+    row = _row(found[0])
+    row.seats = [_seat(r) for r in found if r["seat"] is not None]
     return row
 
 
 async def load(tx: Tx, table_id: int) -> TableRow | None:
-    r = await fetch_one(tx, "SELECT * FROM game_tables WHERE id = :t", {"t": table_id})
-    return await _with_seats(tx, _row(r)) if r else None
+    return _joined(await fetch_all(tx, _WITH_SEATS.format("t.id = :t"), {"t": table_id}))
+
+
+async def read(db: Database, table_id: int) -> TableRow | None:
+    """`load` in one trip of its own (a table not in memory)."""
+    return _joined(await db.fetch(_WITH_SEATS.format("t.id = :t"), {"t": table_id}))
 
 
 async def load_open(tx: Tx) -> list[TableRow]:
@@ -122,85 +139,40 @@ async def load_open(tx: Tx) -> list[TableRow]:
     return list(rows.values())
 
 
-async def lock(tx: Tx, table_id: int) -> int | None:
-    """Take the table for this transaction, so a unit of work on it in another process waits until
-    this one commits; the version it read doing so (None when it read nothing: a transaction
-    that is already exclusive needs no lock, or there is no such table)."""
-    if tx.exclusive:
-        return None
-    r = await fetch_one(tx, "SELECT version FROM game_tables WHERE id = :t FOR UPDATE", {"t": table_id})
-    return r["version"] if r else None
+async def open_in_channel(db: Database, channel_id: int) -> int | None:
+    """The open table of a channel."""
+    found = await db.fetch("SELECT id FROM game_tables WHERE channel_id = :c AND status != 'finished'",
+                           {"c": channel_id})
+    return found[0]["id"] if found else None
 
 
-async def version(tx: Tx, table_id: int) -> int | None:
-    """The stored version alone: enough to tell whether a live game in memory is current."""
-    r = await fetch_one(tx, "SELECT version FROM game_tables WHERE id = :t", {"t": table_id})
-    return r["version"] if r else None
+async def open_ids(db: Database) -> list[int]:
+    return [r["id"] for r in await db.fetch(
+        "SELECT id FROM game_tables WHERE status != 'finished' AND frozen IS NULL ORDER BY id")]
 
 
-async def open_in_channel(tx: Tx, channel_id: int) -> TableRow | None:
-    r = await fetch_one(tx, "SELECT * FROM game_tables WHERE channel_id = :c AND status != 'finished'",
-                        {"c": channel_id})
-    return await _with_seats(tx, _row(r)) if r else None
-
-
-async def open_ids(tx: Tx) -> list[int]:
-    return [r["id"] for r in await fetch_all(
-        tx, "SELECT id FROM game_tables WHERE status != 'finished' AND frozen IS NULL ORDER BY id")]
-
-
-async def due(tx: Tx, now: str) -> list[tuple[int, int]]:
+async def due(db: Database, now: str) -> list[tuple[int, int]]:
     """(table, server) of every table whose deadline has passed, the most overdue first."""
-    return [(r["id"], r["guild_id"]) for r in await fetch_all(
-        tx, "SELECT id, guild_id FROM game_tables WHERE status = 'playing' AND frozen IS NULL "
-            "AND deadline IS NOT NULL AND deadline <= :now ORDER BY deadline", {"now": now})]
+    return [(r["id"], r["guild_id"]) for r in await db.fetch(
+        "SELECT id, guild_id FROM game_tables WHERE status = 'playing' AND frozen IS NULL "
+        "AND deadline IS NOT NULL AND deadline <= :now ORDER BY deadline", {"now": now})]
 
 
-async def playing_versions(tx: Tx) -> list[tuple[int, int, int]]:
+async def playing_versions(db: Database) -> list[tuple[int, int, int]]:
     """(table, server, version) of every table in play: what tells a process that another one
     moved a table it drives."""
-    return [(r["id"], r["guild_id"], r["version"]) for r in await fetch_all(
-        tx, "SELECT id, guild_id, version FROM game_tables WHERE status = 'playing' AND frozen IS NULL")]
+    return [(r["id"], r["guild_id"], r["version"]) for r in await db.fetch(
+        "SELECT id, guild_id, version FROM game_tables WHERE status = 'playing' AND frozen IS NULL")]
 
 
-async def next_deadline(tx: Tx) -> str | None:
-    r = await fetch_one(tx, "SELECT MIN(deadline) AS d FROM game_tables WHERE status = 'playing' AND frozen IS NULL")
-    return r["d"] if r else None
+async def next_deadline(db: Database) -> str | None:
+    found = await db.fetch("SELECT MIN(deadline) AS d FROM game_tables WHERE status = 'playing' AND frozen IS NULL")
+    return found[0]["d"] if found else None
 
 
-async def add_seat(tx: Tx, table_id: int, seat: SeatRow) -> None:
-    await tx.execute("INSERT INTO seats (table_id, seat, user_id, name, buy_in, stack) "
-                     "VALUES (:t, :s, :u, :name, :b, :b)",
-                     {"t": table_id, "s": seat.seat, "u": seat.user_id, "name": seat.name, "b": seat.buy_in})
-
-
-async def remove_seat(tx: Tx, table_id: int, seat: int) -> None:
-    """Only in the lobby: later seats keep their numbers until the game starts."""
-    await tx.execute("DELETE FROM seats WHERE table_id = :t AND seat = :s", {"t": table_id, "s": seat})
-
-
-async def renumber_seats(tx: Tx, table_id: int) -> None:
-    """Close the gaps left by lobby leavers, so seats are 0..n-1 when the game starts."""
-    rows = await fetch_all(tx, "SELECT seat FROM seats WHERE table_id = :t ORDER BY seat", {"t": table_id})
-    for new, r in enumerate(rows):
-        if r["seat"] != new:
-            await tx.execute("UPDATE seats SET seat = :new WHERE table_id = :t AND seat = :old",
-                             {"new": new, "t": table_id, "old": r["seat"]})
-
-
-async def set_leaving(tx: Tx, table_id: int, seat: int) -> None:
-    await tx.execute("UPDATE seats SET leaving = 1 WHERE table_id = :t AND seat = :s", {"t": table_id, "s": seat})
-
-
-
-
-async def set_missed(tx: Tx, table_id: int, seat: int, missed: int) -> None:
-    await tx.execute("UPDATE seats SET missed = :m WHERE table_id = :t AND seat = :s",
-                     {"m": missed, "t": table_id, "s": seat})
-
-
-async def clear_deadline(tx: Tx, table_id: int) -> None:
-    await tx.execute("UPDATE game_tables SET deadline = NULL WHERE id = :t", {"t": table_id})
+def clear_deadline_step(table_id: int) -> Step:
+    """A deadline nobody waits for any more (a write of its own: `Database.commit_alone`)."""
+    return Step("UPDATE game_tables SET deadline = NULL WHERE id = :t", {"t": table_id})
 
 
 async def freeze(tx: Tx, table_id: int, why: str) -> None:
@@ -208,100 +180,7 @@ async def freeze(tx: Tx, table_id: int, why: str) -> None:
     await tx.execute("UPDATE game_tables SET frozen = :w, deadline = NULL WHERE id = :t", {"w": why, "t": table_id})
 
 
-async def cash_out_seat(tx: Tx, table_id: int, seat: int, amount: int, now: str) -> None:
-    await tx.execute("UPDATE seats SET cashed_out = :a, stack = 0, left_at = :now WHERE table_id = :t AND seat = :s",
-                     {"a": amount, "now": now, "t": table_id, "s": seat})
-
-
-async def add_buy_in(tx: Tx, table_id: int, seat: int, amount: int) -> None:
-    """A top-up counts as chips brought to the table, for net winnings."""
-    await tx.execute("UPDATE seats SET buy_in = buy_in + :a, deal_stack = deal_stack + :a "
-                     "WHERE table_id = :t AND seat = :s",
-                     {"a": amount, "t": table_id, "s": seat})
-
-
-async def set_options(tx: Tx, table_id: int, options: dict[str, Any]) -> None:
-    await tx.execute("UPDATE game_tables SET options = :o WHERE id = :t", {"o": _json(options), "t": table_id})
-
-
-
-
-class EscrowMismatch(Exception):
-    """The escrow does not hold what the game says is on the table; nothing was written."""
-
-    def __init__(self, held: int, expected: int) -> None:
-        super().__init__(f"escrow holds {held} but the game accounts for {expected}")
-        self.held, self.expected = held, expected
-
-
-@dataclass(frozen=True, slots=True)
-class Commit:
-    """What one action, or a run of seat bots' moves, writes to its table."""
-
-    state: dict[str, Any]
-    """The game after the last move."""
-    deadline: str | None
-    status: str
-    moves: list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]]
-    """Each move's seat, action and events, logged a version each."""
-    now: str
-    stacks: dict[int, int] | None
-    """The stacks in play when they changed (None: unchanged)."""
-    deal_starts: bool
-    escrow: tuple[int, str, int]
-    """(guild, escrow account, chips it must hold), checked before anything is written."""
-    also: tuple[Step, ...] = ()
-    """Rows the action writes elsewhere in the same save (a deal's results)."""
-
-
-async def save_action(tx: Tx, row: TableRow, commit: Commit) -> int:
-    """Check the escrow, save the state if the version is still `row.version`, log the action
-    and refresh the stacks, in one trip where the backend allows it. Returns the new version;
-    EscrowMismatch or StaleVersion (having written nothing) otherwise."""
-    state = _json(commit.state)
-    await tx.run(_action_steps(row, commit, state))
-    return _saved(row, commit, state)
-
-
-async def save_action_alone(db: Database, row: TableRow, commit: Commit) -> int:
-    """`save_action` as a transaction of its own, committed with the others waiting where the
-    backend groups commits (a move that wrote nothing else: most of them)."""
-    state = _json(commit.state)
-    await db.commit_alone(_action_steps(row, commit, state))
-    return _saved(row, commit, state)
-
-
-def _action_steps(row: TableRow, commit: Commit, state: str) -> list[Step]:
-    log_rows = [{"t": row.id, "v": row.version + 1 + i, "s": seat, "a": _json(action), "e": _json(events),
-                 "now": commit.now} for i, (seat, action, events) in enumerate(commit.moves)]
-    stacks_sql = _STACKS_AND_DEAL if commit.deal_starts else _STACKS
-    stacks = [{"v": v, "t": row.id, "s": s} for s, v in (commit.stacks or {}).items()]
-    guild, account, expected = commit.escrow
-    seen = row.version
-
-    def escrow_holds(rows: list[Any]) -> None:
-        if rows[0][0] != expected:
-            raise EscrowMismatch(rows[0][0], expected)
-
-    def still_current(changed: int) -> None:
-        if changed != 1:
-            raise StaleVersion(f"table {row.id} is no longer at version {seen}")
-
-    steps = [
-        Step("SELECT COALESCE((SELECT balance FROM accounts WHERE guild_id = :g AND account = :a), 0)",
-             {"g": guild, "a": account}, query=True, check=escrow_holds),
-        Step("UPDATE game_tables SET state = :s, version = version + :k, deadline = :d, status = :st "
-             "WHERE id = :t AND version = :seen",
-             {"s": state, "k": len(commit.moves), "d": commit.deadline, "st": commit.status, "t": row.id,
-              "seen": seen}, check=still_current),
-        Step("INSERT INTO table_actions (table_id, version, seat, action, events, created_at) "
-             "VALUES (:t, :v, :s, :a, :e, :now)", rows=log_rows)]
-    if stacks:
-        steps.append(Step(stacks_sql, rows=stacks))
-    return steps + list(commit.also)
-
-
-def _json(value: Any) -> str:
+def to_json(value: Any) -> str:
     """Compact JSON text. orjson writes a state ten times faster than the standard library (a
     save on every move); the standard library takes what orjson refuses (integers beyond 64
     bits, which bounded options never reach). Both write the same text, read by `json.loads`."""
@@ -311,18 +190,6 @@ def _json(value: Any) -> str:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _saved(row: TableRow, commit: Commit, state: str) -> int:
-    row.version += len(commit.moves)
-    row.state, row.deadline, row.status = state, commit.deadline, commit.status
-    return row.version
-
-
-_STACKS = "UPDATE seats SET stack = :v WHERE table_id = :t AND seat = :s"
-_STACKS_AND_DEAL = "UPDATE seats SET stack = :v, deal_stack = :v WHERE table_id = :t AND seat = :s"
-
-
-
-
 async def actions(tx: Tx, table_id: int) -> list[dict[str, Any]]:
     return [{"version": r["version"], "seat": r["seat"], "action": json.loads(r["action"]),
              "events": json.loads(r["events"])}
@@ -330,20 +197,15 @@ async def actions(tx: Tx, table_id: int) -> list[dict[str, Any]]:
                                      {"t": table_id})]
 
 
-async def finish(tx: Tx, table_id: int, reason: str, now: str) -> None:
-    await tx.execute("UPDATE game_tables SET status = 'finished', deadline = NULL, finished_at = :now, "
-                     "end_reason = :r, version = version + 1 WHERE id = :t", {"now": now, "r": reason, "t": table_id})
-
-
 def message_step(table_id: int, message_id: int | None) -> Step:
     """The table message's id (a write of its own: `Database.commit_alone`)."""
     return Step("UPDATE game_tables SET message_id = :m WHERE id = :t", {"m": message_id, "t": table_id})
 
 
-async def hand_messages(tx: Tx, table_id: int) -> dict[int, tuple[int, int]]:
+async def hand_messages(db: Database, table_id: int) -> dict[int, tuple[int, int]]:
     """Each seat's current hand DM: seat -> (DM channel id, message id)."""
-    return {r["seat"]: (r["channel_id"], r["message_id"]) for r in await fetch_all(
-        tx, "SELECT seat, channel_id, message_id FROM hand_messages WHERE table_id = :t", {"t": table_id})}
+    return {r["seat"]: (r["channel_id"], r["message_id"]) for r in await db.fetch(
+        "SELECT seat, channel_id, message_id FROM hand_messages WHERE table_id = :t", {"t": table_id})}
 
 
 def hand_message_step(table_id: int, seat: int, channel_id: int, message_id: int) -> Step:
@@ -351,8 +213,3 @@ def hand_message_step(table_id: int, seat: int, channel_id: int, message_id: int
     return Step("INSERT INTO hand_messages (table_id, seat, channel_id, message_id) VALUES (:t, :s, :c, :m) "
                 "ON CONFLICT (table_id, seat) DO UPDATE SET channel_id = :c, message_id = :m",
                 {"t": table_id, "s": seat, "c": channel_id, "m": message_id})
-
-
-async def bump_version(tx: Tx, table_id: int) -> None:
-    """Lobby changes invalidate old lobby buttons too."""
-    await tx.execute("UPDATE game_tables SET version = version + 1 WHERE id = :t", {"t": table_id})

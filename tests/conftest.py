@@ -1,12 +1,13 @@
 """Shared fixtures: a migrated database, a fake clock, a recording presenter, the services.
 
 `db` is SQLite; in a module or test marked `both_backends` it is SQLite and then PostgreSQL:
-a fresh schema on the server TEST_DATABASE_URL names (`make test` starts a throwaway one).
+a fresh schema on the server TEST_DATABASE_URL names (`make test` starts a throwaway one), or
+else on one the first such test starts (`tests/postgres.py`), so any test file runs with plain
+`pytest`.
 """
 
 from __future__ import annotations
 
-import os
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -19,6 +20,7 @@ from hypothesis import settings as hypothesis_settings
 
 from bot.clock import FakeClock
 from bot.config import Settings
+from bot.games import GAMES
 from bot.games.base import Event
 from bot.games.messages import Text
 from bot.i18n import ENGLISH, render
@@ -29,6 +31,7 @@ from bot.wallet import WalletService
 from storage.connect import open_database
 from storage.db import Database
 
+from tests import postgres
 from tests.tables.toy_game import HighCard
 
 hypothesis_settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
@@ -92,6 +95,11 @@ def settings(tmp_path: Path) -> Settings:
 BACKENDS = ("sqlite", "postgresql")
 
 
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):   # the run's first process: the throwaway server's owner
+        postgres.stop()
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_backends"):
         metafunc.parametrize("backend", BACKENDS)
@@ -105,11 +113,7 @@ def backend() -> str:
 @asynccontextmanager
 async def pg_schema() -> AsyncIterator[str]:
     """A database URL on the test server whose tables live in a schema of their own, dropped after."""
-    server = os.environ.get("TEST_DATABASE_URL")
-    if not server:
-        pytest.fail("TEST_DATABASE_URL is not set: run the tests with `make test`, which starts a throwaway "
-                    "PostgreSQL server (scripts/with-postgres.sh), or point it at a server of your own.",
-                    pytrace=False)
+    server = postgres.server_url()
     schema = f"test_{secrets.token_hex(6)}"
     con = await asyncpg.connect(server)
     try:
@@ -148,7 +152,16 @@ def presenter() -> RecordingPresenter:
 
 @pytest.fixture
 def wallets(db: Database, settings: Settings, clock: FakeClock) -> WalletService:
-    return WalletService(db, settings, clock)
+    return WalletService(db, settings, clock, games={*GAMES, "high_card"})
+
+
+@pytest.fixture
+async def services() -> AsyncIterator[list[TableService]]:
+    """Every service a test makes is stopped before its database closes."""
+    made: list[TableService] = []
+    yield made
+    for service in made:
+        await service.stop()
 
 
 @pytest.fixture

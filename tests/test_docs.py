@@ -15,7 +15,7 @@ from bot.games import GAMES
 from bot.i18n.catalog import catalog
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+PAGES = sorted([ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md", *(ROOT / "docs").rglob("*.md")])
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 JAPANESE = ROOT / "docs" / "ja"
 TRANSLATED = sorted(page.relative_to(JAPANESE) for page in JAPANESE.rglob("*.md"))
@@ -95,7 +95,7 @@ def test_a_new_game_gets_a_stub_page_and_a_page_without_markers_is_refused(tmp_p
     (tmp_path / "ja" / "games" / "bourre.md").unlink()
     assert update_docs(root=tmp_path) == 0
     assert BEGIN in (tmp_path / "games" / "bourre.md").read_text(encoding="utf-8")
-    assert (tmp_path / "ja" / "games" / "bourre.md").read_text(encoding="utf-8").startswith("# ブーレ\n")
+    assert (tmp_path / "ja" / "games" / "bourre.md").read_text(encoding="utf-8").startswith("# ブーレイ\n")
     (tmp_path / "ja" / "games" / "marriage.md").write_text("# マリッジ\n\n表がありません。\n", encoding="utf-8")
     assert update_docs(root=tmp_path) == 2
     assert END not in (tmp_path / "ja" / "games" / "marriage.md").read_text(encoding="utf-8")
@@ -118,6 +118,8 @@ def test_the_readme_links_every_game_page() -> None:
     for game_id in GAMES:
         assert f"(docs/games/{game_id}.md)" in readme and f"(docs/ja/games/{game_id}.md)" in readme, game_id
     assert "(docs/ja/playing.md)" in readme and "(docs/ja/owner-guide.md)" in readme
+    for page in ("docs/architecture.md", "CONTRIBUTING.md", "CHANGELOG.md", "docs/privacy.md", "docs/ja/privacy.md"):
+        assert f"({page})" in readme, page
 
 
 def test_no_code_points_at_the_teams_own_documents() -> None:

@@ -6,10 +6,11 @@ through the methods of `GameState`; nothing here knows about Discord, users or s
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from .actions import Action
 from .codec import StateCodec, action_from_dict, action_to_dict
@@ -17,10 +18,10 @@ from .errors import IllegalAction, MalformedAction, PlayerError
 from .messages import LEGACY, Join, Msg, Text, from_json, msg, to_json
 from .options import CHIP_CEILING, OptionSpec, Preset
 
-__all__ = ["DEAL_BOUNDARY", "Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState", "IllegalAction",
-           "MalformedAction", "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests", "TopUps",
-           "action_from_dict", "action_to_dict", "is_simultaneous", "last_deal_note", "player", "seat_key",
-           "spectator_holdings", "takes_spectator_bets"]
+__all__ = ["DEAL_BOUNDARY", "DEAL_STACKS", "Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState",
+           "IllegalAction", "MalformedAction", "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests",
+           "TopUps", "action_from_dict", "action_to_dict", "is_simultaneous", "last_deal_note",
+           "player", "records_last_move", "seat_key", "spectator_holdings", "takes_spectator_bets"]
 
 
 def seat_key(seat: int) -> str:
@@ -36,6 +37,11 @@ def player(seat: int) -> str:
 
 DEAL_BOUNDARY = frozenset({"start", "summary"})
 """The kinds of the events that begin and end a deal."""
+
+DEAL_STACKS = "deal_stacks"
+"""The data key of the event that begins a deal: each seat's stack before the deal's antes.
+Closing a table mid-deal gives these back (docs/architecture.md, "Closing mid-deal"), so they
+are recorded where the deal begins, not wherever the unit that holds it ends."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +70,34 @@ class Event:
         if not isinstance(text, (Msg, Join)):
             raise ValueError(f"an event's message must be a Msg or a Join, not {text!r}")
         return cls(data["kind"], text, data.get("seat"), data.get("private_to"), dict(data.get("data") or {}))
+
+
+class KeepsLastMove(Protocol):
+    last_move: dict[str, Any] | None
+
+
+G = TypeVar("G", bound=KeepsLastMove)
+
+
+def records_last_move(*public: str) -> Callable[[Callable[[G, int, Any], list[Event]]],
+                                                 Callable[[G, int, Any], list[Event]]]:
+    """Makes an engine's `apply` keep who moved and what in the state's `last_move`, which the
+    public view shows and the pictures highlight: the action as JSON (naming its cards or tiles)
+    for the kinds in `public`, whose every field everyone sees; None after any other kind (a face-down
+    discard, a choice others learn later), so the view never tells more than the table may see; None
+    too after a move that ended the deal, whose pictures then show the next deal. An illegal action
+    raises before anything is kept."""
+    shown = frozenset(public)
+
+    def wrap(apply: Callable[[G, int, Any], list[Event]]) -> Callable[[G, int, Any], list[Event]]:
+        @functools.wraps(apply)
+        def run(state: G, seat: int, action: Any) -> list[Event]:
+            events = apply(state, seat, action)
+            kept = action.kind in shown and not any(e.kind in DEAL_BOUNDARY for e in events)
+            state.last_move = {"seat": seat, **action_to_dict(action)} if kept else None
+            return events
+        return run
+    return wrap
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,13 +282,13 @@ class StopAfterDeal:
         return [Event("stop", msg("tri.host_stop_after"))]
 
 
-def last_deal_note(stop_requested: bool, deal: int, max_deals: int, rule: str) -> Msg | None:
+def last_deal_note(stop_requested: bool, deal: int, max_deals: int) -> Msg | None:
     """The table's note while deal number `deal` (under way) is the game's last: the host asked
     to stop, or it is the `max_deals`-th (0: no limit). None otherwise."""
     if stop_requested:
-        return msg("game.ending_stop", rule=rule)
+        return msg("game.ending_stop")
     if max_deals and deal >= max_deals:
-        return msg("game.ending_limit", deal=deal, deals=max_deals, rule=rule)
+        return msg("game.ending_limit", deal=deal, deals=max_deals)
     return None
 
 

@@ -14,7 +14,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from .errors import PlayerError
 from .messages import Msg, Value, msg
@@ -23,6 +23,9 @@ OptionValue = int | float | bool | str
 
 SWITCH_WORDS: tuple[tuple[OptionValue, str], ...] = ((True, "On"), (False, "Off"))
 """How a yes/no option reads, unless it names its values otherwise."""
+
+SHARED_SCOPE = "table"
+"""The catalog scope of the options every game shares (`OptionSpec.key`)."""
 
 CHIP_CEILING = 1_000_000_000
 """The most any whole-number option (and a buy-in) may be: every sum of chips a table can form
@@ -49,11 +52,18 @@ class OptionSpec:
     maximum: int | None = None
     label: str = ""
     words: tuple[tuple[OptionValue, str], ...] = ()
+    shared: bool = False
+    """An option every game declares alike (`bot_strength`): its words are the same at every table."""
 
     def __post_init__(self) -> None:
         if self.choices is None and isinstance(self.default, bool):
             object.__setattr__(self, "choices", (False, True))
             object.__setattr__(self, "words", self.words + SWITCH_WORDS)   # the option's own words first
+
+    def key(self, game_id: str) -> str:
+        """Where the catalogs keep this option's words, before `.label`, `.desc` or a value:
+        `opt.<game>.<option>`, or `opt.table.<option>` for a shared option."""
+        return f"opt.{SHARED_SCOPE if self.shared else game_id}.{self.name}"
 
     @property
     def title(self) -> str:
@@ -118,6 +128,11 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def is_turn_timer(spec: OptionSpec) -> bool:
+    """The seconds a player has per decision: a new table takes the server's (no change to the rules)."""
+    return spec.name.startswith("turn_timeout")
+
+
 def changed_options(specs: Iterable[OptionSpec], options: Mapping[str, Any]) -> list[tuple[OptionSpec, Any]]:
     """The options whose value is not the rules' default, in declaration order, with that value."""
     return [(spec, options[spec.name]) for spec in specs
@@ -145,13 +160,24 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any] | None
 
 def option(default: OptionValue, description: str, rule: str = "", *, label: str,
            words: Mapping[Any, str] | None = None,
-           minimum: int | None = None, maximum: int | None = None) -> Any:
+           minimum: int | None = None, maximum: int | None = None, shared: bool = False) -> Any:
     """A field of a game's options dataclass: its default and what the lobby shows about it.
 
     `label` is required, so no option reaches a host under its code name; `words` names the
     values (every choice of a `Literal`, or a number's special values)."""
     return dataclasses.field(default=default, metadata={
-        "option": (description, rule, minimum, maximum, label, tuple((words or {}).items()))})
+        "option": (description, rule, minimum, maximum, label, tuple((words or {}).items()), shared)})
+
+
+BotStrength = Literal["easy", "normal", "strong"]
+"""How well a table's seat bots play (`bot_strength`): easy for learning, normal by default."""
+
+
+def bot_strength() -> Any:
+    """The `bot_strength` field every game's options declare last, alike at every table: a
+    beginner can learn against easy bots. Tables saved before it existed read `normal`."""
+    return option("normal", "How well the seat bots play", label="Seat bots",
+                  words={"easy": "Easy (for learning)", "normal": "Normal", "strong": "Strong"}, shared=True)
 
 
 @cache
@@ -160,13 +186,14 @@ def specs_of(cls: type) -> tuple[OptionSpec, ...]:
     hints = typing.get_type_hints(cls)
     specs = []
     for f in dataclasses.fields(cls):
-        description, rule, minimum, maximum, label, words = f.metadata["option"]
+        description, rule, minimum, maximum, label, words, shared = f.metadata["option"]
         hint = hints[f.name]
         choices = typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else None
         if choices is not None and {value for value, _ in words} != set(choices):
             raise TypeError(f"{cls.__name__}.{f.name}: `words` must name exactly its choices {choices}")
         default = typing.cast(OptionValue, f.default)  # option() always sets one
-        specs.append(OptionSpec(f.name, default, description, rule, choices, minimum, maximum, label, words))
+        specs.append(OptionSpec(f.name, default, description, rule, choices, minimum, maximum, label, words,
+                                shared))
     return tuple(specs)
 
 
@@ -209,12 +236,12 @@ def clash(key: str, game_id: str, option: str, value: int, **params: Value) -> O
 
 
 def label(game_id: str, option: str) -> Msg:
-    """An option's name as the settings control shows it."""
+    """An option's name as the settings control shows it (a game's own option, not a shared one)."""
     return msg(f"opt.{game_id}.{option}.label")
 
 
 def word(game_id: str, option: str, value: OptionValue) -> Msg:
-    """A value of an enumerated option in words."""
+    """A value of a game's own enumerated option in words."""
     return msg(f"opt.{game_id}.{option}.{value}")
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final
 
+from bot import inputs
 from bot.clock import utc_now
 from storage import languages
 from storage.db import Database
@@ -77,6 +78,8 @@ class Languages:
         return reader_locale(known.choice, known.client)
 
     async def choose_for_user(self, user_id: int, choice: Locale | None) -> None:
+        if choice is not None:
+            inputs.choice(choice, available())
         async with self._db.transaction() as tx:
             await languages.set_user_language(tx, user_id, choice)
         (await self._user(user_id)).choice = choice
@@ -89,6 +92,9 @@ class Languages:
         return table_locale(known[0], preferred_locale)
 
     async def choose_for_guild(self, guild_id: int, choice: Locale | None) -> None:
+        guild_id = inputs.server(guild_id)
+        if choice is not None:
+            inputs.choice(choice, available())
         async with self._db.transaction() as tx:
             await languages.set_guild_language(tx, guild_id, choice)
         self._guilds[guild_id] = (choice, self._clock())

@@ -2,8 +2,9 @@
 
 The engines declare each option once, in English (`bot/games/options.py`); the catalogs hold
 its words under `opt.<game>.<option>.label`, `.desc` and `.<value>` (`true`/`false` for a
-switch), and a game's presets under `opt.<game>.preset.<index>.label` and `.desc`. A key the
-catalog lacks reads as the spec's English, so a new option shows before it is translated.
+switch; `opt.table.<option>` for an option every game shares, `OptionSpec.key`), and a game's
+presets under `opt.<game>.preset.<index>.label` and `.desc`. A key the catalog lacks reads as
+the spec's English, so a new option shows before it is translated.
 """
 
 from __future__ import annotations
@@ -30,19 +31,19 @@ def value_key(value: OptionValue) -> str:
 
 def title(locale: Locale, game_id: str, spec: OptionSpec) -> str:
     """The option's name for people ("Knock limit")."""
-    return _lookup(locale, f"opt.{game_id}.{spec.name}.label", spec.title)
+    return _lookup(locale, f"{spec.key(game_id)}.label", spec.title)
 
 
 def description(locale: Locale, game_id: str, spec: OptionSpec) -> str:
     """What the option does, in a line."""
-    return _lookup(locale, f"opt.{game_id}.{spec.name}.desc", spec.description)
+    return _lookup(locale, f"{spec.key(game_id)}.desc", spec.description)
 
 
 def say(locale: Locale, game_id: str, spec: OptionSpec, value: Any) -> str:
     """A value of the option in words: its own word, else a number as the locale writes it."""
     for known, _ in spec.words:
         if value == known and isinstance(value, bool) == isinstance(known, bool):
-            return _lookup(locale, f"opt.{game_id}.{spec.name}.{value_key(known)}", spec.say(known))
+            return _lookup(locale, f"{spec.key(game_id)}.{value_key(known)}", spec.say(known))
     if isinstance(value, int) and not isinstance(value, bool):
         return number(locale, value)
     return spec.say(value)

@@ -30,10 +30,11 @@ from storage import tables
 from storage.db import Database
 from storage.tables import TableRow
 
+from .live import LiveTable, LiveTables
 from .ownership import Shards
 from .settlement import is_human
-from .thinking import RUN_LIMIT, Thinker, bot_seed, next_in_run
-from .unit import LiveTable, LiveTables, TableUnit
+from .thinking import RUN_LIMIT, Thinker, bot_pause, bot_seed, next_in_run
+from .unit import TableUnit
 
 
 class AutoplayHost(Protocol):
@@ -42,7 +43,7 @@ class AutoplayHost(Protocol):
     db: Database
     clock: Clock
 
-    def unit(self, table_id: int, *, tolerant: bool = False, move: bool = False,
+    def unit(self, table_id: int, *, tolerant: bool = False, reply: bool = True,
              reply_seats: Sequence[int] = ()) -> AbstractAsyncContextManager[TableUnit]: ...
 
     live: LiveTables
@@ -99,7 +100,7 @@ class Autoplay:
                 if seat is None:
                     break
                 if self.bot_delay_s:
-                    await asyncio.sleep(self.bot_delay_s)
+                    await asyncio.sleep(self._pause(table_id, seat))
                 fallback = failures >= self.bot_tries
                 # with no workers the bot decides inside the move's unit (`_bot_move`): a seat
                 # bot's decision costs less than handing it to a thread would (bench/seat_bots.py)
@@ -126,6 +127,13 @@ class Autoplay:
                 or not self.shards.drives(live.row.guild_id):
             return None
         return next((s for s in live.game.to_act() if not is_human(live.row, s)), None)
+
+    def _pause(self, table_id: int, seat: int) -> float:
+        """The wait before the seat's move: longer the more it has to choose from (`bot_pause`)."""
+        live = self.service.live.get(table_id)
+        if live is None or live.game is None:
+            return self.bot_delay_s
+        return bot_pause(self.bot_delay_s, len(live.game.legal_actions(seat)), live.row.seed, live.row.version, seat)
 
     async def _think(self, table_id: int, seat: int) -> Plan | None:
         """The run of bot moves from `seat` and the version it was thought out for, in a worker
@@ -161,8 +169,13 @@ class Autoplay:
         is played only while the table, read under its lock, is still at that version, so a
         deadline fires once however many processes saw it due.
         """
-        async with self.service.unit(table_id, move=expired is None) as u:
-            moved = await self._move(u, seat, expired, fallback, choice)
+        try:
+            async with self.service.unit(table_id, reply=False) as u:
+                moved = await self._move(u, seat, expired, fallback, choice)
+        except StaleControl:
+            if expired is None:
+                raise
+            return None   # the table moved on (in another process) past the deadline's version
         return u.row.version if moved else None
 
     async def _move(self, u: TableUnit, seat: int, expired: int | None, fallback: bool,
@@ -171,14 +184,13 @@ class Autoplay:
         if seat not in game.to_act():
             return False
         u.begin(seat)
-        u.reply = False
         if expired is not None:
             if not is_human(u.row, seat) or u.row.version != expired:
                 return False
             # the move first: a player who then leaves is no longer to act (Gin Rummy refuses it)
             u.apply(seat, game.timeout_action(seat),
                     [Event("timeout", msg("table.timed_out", player=Seat(seat)), seat)])
-            u.events += await self._count_missed(u, seat)
+            u.events += self._count_missed(u, seat)
             return True
         if is_human(u.row, seat):
             return False
@@ -214,15 +226,12 @@ class Autoplay:
             u.undo()
             return False
 
-    async def _count_missed(self, u: TableUnit, seat: int) -> list[Event]:
+    def _count_missed(self, u: TableUnit, seat: int) -> list[Event]:
         """Another decision let time out; past the limit the player is treated as leaving."""
         info = u.row.seats[seat]
         info.missed += 1
-        u.dirty = True
-        await tables.set_missed(await u.tx(), u.row.id, seat, info.missed)
         if info.missed < self.afk_limit:
             return []
-        await tables.set_leaving(await u.tx(), u.row.id, seat)
         info.leaving = True
         leaving: list[Event] = u.require_playing().leave(seat)
         return [Event("leave", msg("table.missed_leaves", player=Seat(seat), turns=info.missed), seat)] + leaving
@@ -233,9 +242,8 @@ class Autoplay:
         """Play the timeout move for every late seat; how many tables were due. Never raises:
         one table's failure is logged with its id and the others go on."""
         try:
-            async with self.service.db.read() as tx:
-                due = [t for t, guild in await tables.due(tx, stamp(self.service.clock()))
-                       if self.shards.drives(guild)]
+            due = [t for t, guild in await tables.due(self.service.db, stamp(self.service.clock()))
+                   if self.shards.drives(guild)]
         except Exception:
             log.exception("could not read the due deadlines")
             return 0
@@ -268,8 +276,7 @@ class Autoplay:
     async def revalidate(self) -> None:
         """Pick up tables another process moved on (a click it served, a table it drove until we
         took it over): their live copies are dropped, and their drivers woken."""
-        async with self.service.db.read() as tx:
-            playing = await tables.playing_versions(tx)
+        playing = await tables.playing_versions(self.service.db)
         for table_id, guild_id, version in playing:
             if not self.shards.drives(guild_id) or self.service.live.get(table_id, version) is not None:
                 continue

@@ -1,14 +1,71 @@
-"""What leaving (or resigning) costs, said before and after: the confirmation's quote comes from
+"""Leaving a table, and what it costs, said before and after: the confirmation's quote comes from
 the move made on a copy of the committed game, so the words are the engine's, never a guess,
 and the reply afterwards comes from what was committed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.base import GameState, seat_key
+from bot.errors import NotSeated, StaleControl, TableError
+from bot.games.base import Event, GameState, seat_key
+from bot.games.messages import Seat, msg
 from bot.i18n import ENGLISH, Locale, t
+from storage.ledger import escrow, wallet
+
+from .ending import close_now
+from .live import LiveTable
+from .reading import Reading
+from .settlement import Settlement
+from .units import Units
+
+
+class Leaving:
+    def __init__(self, units: Units, reading: Reading, settlement: Settlement) -> None:
+        self.units, self.reading, self.settlement = units, reading, settlement
+
+    async def leave(self, table_id: int, user_id: int, guild_id: int | None = None, locale: Locale = ENGLISH) -> str:
+        """A player leaves: at once in the lobby or between deals, else at the end of the deal.
+        The reply says what actually happened to their chips, in their language."""
+        async with self.units.unit(table_id) as u:
+            u.require_guild(guild_id)
+            seat = u.seat_of(user_id)
+            row = u.row
+            if row.status == "lobby":
+                u.pay(escrow(row.id), wallet(user_id), seat.buy_in, "refund",
+                      f"lobbyleave:{row.id}:{seat.seat}:v{row.version}")
+                row.seats.remove(seat)
+                if not any(not s.is_bot for s in row.seats):
+                    await close_now(self.settlement, u, "cancelled", msg("table.closing.lobby_left"))
+                return t(locale, "ui.leave.lobby", chips=seat.buy_in)
+            game = u.require_playing()
+            stack_before, forfeit = seat.stack, forfeit_terms(game, locale)
+            seat.leaving = True
+            u.record({"kind": "leave"}, [Event("leave", msg("table.leaving", player=Seat(seat.seat)), seat.seat)]
+                     + game.leave(seat.seat), seat.seat)
+        return left_text(stack_before, seat.cashed_out, forfeit, locale=locale)
+
+    async def leave_quote(self, table_id: int, user_id: int, resign: Callable[[Sequence[type]], Any] | None = None,
+                          guild_id: int | None = None) -> LeaveQuote | None:
+        """What leaving now, or `resign` (decoding the game's forfeit move), would give the player
+        back: the move made on a copy of the committed game. None in the lobby (leaving refunds)."""
+        def look(live: LiveTable | None) -> LeaveQuote | None:
+            if live is None:
+                raise TableError(msg("err.table.gone"))
+            if guild_id is not None and guild_id != live.row.guild_id:
+                raise TableError(msg("err.table.other_server"))
+            seat = live.row.seat_of(user_id)
+            if seat is None:
+                raise NotSeated(msg("err.table.not_seated"))
+            if live.row.status != "playing" or live.game is None:
+                return None
+            try:
+                action = None if resign is None else resign(live.game.action_types)
+            except (KeyError, ValueError, TypeError):
+                raise StaleControl(msg("err.table.control_stale")) from None
+            return quote_leave(live.game, seat.seat, action)
+        return await self.reading.inspect(table_id, look)
 
 
 def forfeit_terms(game: GameState, locale: Locale = ENGLISH) -> str | None:

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from bot.games.base import BuyIn, Event
 from bot.games.messages import Text
-from bot.i18n import ENGLISH, Locale, render
+from bot.i18n import ENGLISH, Locale, render, t
+
+BOT_NAME = re.compile(r"Bot (\d+)")
+"""How a seat bot's name is stored (`bot_name`): only its number is shown, in the reader's words."""
+
+
+def bot_name(number: int) -> str:
+    """The name a seat bot is stored under; players read `ui.bot_name` in their language."""
+    return f"Bot {number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +34,12 @@ class SeatInfo:
     @property
     def is_bot(self) -> bool:
         return self.user_id is None
+
+    def shown(self, locale: Locale = ENGLISH) -> str:
+        """The seat's name as `locale` reads it: a seat bot's in that language (“ボット1”), a
+        person's as they chose it."""
+        number = BOT_NAME.fullmatch(self.name) if self.is_bot else None
+        return t(locale, "ui.bot_name", n=int(number[1])) if number else self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,17 +71,24 @@ class TableSnapshot:
     """The seat whose own click caused this render; it sees the result in its reply."""
     missed: dict[int, int] = field(default_factory=dict)
     """Decisions in a row each seat let time out (a seat leaves past the table's limit)."""
+    closing: Closing | None = None
+    """The last words the action gave the lobby's message (Start, Cancel), for its own reply."""
 
     @property
     def names(self) -> list[str]:
+        """The seats' names as stored (for logs and the console)."""
         return [s.name for s in self.seats]
+
+    def names_in(self, locale: Locale = ENGLISH) -> list[str]:
+        """The seats' names as `locale`'s readers see them."""
+        return [s.shown(locale) for s in self.seats]
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.user_id == user_id and s.present), None)
 
     def render(self, event: Event, locale: Locale = ENGLISH) -> str:
         """The event in `locale`, seats shown by their players' names."""
-        return render(locale, event.text, self.names)
+        return render(locale, event.text, self.names_in(locale))
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +106,9 @@ class Closing:
     """The public view just after the deal ended (what the deal's title is read from)."""
     names: tuple[str, ...] = ()
     """The seats' names, for the seats the message names."""
+    shown: bool = False
+    """Already shown by the action's own reply (Start and Cancel edit the lobby message through
+    their interaction response, in the same step): the publisher only moves on to a new message."""
 
     @property
     def text(self) -> str:

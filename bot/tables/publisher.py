@@ -5,9 +5,12 @@ Discord. Three lanes run beside the game:
 
 - the channel lane closes finished deals' messages (never skipped), posts notices and the
   result, and shows the table message, where only the latest state counts: changes that pile
-  up while it waits for its turn are shown once, as they stand then;
-- the prompt lane sends a new hand message to a player who must act (a notification, first in
-  the bot's budget);
+  up while it waits for its turn are shown once, as they stand then. A message is closed
+  before anything newer is drawn (a redraw that finds a closing waiting gives way to it, so a
+  lobby never shows the game that replaced it), and a notice that names the table's controls
+  waits until a table message with them is up;
+- the prompt lane tells a player who must act: a new hand message (a notification, first in
+  the bot's budget), or their message of this deal edited to ask again;
 - the refresh lane edits the players' hand messages in place and takes the controls off
   superseded ones. It is a lane of its own so that a refresh waiting for the budget never holds
   up a prompt. A player has one DM channel however many tables they sit at, so their writes are
@@ -29,6 +32,7 @@ from functools import partial
 from typing import Protocol
 
 from bot.games.base import Event
+from bot.games.messages import Text
 
 from .models import Change, Closing, HandRef, TableSnapshot
 from .pacing import Pacer, Priority
@@ -71,7 +75,12 @@ class Publisher:
         """Each seat's player, as last read (their DM channel is paced as theirs)."""
         self.recent: deque[Event] = deque(maxlen=LAST_MOVES)
         self.private: dict[int, list[Event]] = {}
+        self.after_table: list[Text] = []
+        """Notices that name the table message's controls ("press My hand"): sent once it is up."""
         self.hands: dict[int, HandRef] | None = None
+        self.told: set[int] = set()
+        """Seats notified during this deal: later turns edit the message they were sent (no ping),
+        until a decision of theirs times out or the deal ends."""
         self._strips: list[tuple[int, HandRef]] = []
         self._channel: asyncio.Task[None] | None = None
         self._prompts: asyncio.Task[None] | None = None
@@ -139,6 +148,9 @@ class Publisher:
             elif self.table_dirty and not self.finished:
                 self.table_dirty = False
                 await self._show_table()
+            elif self.after_table and self.message_id is not None and not self.finished:
+                text = self.after_table.pop(0)
+                await self._write(Priority.TABLE, partial(self.presenter.notice, text=text))
             else:
                 return
 
@@ -149,17 +161,21 @@ class Publisher:
         if self.message_id is None and closing.summary is None:
             return
         message_id = self.message_id
-        for attempt in range(CLOSING_TRIES):
+        for attempt in range(0 if closing.shown else CLOSING_TRIES):
             if await self._write(self._priority(),
                                  lambda snap: self.presenter.close_message(snap, message_id, closing)):
                 break
             await asyncio.sleep(self.retry_s * 2 ** attempt)
         self.message_id = None   # the next state goes into a new message (after a restart too)
         self.recent.clear()
+        self.told.clear()
         await self._attempt(self.host.save_message(self.table_id, None))
 
     async def _show_table(self) -> None:
         async def show(snap: TableSnapshot) -> None:
+            if self.pending.closings:   # committed after this redraw was queued: close first,
+                self.table_dirty = True  # then show the new state in a message of its own
+                return
             if snap.status == "finished":
                 return
             shown = await self.presenter.show_table(snap, list(self.recent), self.message_id)
@@ -184,7 +200,7 @@ class Publisher:
             log.exception("table %d: a message could not be shown", self.table_id)
             return False
 
-    # --- the hand lane ---------------------------------------------------------------------
+    # --- the hand lanes --------------------------------------------------------------------
 
     async def _prompt_lane(self) -> None:
         await self._hand_refs()
@@ -248,13 +264,15 @@ class Publisher:
             self.resumed.discard(seat)
             notify = notify and old is None   # after a restart: the old message, edited, if it is still there
         notify = notify and seat in snap.to_act
+        if notify and old is not None and seat in self.told and not snap.missed.get(seat):
+            notify = False   # told this deal already and playing along: their message asks again
         if not notify and old is None:
             return   # a new message only when the player must act
         events = self.private.pop(seat, [])
         try:
             ref = await self.presenter.show_hand(snap, seat, None if notify else old, events)
         except DmClosed:
-            self.pending.notices.append(DmClosed.notice(info.user_id))
+            self.after_table.append(DmClosed.notice(info.user_id))
             self._start()
             return
         except asyncio.CancelledError:
@@ -262,6 +280,8 @@ class Publisher:
         except Exception:
             log.exception("table %d: seat %d's hand could not be shown", self.table_id, seat)
             return
+        if notify:
+            self.told.add(seat)
         if ref is not None and ref != old:
             self.hands[seat] = ref
             await self._attempt(self.host.save_hand(self.table_id, seat, ref))

@@ -14,6 +14,7 @@ states in between, and the run is settled and saved once instead of once per mov
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Collection, Iterable
 from typing import Any
@@ -28,6 +29,22 @@ RUN_LIMIT = 8
 def bot_seed(seed: int, version: int, seat: int) -> str:
     """A seat bot's seed for one decision: the same table, version and seat, the same choice."""
     return f"{seed}:{version}:{seat}"
+
+
+def bot_pause(delay_s: float, choices: int, seed: int, version: int, seat: int) -> float:
+    """How long a seat bot waits before its move, within the table's bot delay: a forced move
+    comes soonest (two fifths of the delay), a choice among a dozen or more takes the whole of it,
+    and a little jitter, drawn from the decision's own seed, keeps the pace from ticking like a
+    clock. The same decision always waits the same."""
+    if delay_s <= 0:
+        return 0.0
+    hardness = min(1.0, math.log2(choices) / math.log2(PAUSE_CHOICES)) if choices > 1 else 0.0
+    jitter = random.Random(f"pause:{bot_seed(seed, version, seat)}").uniform(-0.08, 0.08)
+    return delay_s * min(1.0, max(0.3, 0.4 + 0.55 * hardness + jitter))
+
+
+PAUSE_CHOICES = 12
+"""Legal actions from which a decision counts as hard as they come (`bot_pause`)."""
 
 
 def next_in_run(game: Any, bots: Collection[int], kinds: Iterable[str]) -> int | None:
@@ -49,7 +66,9 @@ def plan(ask: dict[str, Any]) -> dict[str, Any]:
     moves: list[tuple[int, Any]] = []
     try:
         game = by_name(ask["engine"]).from_dict(ask["state"])
-        seat: int | None = ask["seat"]
+        # the seat was read off the live game, which a unit still saving may have moved past the
+        # state it handed on: nothing to plan in this older state (the unit decides then)
+        seat: int | None = ask["seat"] if ask["seat"] in game.to_act() else None
         while seat is not None:
             action = game.bot_action(seat, random.Random(bot_seed(ask["seed"], ask["version"] + len(moves), seat)))
             done = game.apply(seat, action) if len(moves) + 1 < ask["run"] else None
@@ -64,7 +83,12 @@ def plan(ask: dict[str, Any]) -> dict[str, Any]:
 class Thinker:
     def __init__(self, workers: int = 0, timeout_s: float = 30.0) -> None:
         self.workers = workers
-        self.pool = WorkerPool(workers, timeout_s)
+        self.pool = WorkerPool(workers, "think", timeout_s)
+
+    async def start(self) -> None:
+        """Start the thinking workers now, so the first bot's move waits for none of them."""
+        if self.workers:
+            await self.pool.start()
 
     async def decide(self, engine: Any, state: str, version: int, seed: int, seat: int,
                      bots: Collection[int], run: int) -> list[tuple[int, Any]]:
@@ -73,7 +97,7 @@ class Thinker:
         process; an exception when the worker could not give them."""
         ask = {"engine": name_of(engine), "version": version, "seed": seed, "seat": seat,
                "bots": sorted(bots), "run": run}
-        got = await self.pool.ask("think", ask, raw={"state": state})
+        got = await self.pool.ask(ask, raw={"state": state})
         return [(s, action_from_dict(engine.action_types, data)) for s, data in got["moves"]]
 
     @property

@@ -1,30 +1,25 @@
-"""The unit of work: one write transaction on one table, and the live games kept between them.
+"""The unit of work: what one write path sees of its table and changes, in memory.
 
-Every write path (a click, a leave, a timeout, a bot move, a top-up, a spectator bet, a stop)
-opens a `TableUnit` through `TableService.unit`: the table's lock (in memory, and, on a database
-other processes share, in the database), the live game (taken from memory when its version is
-the stored one, else loaded and decoded), the path's checks and changes, then settlement and one
-save. The path says only what it changes; what follows from a change (leavers paid, the end of a
-game, deadlines, the log) is settled in one place (`settlement.py`).
-
-The write transaction begins when something first needs it (`await u.tx()`). On a database of
-its own (SQLite), a move that only saves never begins one: its save is committed with the other
-tables' saves waiting at the same moment (`Database.commit_alone`), so the database is held for
-one trip per group of moves, not for the whole of each move.
+Every write path (a click, a lobby step, a leave, a timeout, a bot move, a top-up, a spectator
+bet, a stop, closing) opens a `TableUnit` through `Units.unit`: the table's lock, the live table
+from memory, the path's checks and changes, then settlement and one save. A path changes only the
+table as it stands in memory (its row, seats and game) and says which chips move (`pay`) and who
+may be new to the server (`welcome`); the save writes what differs from the table as it was
+stored (`stored`), so nothing is written by hand and mirrored in memory.
 """
 
 from __future__ import annotations
 
-from contextlib import AsyncExitStack
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.errors import NotSeated, StaleControl, TableError
+from bot.errors import NotSeated, PlayerError, StaleControl, TableError
 from bot.games.base import Event, action_to_dict, is_simultaneous
 from bot.games.messages import Text, msg
-from storage import tables
-from storage.db import Database, Tx
+from storage.ledger import Transfer
+from storage.saving import Member
 from storage.tables import SeatRow, TableRow
 
 from .models import Change, Closing, TableSnapshot
@@ -39,60 +34,6 @@ class ConservationError(TableFault):
     """The escrow and the game disagree about the chips on the table: a bug, never committed."""
 
 
-@dataclass(slots=True)
-class LiveTable:
-    """A table as last committed: its row and, while it plays, its decoded game."""
-
-    row: TableRow
-    game: Any | None
-
-
-class LiveTables:
-    """Decoded games kept between actions, so a click costs no load and no decode. The database
-    stays the truth: an entry is used only when its version is the stored one."""
-
-    def __init__(self) -> None:
-        self._live: dict[int, LiveTable] = {}
-
-    def get(self, table_id: int, version: int | None = None) -> LiveTable | None:
-        live = self._live.get(table_id)
-        if live is not None and version is not None and live.row.version != version:
-            return None
-        return live
-
-    def put(self, live: LiveTable) -> None:
-        if live.row.status == "finished":
-            self._live.pop(live.row.id, None)
-        else:
-            self._live[live.row.id] = live
-
-    def drop(self, table_id: int) -> None:
-        self._live.pop(table_id, None)
-
-    def __len__(self) -> int:
-        return len(self._live)
-
-
-class UnitTransaction:
-    """A unit's write transaction, begun on first use and ended with the unit."""
-
-    def __init__(self, db: Database, stack: AsyncExitStack) -> None:
-        self._db, self._stack = db, stack
-        self._tx: Tx | None = None
-
-    async def __call__(self) -> Tx:
-        if self._tx is None:
-            self._tx = await self._stack.enter_async_context(self._db.transaction())
-        return self._tx
-
-    async def save(self, row: TableRow, commit: tables.Commit) -> int:
-        """Save the action: inside the transaction when one was begun, else as a write of its
-        own, grouped with other tables' (durable either way once the unit ends)."""
-        if self._tx is not None:
-            return await tables.save_action(self._tx, row, commit)
-        return await tables.save_action_alone(self._db, row, commit)
-
-
 @dataclass(frozen=True, slots=True)
 class Move:
     """One logged move of a unit: its events are the unit's from `events_from` to the next move's."""
@@ -102,42 +43,74 @@ class Move:
     events_from: int
 
 
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """A transfer the save makes, and what to tell the player when their wallet cannot pay it."""
+
+    transfer: Transfer
+    short: Callable[[int], PlayerError] | None = None
+    """The error for a wallet that holds only the given balance (None: a bug if it happens)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """The table as it was stored when the unit began: what the save compares against."""
+
+    status: str
+    options: dict[str, Any]
+    seats: tuple[SeatRow, ...]
+
+    @classmethod
+    def of(cls, row: TableRow) -> Stored:
+        return cls(row.status, dict(row.options), tuple(s.copy() for s in row.seats))
+
+
 @dataclass(eq=False)
 class TableUnit:
-    """What one write path sees and changes inside its transaction."""
+    """What one write path sees and changes."""
 
-    tx: UnitTransaction
     row: TableRow
     game: Any | None
     now: datetime
+    reload: Callable[[], Awaitable[None]]
+    """Replaces `row` and `game` with the table as stored now (the runner's, see `catch_up`)."""
+    fresh: bool = False
+    """`row` was read from the database by this unit (not taken from memory)."""
+    reply: bool = True
+    """Whether the caller wants `snapshot`; moves nobody clicked (bots, timeouts) do not."""
+    reply_seats: tuple[int, ...] = ()
+    stored: Stored = field(init=False)
     events: list[Event] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
-    """What the unit logs, a version each: one action, or a run of seat bots' moves. A unit
-    that logs nothing saves no new state."""
+    """What the unit logs, a version each: one action, or a run of seat bots' moves."""
+    payments: list[Payment] = field(default_factory=list)
+    members: list[Member] = field(default_factory=list)
+    results: dict[int, bool | None] = field(default_factory=dict)
+    """Each seat dealt into a deal that ended, and whether it won (the statistics)."""
     seat: int | None = None
     """The seat whose move this is."""
     actor: int | None = None
     """The human seat whose own click this is: its reply shows the result, so it needs no DM."""
     via_dm: bool = False
     before: frozenset[int] = frozenset()
-    dirty: bool = False
-    """The game or row in memory changed: on failure the live copy must be dropped."""
-    lobby_changed: bool = False
+    begun: bool = False
     closings: list[Closing] = field(default_factory=list)
     notices: list[Text] = field(default_factory=list)
     payouts: dict[int, int] | None = None
     touch: set[int] = field(default_factory=set)
-    reply_seats: tuple[int, ...] = ()
-    reply: bool = True
-    """Whether the caller wants `snapshot`; moves nobody clicked (bots, timeouts) do not."""
     snapshot: TableSnapshot | None = None
     """The table after commit, with the private views of `reply_seats` (the caller's reply)."""
-    begun: bool = False
+
+    def __post_init__(self) -> None:
+        self.stored = Stored.of(self.row)
 
     @property
-    def logged(self) -> dict[str, Any] | None:
-        """The last move's log entry (None: nothing to save)."""
-        return self.moves[-1].action if self.moves else None
+    def changed(self) -> bool:
+        """Whether anything is to be saved: a move, chips that move, or the row itself."""
+        if self.moves or self.payments or self.row.status != self.stored.status \
+                or self.row.options != self.stored.options or len(self.row.seats) != len(self.stored.seats):
+            return True
+        return any(s != old for s, old in zip(self.row.seats, self.stored.seats, strict=True))
 
     @property
     def committed(self) -> TableSnapshot:
@@ -167,7 +140,13 @@ class TableUnit:
             raise StaleControl(msg("err.table.no_longer_in_play"))
         return self.game
 
+    def require_open(self) -> None:
+        """A table that has ended says how: a click on a cancelled lobby is told so."""
+        if self.row.status == "finished":
+            raise TableError(msg("err.table.cancelled" if self.row.end_reason == "cancelled" else "err.table.closed"))
+
     def require_lobby(self) -> None:
+        self.require_open()
         if self.row.status != "lobby":
             raise TableError(msg("err.table.lobby_only"))
 
@@ -180,6 +159,12 @@ class TableUnit:
         self.require_guild(guild_id)
         self.require_host(user_id)
         self.require_lobby()
+
+    async def catch_up(self, version: int | None) -> None:
+        """A control drawn for a version newer than the table in memory: another process moved
+        the table on (a click it served), so the table is read again before anything is checked."""
+        if version is not None and version > self.row.version and not self.fresh:
+            await self.reload()
 
     def require_version(self, version: int | None, seat: int, action: Any) -> None:
         """A control acts only for the version it was drawn for, so a double click or an old
@@ -198,7 +183,6 @@ class TableUnit:
         game = self.require_playing()
         self.begin(seat)
         done = game.apply(seat, action)
-        self.dirty = True
         self.moves.append(Move(seat, action_to_dict(action), len(self.events)))
         self.events += (events or []) + done
 
@@ -212,7 +196,6 @@ class TableUnit:
     def record(self, logged: dict[str, Any], events: list[Event], seat: int | None = None) -> None:
         """A change the table made itself (a leave, a stop, a top-up): logged like an action."""
         self.begin(seat)
-        self.dirty = True
         self.moves.append(Move(seat, logged, len(self.events)))
         self.events += events
 
@@ -221,10 +204,21 @@ class TableUnit:
         self.moves.clear()
         self.events.clear()
 
+    def pay(self, src: str, dst: str, amount: int, kind: str, key: str,
+            short: Callable[[int], PlayerError] | None = None) -> None:
+        """Chips the save moves; `key` names what the movement is, so it is never paid twice, and
+        `short` says what the player is told when `src`, their wallet, cannot pay."""
+        if amount:
+            self.payments.append(Payment(Transfer(src, dst, amount, kind, f"table:{self.row.id}", key), short))
+
+    def welcome(self, member: Member) -> None:
+        """A player who may be new to the server: their starting grant comes with the save."""
+        self.members.append(member)
+
     def log(self) -> list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]]:
         """Each move's seat, action and events, as saved; the last move also carries what
         settling it said."""
-        ends = [m.events_from for m in self.moves[1:]] + [len(self.events)]
+        ends = [m.events_from for m in self.moves[1:]] + [len(self.events)] if self.moves else []
         return [(m.seat, m.action, [e.to_dict() for e in self.events[m.events_from:end]])
                 for m, end in zip(self.moves, ends, strict=True)]
 

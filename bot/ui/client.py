@@ -32,3 +32,5 @@ class CardRoomClient(commands.AutoShardedBot):
     """Draws pictures off the event loop (the presenter's messages and the replies alike)."""
     short_lived_ids: set[str]
     """Custom ids of the short-lived replies' controls still alive (`views.ShortLived`)."""
+    forget_after_days: int
+    """How long after leaving a server the bot keeps its data (/privacy says so)."""

@@ -5,6 +5,7 @@ buttons keep working after a restart and nothing is stored per message.
     cr:<table>:v<version>:a:<kind>[:<args>] one action, fields in declaration order
     cr:<table>:v<version>:s:<kind>          a select of actions of one kind (values are <args>)
     cr:<table>:v<version>:m:<kind>          a multi-select of items (cards) making one action
+    cr:board:<by>:<game>:<page>             a page of a server's leaderboard (`game` may be empty)
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ VERBS = ("join", "leave", "bot", "start", "cancel", "hand", "opts", "back")
 VERB_PATTERN = r"cr:(?P<table>\d+):(?P<verb>" + "|".join(VERBS) + r")"
 ACTION_PATTERN = r"cr:(?P<table>\d+):v(?P<version>\d+):a:(?P<kind>[a-z_]+)(?::(?P<args>.*))?"
 SELECT_PATTERN = r"cr:(?P<table>\d+):v(?P<version>\d+):(?P<mode>[sm]):(?P<kind>[a-z_]+)"
+BOARD_PATTERN = r"cr:board:(?P<by>[a-z]+):(?P<game>[a-z_]*):(?P<page>\d{1,6})"
 SHORT_LIVED_PREFIX = "tmp:"
 
 
@@ -29,8 +31,8 @@ def _anonymous(pattern: str) -> str:
     return re.sub(r"\(\?P<\w+>", "(?:", pattern)
 
 
-UNKNOWN_PATTERN = (r"(?!(?:" + "|".join(_anonymous(p) for p in (VERB_PATTERN, ACTION_PATTERN, SELECT_PATTERN))
-                   + r")$).+")
+KNOWN_PATTERNS = (VERB_PATTERN, ACTION_PATTERN, SELECT_PATTERN, BOARD_PATTERN)
+UNKNOWN_PATTERN = r"(?!(?:" + "|".join(_anonymous(p) for p in KNOWN_PATTERNS) + r")$).+"
 """Every id that none of the patterns above answers: a retired or forged control, or a
 short-lived reply's (`tmp:`) whose view may have expired."""
 
@@ -65,6 +67,10 @@ def action_id(table_id: int, version: int, action: Any) -> str:
 
 def select_id(table_id: int, version: int, kind: str, multi: bool = False) -> str:
     return _checked(f"cr:{table_id}:v{version}:{'m' if multi else 's'}:{kind}")
+
+
+def board_page(by: str, game: str | None, page: int) -> str:
+    return _checked(f"cr:board:{by}:{game or ''}:{page}")
 
 
 def encode_args(action: Any) -> str:

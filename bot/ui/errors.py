@@ -25,11 +25,18 @@ def describe(interaction: discord.Interaction) -> str:
     return f"{what!r} by user {interaction.user.id} in channel {interaction.channel_id}"
 
 
+FORGED = {app_commands.TransformerError: "err.input.value", app_commands.NoPrivateMessage: "err.input.server",
+          app_commands.MissingPermissions: "err.input.admin"}
+"""Failures discord.py finds in an interaction before the command runs, which Discord's own
+client never sends (a value of the wrong type, a server command from a DM, an admin command
+Discord hides from the member): the player's doing, answered in their language."""
+
+
 def is_ours(error: BaseException) -> bool:
     """Whether the failure is the bot's (logged, apologised for) rather than the player's."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    return not isinstance(error, (PlayerError, app_commands.CheckFailure))
+    return not isinstance(error, (PlayerError, app_commands.CheckFailure, app_commands.TransformerError))
 
 
 def reply_text(error: BaseException, locale: Locale) -> str:
@@ -39,6 +46,9 @@ def reply_text(error: BaseException, locale: Locale) -> str:
         error = error.original
     if isinstance(error, PlayerError):
         return render(locale, error.message, [seat_name([], n, locale) for n in range(10)])
+    for kind, key in FORGED.items():
+        if isinstance(error, kind):
+            return t(locale, key)
     if isinstance(error, app_commands.CheckFailure):
         return str(error)
     return t(locale, APOLOGY)

@@ -15,6 +15,7 @@ publisher tells the player, once, in the channel to use “My hand”.
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import Any
 
@@ -30,7 +31,8 @@ from storage import dms
 from storage.db import Database
 
 from .client import CardRoomClient
-from .embeds import closing_embed, results_embed
+from .embeds import attach_image, closing_embed, results_embed
+from .images import BOARD_FILE
 from .interactions import table_language
 from .pictures import Painter
 from .text import MESSAGE, clip
@@ -78,14 +80,21 @@ class DiscordPresenter:
         return sent.id
 
     async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
+        """The message's last words and, for a deal that ended, its final picture (the showdown,
+        the last trick, the final line), which replaces the live one."""
         channel = self._channel(snap.channel_id)
-        embed = closing_embed(snap, closing, await table_language(self.bot, snap.guild_id))
+        locale = await table_language(self.bot, snap.guild_id)
+        embed = closing_embed(snap, closing, locale)
+        png = await self.painter.final(snap, closing, locale) if await self._pictures(snap) else None
+        files = [discord.File(io.BytesIO(png), BOARD_FILE)] if png else []
+        if png:
+            attach_image(embed, BOARD_FILE)
         if message_id is None:
-            await channel.send(embed=embed)
+            await channel.send(embed=embed, files=files)
             return
         try:
             await channel.get_partial_message(message_id).edit(content=None, embed=embed,
-                                                               view=None, attachments=[])
+                                                               view=None, attachments=files)
         except discord.NotFound:
             log.info("table %d: message %d to close is gone", snap.table_id, message_id)
 
@@ -94,8 +103,9 @@ class DiscordPresenter:
         user_id = snap.seats[seat].user_id
         if user_id is None or user_id in self.dm_refused:
             return None
-        png = await self.painter.hand(snap, seat) if await self._pictures(snap) else None
-        payload = hand_message(self.bot, snap, seat, events, png=png, locale=await self.bot.languages.for_user(user_id))
+        locale = await self.bot.languages.for_user(user_id)
+        png = await self.painter.hand(snap, seat, locale) if await self._pictures(snap) else None
+        payload = hand_message(self.bot, snap, seat, events, png=png, locale=locale)
         if message is not None:
             try:
                 await self._channel(message.channel_id).get_partial_message(message.message_id).edit(
@@ -123,7 +133,8 @@ class DiscordPresenter:
 
     async def notice(self, snap: TableSnapshot, text: Text) -> None:
         """Plain text, so a player it names is pinged."""
-        words = render(await table_language(self.bot, snap.guild_id), text, snap.names)
+        locale = await table_language(self.bot, snap.guild_id)
+        words = render(locale, text, snap.names_in(locale))
         await self._channel(snap.channel_id).send(content=clip(words, MESSAGE), allowed_mentions=PINGS)
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:

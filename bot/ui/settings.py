@@ -160,7 +160,6 @@ class SettingsView(ShortLived):
                 for i, value in enumerate(spec.choices)]))
         self.add_item(Press(self._back, t(self.locale, "ui.set.back")))
         self.text = t(self.locale, "ui.set.detail", option=self._title(spec),
-                      rule=t(self.locale, "ui.set.rule", rule=spec.rule) if spec.rule else "",
                       description=words_of.description(self.locale, self.game_id, spec),
                       now=self._say(spec, current), default=self._say(spec, spec.default))
         return self.text

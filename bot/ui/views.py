@@ -12,16 +12,16 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
 
+from bot import inputs
 from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
 from bot.games.base import Event, takes_spectator_bets
 from bot.games.messages import msg
-from bot.games.options import CHIP_CEILING
 from bot.i18n import ENGLISH, Locale, t
 from bot.tables.leaving import left_text
 from bot.tables.models import TableSnapshot
@@ -31,12 +31,13 @@ from . import custom_ids
 from .boards import board_for
 from .client import CardRoomClient
 from .controls import ASK_FIRST_KINDS, ButtonSpec, Choice, SelectSpec, Style, layout
-from .embeds import hand_embed, table_embed
-from .errors import report_error
+from .embeds import closing_embed, hand_embed, table_embed
+from .errors import describe, report_error
 from .images import BOARD_FILE, HAND_FILE
-from .interactions import Picker, Press, ShortLived, reader
+from .interactions import Picker, Press, ShortLived, reader, table_language
 from .interactions import chosen as _chosen
 from .interactions import place as _place
+from .leaderboard import BoardPage
 from .settings import SettingsView
 
 log = logging.getLogger(__name__)
@@ -89,8 +90,9 @@ def controls_view(snap: TableSnapshot, seat: int, locale: Locale = ENGLISH) -> d
         return None
     view = discord.ui.View(timeout=None)
     board, public, private = board_for(snap.game_id), snap.public or {}, snap.privates.get(seat, {})
-    controls = layout(snap.table_id, snap.version, actions, board.select_prompts(public, snap.names, locale),
-                      board.card_notes(private, public, locale), locale, snap.names)
+    names = snap.names_in(locale)
+    controls = layout(snap.table_id, snap.version, actions, board.select_prompts(public, names, locale),
+                      board.card_notes(private, public, locale), locale, names)
     for row, item in enumerate(controls.rows):
         if isinstance(item, SelectSpec):
             view.add_item(ActionSelect(item, row))
@@ -146,7 +148,7 @@ async def _show_hand(interaction: discord.Interaction[CardRoomClient], table_id:
             await interaction.followup.send(note or text, ephemeral=True)
         return
     pictures = (await interaction.client.wallets.guild_config(snap.guild_id)).images
-    png = await interaction.client.painter.hand(snap, seat.seat) if pictures else None
+    png = await interaction.client.painter.hand(snap, seat.seat, locale) if pictures else None
     message = hand_message(interaction.client, snap, seat.seat, note=note, png=png, locale=locale)
     if edit:
         await interaction.edit_original_response(**as_edit(message))
@@ -193,6 +195,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
                 view = SettingsView(interaction.client, snap, locale)
                 await interaction.response.send_message(view.text, view=view, ephemeral=True)
                 view.shown_by(interaction)
+            elif self.verb in ("start", "cancel"):
+                await self._close_lobby(interaction)
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 if self.verb == "hand":
@@ -207,16 +211,21 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
             await report_error(interaction, exc)
 
     async def _lobby_verb(self, interaction: discord.Interaction[CardRoomClient]) -> str:
-        """Add a bot, start or cancel; the catalog key of the reply."""
+        """Add a bot; the catalog key of the reply."""
+        await interaction.client.tables.add_bot(self.table_id, interaction.user.id, guild_id=_place(interaction))
+        return "ui.bot_sat_down"
+
+    async def _close_lobby(self, interaction: discord.Interaction[CardRoomClient]) -> None:
+        """Start or Cancel: the lobby message itself answers, closed in the same step as the
+        change, through the click's own response (which Discord does not pace): it loses its
+        controls at once and says the game is being dealt, or what everyone got back."""
+        await interaction.response.defer()
         service, user, place = interaction.client.tables, interaction.user.id, _place(interaction)
-        if self.verb == "bot":
-            await service.add_bot(self.table_id, user, guild_id=place)
-            return "ui.bot_sat_down"
-        if self.verb == "start":
-            await service.start(self.table_id, user, guild_id=place)
-            return "ui.game_started"
-        await service.cancel(self.table_id, user, guild_id=place)
-        return "ui.table_cancelled"
+        act = service.start if self.verb == "start" else service.cancel
+        snap = await act(self.table_id, user, guild_id=place, reply_closes=True)
+        assert snap.closing is not None
+        embed = closing_embed(snap, snap.closing, await table_language(interaction.client, snap.guild_id))
+        await interaction.edit_original_response(content=None, embed=embed, view=None, attachments=[])
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=custom_ids.ACTION_PATTERN):
@@ -348,11 +357,7 @@ def chip_amount(text: str) -> int:
         amount = int(text.replace(",", "").replace("_", "").strip())
     except ValueError:
         raise PlayerError(msg("err.chips.whole")) from None
-    if amount < 1:
-        raise PlayerError(msg("err.chips.above_zero"))
-    if amount > CHIP_CEILING:
-        raise PlayerError(msg("err.chips.too_many", chips=CHIP_CEILING))
-    return amount
+    return inputs.chips(amount)
 
 
 class BuyInModal(discord.ui.Modal):
@@ -384,11 +389,14 @@ class ConfirmView(ShortLived):
     says what happened, or that nothing did."""
 
     def __init__(self, client: discord.Client, label: str,
-                 confirmed: Callable[[discord.Interaction], Awaitable[str]], locale: Locale = ENGLISH) -> None:
+                 confirmed: Callable[[discord.Interaction], Awaitable[str]], locale: Locale = ENGLISH,
+                 keep: str = "ui.btn.keep_playing", kept: str = "ui.nothing_changed") -> None:
+        """`keep` and `kept` are the catalog keys of the button that changes nothing and of what
+        it then says."""
         super().__init__(client)
-        self.confirmed, self.locale = confirmed, locale
+        self.confirmed, self.locale, self.kept = confirmed, locale, kept
         self.add_item(Press(self._confirm, label, discord.ButtonStyle.danger))
-        self.add_item(Press(self._cancel, t(locale, "ui.btn.keep_playing"), discord.ButtonStyle.secondary))
+        self.add_item(Press(self._cancel, t(locale, keep), discord.ButtonStyle.secondary))
 
     async def _confirm(self, interaction: discord.Interaction) -> None:
         self._answered()
@@ -401,7 +409,7 @@ class ConfirmView(ShortLived):
 
     async def _cancel(self, interaction: discord.Interaction) -> None:
         self._answered()
-        await interaction.response.edit_message(content=t(self.locale, "ui.nothing_changed"), view=None)
+        await interaction.response.edit_message(content=t(self.locale, self.kept), view=None)
 
     def _answered(self) -> None:
         """One answer only: the view stops and its ids are no longer live."""
@@ -465,14 +473,49 @@ class RetiredControl(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.custom_id_seen in getattr(interaction.client, "short_lived_ids", ()):
             return   # a live short-lived view answers it
-        try:
-            locale = await reader(interaction)
-            await interaction.response.send_message(t(locale, "ui.control_retired"), ephemeral=True)
-        except discord.HTTPException:
-            log.info("could not answer a retired control %r", self.custom_id_seen)
+        await answer_retired(interaction)
 
 
-DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, RetiredControl)
+DYNAMIC_ITEMS = (TableButton, ActionButton, ActionSelect, BoardPage, RetiredControl)
+
+
+async def answer_retired(interaction: discord.Interaction) -> None:
+    """Tell the clicker the control is no longer active (instead of “This interaction failed”)."""
+    try:
+        locale = await reader(interaction)
+        await interaction.response.send_message(t(locale, "ui.control_retired"), ephemeral=True)
+    except discord.HTTPException:
+        log.info("could not answer a retired control in %s", describe(interaction))
+
+
+def shows_control(interaction: discord.Interaction) -> bool:
+    """Whether the clicked control is on its message as Discord now has it, with the kind of
+    control clicked: discord.py hands a click to a control only then, and drops any other
+    unanswered. A client that had not yet seen an edit (a lobby that Start or Cancel just closed)
+    can still send a click on a control the message no longer has; a forged click can name any id."""
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id, kind = data.get("custom_id"), data.get("component_type")
+    message = interaction.message
+    if message is None:
+        return False
+    view = (discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View).from_message(message)
+    return any(getattr(child, "custom_id", None) == custom_id and child.type.value == kind
+               for child in view.walk_children())
+
+
+async def answer_unshown(interaction: discord.Interaction[CardRoomClient]) -> None:
+    """Answer a click on a control its message no longer shows as that control would: the
+    service says what became of the table (cancelled, started, an earlier turn)."""
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    blank: discord.ui.Item[Any] = (discord.ui.Select(custom_id=custom_id) if data.get("component_type") == 3
+                                   else discord.ui.Button(custom_id=custom_id))
+    for cls in DYNAMIC_ITEMS:
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            item = await cls.from_custom_id(interaction, blank, match)
+            await item.callback(interaction)
+            return
 
 
 def public_message(snap: TableSnapshot, events: list[Event] | None = None,

@@ -473,6 +473,8 @@ class InteractionRecord:
     modal: JSON | None = None
     choices: list[JSON] | None = None
     sent_at: float = 0.0
+    edited_ids: list[int] = field(default_factory=list)
+    """Messages the bot edited through this interaction's token (original response edits)."""
 
     # -- state ---------------------------------------------------------------------
 
@@ -545,6 +547,12 @@ class InteractionRecord:
         msg = self.original()
         assert msg is not None
         return msg
+
+    async def edited(self, timeout: float = DEFAULT_TIMEOUT) -> FakeMessage:
+        """Wait until the bot edited a message through this interaction (a deferred update's
+        message, an original response) and return it."""
+        await self.fake.wait_for(lambda: bool(self.edited_ids), timeout, what=f"an edit through {self!r}")
+        return self.fake.messages[self.edited_ids[0]]
 
     def _acked_otherwise(self, expected: int) -> bool:
         return self.callback_type is not None and self.callback_type != expected
@@ -1830,7 +1838,9 @@ class FakeDiscord:
             msg.pinged_user_ids = [i for i in ids if parse_users or i in listed]
 
     def _add_attachments(self, msg: FakeMessage, files: Sequence[JSON], keep: list[JSON]) -> None:
+        """The message's attachments become `keep` and `files`: a file not kept is gone, as on Discord."""
         attachments = list(keep)
+        msg.files = {a["filename"]: msg.files[a["filename"]] for a in keep if a["filename"] in msg.files}
         for f in files:
             aid = self.new_id()
             attachments.append({
@@ -2031,6 +2041,7 @@ class FakeDiscord:
             return self._reject(rec_http, problems)
         self._apply_edit(msg, body, rec_http.files)
         self._touch(rec, msg.id)
+        rec.edited_ids.append(msg.id)
         if not msg.ephemeral:
             await self._dispatch_message_event("MESSAGE_UPDATE", msg)
         return json_response(msg.data)
@@ -2392,10 +2403,13 @@ class FakeDiscord:
         return msg
 
     def _component_interaction(self, user_id: int, msg: FakeMessage, custom_id: str,
-                               component_types: tuple[int, ...]) -> tuple[InteractionRecord, JSON]:
+                               component_types: tuple[int, ...], stale: bool = False) -> tuple[InteractionRecord, JSON]:
         if msg.ephemeral and msg.visible_to not in (None, user_id):
             raise PermissionError(f"user {user_id} cannot see ephemeral message {msg.id}")
         comp = msg.find_component(custom_id)
+        if comp is None and stale:   # a client that has not seen the edit yet still shows it
+            comp = next((c for old in reversed(msg.history) for c in iter_components(old.get("components") or [])
+                         if c.get("custom_id") == custom_id), None)
         if comp is None:
             raise LookupError(f"message {msg.id} has no component {custom_id!r}; it has {msg.custom_ids()}")
         if comp.get("type") not in component_types:
@@ -2408,10 +2422,12 @@ class FakeDiscord:
         rec.payload["message"] = json.loads(json.dumps(msg.data))
         return rec, comp
 
-    async def click(self, user_id: int, message: MessageRef, custom_id: str) -> InteractionRecord:
-        """Press button ``custom_id`` on a message the bot sent."""
+    async def click(self, user_id: int, message: MessageRef, custom_id: str, *,
+                    stale: bool = False) -> InteractionRecord:
+        """Press button ``custom_id`` on a message the bot sent. ``stale``: the button may be
+        one an earlier version of the message had (a client that has not seen the edit yet)."""
         msg = self._message_ref(message)
-        rec, comp = self._component_interaction(user_id, msg, custom_id, (2,))
+        rec, comp = self._component_interaction(user_id, msg, custom_id, (2,), stale)
         rec.payload["data"] = {"custom_id": custom_id, "component_type": 2}
         if "id" in comp:
             rec.payload["data"]["id"] = comp["id"]

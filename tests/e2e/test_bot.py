@@ -10,7 +10,7 @@ from bot.app import CardRoomBot
 from bot.games import GAMES
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import HumanSeat
+from tests.e2e.driver import HumanSeat, open_my_hand
 from tests.e2e.fake_discord import FakeMessage, check_command_limits, running_bot
 
 ACTION = re.compile(r"cr:\d+:v\d+:a:")
@@ -32,6 +32,19 @@ def books(path) -> tuple[int, list]:
 async def table_message(w: World, table_text: str = "") -> FakeMessage:
     return await w.fake.wait_for_message(w.channel, lambda m: any(cid.startswith("cr:") for cid in m.custom_ids())
                                          and table_text in m.text)
+
+
+async def playing_table(w: World, table_text: str = "") -> FakeMessage:
+    """The table's live message in play: the newest one with a “My hand” control, once it shows
+    `table_text`. Looked up afresh until then, since the message that shows a table changes (a
+    deal's or the lobby's closing edit takes the controls away and a new message follows)."""
+    def live() -> FakeMessage | None:
+        for message in reversed(w.fake.channel_messages(w.channel)):
+            if any(cid.endswith(":hand") for cid in message.custom_ids()):
+                return message if table_text in message.text else None
+        return None
+    found: FakeMessage = await w.fake.wait_for(live, what=f"the table message showing {table_text!r}")
+    return found
 
 
 def verb_id(message: FakeMessage, verb: str) -> str:
@@ -84,8 +97,8 @@ async def test_lobby_opened_joined_and_cancelled(world: World, make_bot: Callabl
         assert "Wallet: **750**" in balance.text and "at tables: **250**" in balance.text
         refused = await (await fake.click(world.bob, table, verb_id(table, "cancel"))).reply()
         assert "Only the player who opened this table" in refused.text
-        await (await fake.click(world.alice, table, verb_id(table, "cancel"))).reply()
-        await fake.wait_for(lambda: "host cancelled" in table.text and "bob 250" in table.text
+        await (await fake.click(world.alice, table, verb_id(table, "cancel"))).edited()
+        await fake.wait_for(lambda: "host cancelled" in table.text and "bob (250)" in table.text
                             and not table.custom_ids())
         assert "Wallet: **1,000**" in (await (await fake.slash(world.bob, g, c, "balance")).reply()).text
     assert books(tmp_path / "bot.db") == (0, [])
@@ -98,9 +111,9 @@ async def test_started_game_sends_hands_by_dm_and_keeps_them_private(world: Worl
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         table = await table_message(world)
         await (await fake.click(world.bob, table, verb_id(table, "join"))).reply()
-        started = await (await fake.click(world.alice, table, verb_id(table, "start"))).reply()
+        started = await (await fake.click(world.alice, table, verb_id(table, "start"))).edited()
         assert "The game has started" in started.text
-        playing = await table_message(world, "My hand")
+        playing = await playing_table(world)
         first = world.alice if f"▶ <@{world.alice}>" in playing.text else world.bob
         dm = await fake.wait_for_dm(first, lambda m: "Your hand" in m.text)   # only the player to act is told
         assert "Card Room · #casino" in dm.text and "Gin Rummy" in dm.text
@@ -110,7 +123,7 @@ async def test_started_game_sends_hands_by_dm_and_keeps_them_private(world: Worl
         for message in fake.channel_messages(c):
             for hand in hands:
                 assert hand not in message.text
-        assert "To act" in playing.text
+        assert " to act · " in playing.text
 
 
 async def test_closed_dms_fall_back_to_the_my_hand_button(world: World, make_bot: Callable[[], CardRoomBot],
@@ -121,14 +134,14 @@ async def test_closed_dms_fall_back_to_the_my_hand_button(world: World, make_bot
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         table = await table_message(world)
         await (await fake.click(world.bob, table, verb_id(table, "join"))).reply()
-        await (await fake.click(world.alice, table, verb_id(table, "start"))).reply()
+        await (await fake.click(world.alice, table, verb_id(table, "start"))).edited()
         alice = HumanSeat(fake, c, tmp_path / "bot.db", world.alice)
         if alice.my_turn():
             await alice.move()   # now Bob must act: the bot tries to DM him
         notice = await fake.wait_for_message(c, lambda m: "can't send you direct messages" in m.text)
         assert f"<@{world.bob}>" in notice.content
         assert fake.dms(world.bob) == []
-        playing = await table_message(world, "My hand")
+        playing = await playing_table(world)
         hand = await (await fake.click(world.bob, playing, verb_id(playing, "hand"))).reply()
         assert hand.ephemeral and "Your hand" in hand.text
         # one refusal is remembered: the next hand change does not try again
@@ -147,11 +160,10 @@ async def test_a_player_acts_through_my_hand_and_stale_buttons_are_refused(world
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         table = await table_message(world)
         await (await fake.click(world.alice, table, verb_id(table, "bot"))).reply()
-        await (await fake.click(world.alice, table, verb_id(table, "start"))).reply()
-        playing = await table_message(world, "My hand")
-        await fake.wait_for(lambda: f"▶ <@{world.alice}>" in playing.text)
-        hand = await (await fake.click(world.alice, playing, verb_id(playing, "hand"))).reply()
-        old_copy = await (await fake.click(world.alice, playing, verb_id(playing, "hand"))).reply()
+        await (await fake.click(world.alice, table, verb_id(table, "start"))).edited()
+        await playing_table(world, f"▶ <@{world.alice}>")   # the bot cannot move on before Alice does
+        hand = await open_my_hand(fake, world.alice, c)
+        old_copy = await open_my_hand(fake, world.alice, c)
         button = next(cid for cid in hand.custom_ids() if ACTION.match(cid) and ":a:resign" not in cid)
         old = hand.text
         await fake.click(world.alice, hand, button)
@@ -183,7 +195,7 @@ async def test_free_buy_in_games_ask_how_many_chips(world: World, make_bot: Call
         assert "whole number" in await join_with("lots")
         assert "wallet holds 1,000" in await join_with("5000")
         assert "You sat down with 321 chips" in await join_with("321")
-        await fake.wait_for(lambda: f"<@{world.bob}> · 321" in table.text)
+        await fake.wait_for(lambda: f"<@{world.bob}> (321)" in table.text)
 
 
 async def test_table_view_leave_rules_and_history(world: World, make_bot: Callable[[], CardRoomBot]) -> None:

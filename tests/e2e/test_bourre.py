@@ -25,7 +25,7 @@ async def test_a_card_outside_the_legal_set_is_refused_and_changes_nothing(
         lobby = await table_message(world)
         for _ in range(2):
             await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
         human = HumanSeat(fake, c, db, world.alice)
         cls = GAMES["bourre"]
         for _ in range(300):  # until our human must play a card to a trick

@@ -14,9 +14,9 @@ from bot.app import CardRoomBot
 from tests.e2e.conftest import World
 from tests.e2e.driver import HumanSeat, read_table
 from tests.e2e.fake_discord import FakeMessage, iter_components, running_bot
-from tests.e2e.test_bot import books, table_message, verb_id
+from tests.e2e.test_bot import books, playing_table, table_message, verb_id
 
-QUOTE = re.compile(r"(Resigning|Leaving now) forfeits the match \(GIN-22\): you get back ([\d,]+) of your 250 chips\.")
+QUOTE = re.compile(r"(Resigning|Leaving now) forfeits the match: you get back ([\d,]+) of your 250 chips\.")
 GREY = 2
 
 
@@ -38,9 +38,9 @@ async def gin_against_a_bot(world: World, db: Path) -> FakeMessage:
     await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
     lobby = await table_message(world)
     await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-    await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+    await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
     assert await HumanSeat(fake, c, db, world.alice).wait_turn_or_end()
-    return await table_message(world, "My hand")
+    return await playing_table(world)
 
 
 async def test_resign_asks_first_with_the_amount_and_the_reply_says_what_happened(
@@ -70,7 +70,7 @@ async def test_resign_asks_first_with_the_amount_and_the_reply_says_what_happene
         done = await (await fake.click(world.alice, ask, button(ask, "Resign"))).reply()
         await fake.wait_for(lambda: "You resigned" in done.text)
         assert done.text == (f"You resigned; {back:,} of your 250 chips went back to your wallet. "
-                             f"You forfeited the match (GIN-22), which cost you {250 - back:,} chips.")
+                             f"You forfeited the match, which cost you {250 - back:,} chips.")
         await fake.wait_for(lambda: read_table(db)["status"] == "finished")
         assert next(s for s in read_table(db)["seats"] if s["user_id"] == world.alice)["cashed_out"] == back
     assert wallet(db, world.alice) == 1000 - 250 + back
@@ -92,7 +92,7 @@ async def test_a_mid_match_leave_asks_first_and_then_forfeits(
         await fake.wait_for(lambda: "You left the table" in done.text)
         back = int(amount.replace(",", ""))
         assert done.text == (f"You left the table; {back:,} of your 250 chips went back to your wallet. "
-                             f"You forfeited the match (GIN-22), which cost you {250 - back:,} chips.")
+                             f"You forfeited the match, which cost you {250 - back:,} chips.")
         await fake.wait_for(lambda: read_table(db)["status"] == "finished")
         late = await (await fake.click(world.alice, slash, button(slash, "Leave"))).reply()
         await fake.wait_for(lambda: "not seated" in late.text)   # a second confirmation cannot leave twice

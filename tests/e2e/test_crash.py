@@ -15,7 +15,7 @@ from bot.games.base import seat_key
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import HumanSeat
-from tests.e2e.test_bot import books, table_message, verb_id
+from tests.e2e.test_bot import books, playing_table, table_message, verb_id
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,7 +58,7 @@ async def test_sigkill_mid_game_resumes_at_the_last_committed_action(world: Worl
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         lobby = await table_message(world)
         await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
         for _ in range(3):
             await play_one(world, db)
         # killed while the table waits for Alice, so the restarted bot has nothing to move first
@@ -71,7 +71,7 @@ async def test_sigkill_mid_game_resumes_at_the_last_committed_action(world: Worl
     game = GAMES["gin_rummy"].from_dict(state)
     assert sum(game.chips().values()) == escrow
     messages_before = len(fake.channel_messages(c))
-    playing = await table_message(world, "My hand")
+    playing = await playing_table(world)
     edits_before = len(playing.history)
 
     proc = await start_bot(world, db)

@@ -82,8 +82,8 @@ async def test_each_player_reads_their_own_language_at_one_table(fake_discord: F
         await fake.wait_for(lambda: f"<@{botan}>" in lobby.text)
         assert t(JA, "ui.btn.join") in words(lobby)   # the lobby: the server's language
         assert_japanese(words(lobby))
-        started = await (await fake.click(akane, lobby, verb_id(lobby, "start"))).reply()
-        assert started.text == t(JA, "ui.game_started")
+        started = await (await fake.click(akane, lobby, verb_id(lobby, "start"))).edited()
+        assert started.id == lobby.id and t(JA, "table.closing.started", players=2) in started.text
 
         # the table message: the server's language, Japanese
         table = await fake.wait_for(lambda: next((m for m in reversed(fake.channel_messages(channel))

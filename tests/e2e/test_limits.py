@@ -23,7 +23,7 @@ async def open_gin(fake: FakeDiscord, guild: int, channel: int, user: int) -> No
     await (await fake.slash(user, guild, channel, "play", {"game": "gin_rummy"})).reply()
     lobby = await fake.wait_for_message(channel, lambda m: any(c.endswith(":start") for c in m.custom_ids()))
     await (await fake.click(user, lobby, verb_id(lobby, "bot"))).reply()
-    await (await fake.click(user, lobby, verb_id(lobby, "start"))).reply()
+    await (await fake.click(user, lobby, verb_id(lobby, "start"))).edited()
 
 
 def first_version(message: FakeMessage) -> str:

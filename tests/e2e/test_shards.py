@@ -100,7 +100,7 @@ async def open_with_a_bot(fake: FakeDiscord, guild: FakeGuild, host: int, channe
     await (await fake.slash(host, guild.id, channel, "play", {"game": "gin_rummy"})).reply()
     lobby = await table_message(fake, channel)
     await (await fake.click(host, lobby, verb_id(lobby, "bot"))).reply()
-    await (await fake.click(host, lobby, verb_id(lobby, "start"))).reply()
+    await (await fake.click(host, lobby, verb_id(lobby, "start"))).edited()
 
 
 async def table_in(db: Database, channel: int) -> Any:

@@ -32,7 +32,7 @@ async def test_an_onlooker_backs_a_player_during_a_hand(world: World, tmp_path: 
         lobby = await table_message(world)
         for _ in range(3):
             await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
         human = HumanSeat(fake, c, db, world.alice)
         for _ in range(200):  # until the window is open while the table waits for our human
             assert await human.wait_turn_or_end()
@@ -41,7 +41,7 @@ async def test_an_onlooker_backs_a_player_during_a_hand(world: World, tmp_path: 
             await human.move()
         table = await human.table_message()
         seated = await (await fake.click(world.alice, table, verb_id(table, "back"))).reply()
-        assert "spectator bets are for onlookers" in seated.text
+        assert "only spectators may back a player" in seated.text
         table = await human.table_message()
         menu = await (await fake.click(world.carol, table, verb_id(table, "back"))).reply()
         [select] = menu.custom_ids()

@@ -69,7 +69,7 @@ async def test_a_table_in_a_thread_of_its_own_from_open_to_stats(
         assert view.ephemeral and "Gin Rummy" in view.text
 
         await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
         assert read_table(db, tid)["status"] == "playing"
         human = HumanSeat(fake, tid, db, world.alice)
         while scalar(db, "SELECT COUNT(*) FROM deal_results") == 0:   # until the first hand is over
@@ -176,19 +176,22 @@ async def test_with_images_off_table_and_hand_messages_carry_no_pictures(
         await (await fake.slash(world.alice, g, casino, "play", {"game": "gin_rummy"})).reply()
         lobby = await lobby_in(fake, casino)
         await (await fake.click(world.alice, lobby, verb_id(lobby, "bot"))).reply()
-        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).reply()
+        await (await fake.click(world.alice, lobby, verb_id(lobby, "start"))).edited()
         human = HumanSeat(fake, casino, db, world.alice)
         for _ in range(3):
             assert await human.wait_turn_or_end()
             await human.move()
         hand = await open_my_hand(fake, world.alice, casino)
         table = await human.table_message()
-        assert table.embeds and hand.embeds   # the text stays
+        assert table.embeds and hand.embeds   # the text stays, and tells the board in words
+        assert "Match score" in {f["name"] for f in table.embeds[0]["fields"]}
         shown = [m for m in fake.messages.values() if m.embeds]
         assert shown and all(m.data["attachments"] == [] for m in shown)
         assert all(not rec.files for rec in fake.requests), "no picture was uploaded at all"
 
         assert await setting(world, casino, "images", "on") == "images is now on."
         await human.move()   # the table message shows it (a new one, if the bot went out meanwhile)
-        await fake.wait_for(lambda: any(m.data["attachments"] for m in fake.channel_messages(casino)),
-                            what="a picture back on the table message")
+        pictured = await fake.wait_for(
+            lambda: next((m for m in fake.channel_messages(casino) if m.data["attachments"]), None),
+            what="a picture back on the table message")
+        assert "Match score" not in {f["name"] for f in pictured.embeds[0].get("fields") or []}   # the picture shows it

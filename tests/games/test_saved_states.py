@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,12 +27,39 @@ MAX_ACTIONS = 1000
 """Enough to finish every fixture's game except open-ended Marriage, which plays this far."""
 
 
+REWORDED = ((re.compile(r"(\{p\d\}) (\d+)\b"), r"\1 (\2)"),)
+"""English changed on purpose since the fixtures were written, applied to what they witnessed
+and to what today's code shows (English text older states hold keeps its old words): a count
+after a player's name is in parentheses (“tricks: Bot 1 (3)”), as a seat bot's name ends in a
+number."""
+
+
+def _reworded(witness: Any) -> Any:
+    if isinstance(witness, str):
+        for pattern, words in REWORDED:
+            witness = pattern.sub(words, witness)
+        return witness
+    if isinstance(witness, list):
+        return [_reworded(v) for v in witness]
+    return {k: _reworded(v) for k, v in witness.items()} if isinstance(witness, dict) else witness
+
+
+ADDED_VIEW_FIELDS = ("last_move", "last_hand")
+"""Public view fields added after the fixtures were written: the last move, which the pictures
+highlight, and how Bourré's last hand ended (its final picture)."""
+
+
+def _as_witnessed(view: dict[str, Any], witness: dict[str, Any]) -> dict[str, Any]:
+    """The view without the fields added since its witness was written."""
+    return {k: v for k, v in view.items() if k in witness or k not in ADDED_VIEW_FIELDS}
+
+
 def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
 def _view(value: Any) -> Any:
-    return _as_english(_json(value))
+    return _reworded(_as_english(_json(value)))
 
 
 def _as_english(value: Any) -> Any:
@@ -58,9 +86,9 @@ def test_every_game_has_saved_states() -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_saved_state_shows_and_continues_as_before(path: Path) -> None:
     fixture, game = _load(path)
-    witness = fixture["witness"]
+    witness = _reworded(fixture["witness"])
     left = set(fixture["left"])
-    assert _view(game.public_view()) == witness["public_view"]
+    assert _as_witnessed(_view(game.public_view()), witness["public_view"]) == witness["public_view"]
     for seat, view in witness["private_views"].items():
         if "error" not in view:
             assert _view(game.private_view(int(seat))) == view
@@ -75,7 +103,7 @@ def test_saved_state_shows_and_continues_as_before(path: Path) -> None:
         else:   # the seat bots' play has changed since these moves were recorded: replay them
             assert game.bot_action(seat, rng) in game.legal_actions(seat)
         game.apply(seat, action_from_dict(type(game).action_types, action))
-    assert _view(game.public_view()) == witness["public_view_after"]
+    assert _as_witnessed(_view(game.public_view()), witness["public_view_after"]) == witness["public_view_after"]
     assert game.chips() == witness["chips_after"]
 
 

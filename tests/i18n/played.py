@@ -45,6 +45,8 @@ class Played:
     saved: list[Any] = field(default_factory=list)
     """The messages the public view saved (a deal's summary, why the game ended)."""
     refusals: list[IllegalAction] = field(default_factory=list)
+    situations: list[dict[str, Any]] = field(default_factory=list)
+    """The game as saved (`to_dict`) at each new situation, for rendering what the table shows."""
 
 
 def _probes(game: Any, rng: random.Random, earlier: list[tuple[int, Any]]) -> Iterator[Callable[[Any], object]]:
@@ -94,6 +96,8 @@ def played(game_id: str, seed: int) -> Played:
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
         situation = (game.public_view().get("phase"), *sorted({a.kind for a in legal}))
+        if situation not in probed:
+            out.situations.append(game.to_dict())
         if situation not in probed or step % PROBE_EVERY == 0:
             probed.add(situation)
             trial = _copy(game)

@@ -92,8 +92,8 @@ def test_the_lobby_reads_in_japanese() -> None:
     game, _, version = _first_deal("bourre", 1)
     lobby = replace(_japanese_names(snapshot("bourre", game, version)), status="lobby")
     embed = lobby_embed(lobby, JA)
-    assert embed.title == "ブーレ · 参加受付中"
+    assert embed.title == "ブーレイ · 参加受付中"
     _clean(str(embed.description))
     _clean(str(embed.footer.text))
-    assert embed.footer.text is not None and "/ルール ゲーム:ブーレ" in embed.footer.text
+    assert embed.footer.text is not None and "/ルール ゲーム:ブーレイ" in embed.footer.text
     assert lobby_embed(lobby).title == "Bourré · table open"

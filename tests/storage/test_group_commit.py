@@ -48,17 +48,17 @@ async def test_a_failing_save_is_undone_alone(db: Database) -> None:
 
 
 async def test_saves_waiting_together_go_in_one_trip(db: Database) -> None:
-    assert isinstance(db, SqliteDatabase)   # PostgreSQL commits each on its own: nothing is grouped there
+    assert isinstance(db, SqliteDatabase)   # PostgreSQL groups table saves only (tests/tables/test_trips.py)
     await _scratch(db)
     trips = 0
-    real = db._conn._execute
+    real = db.conn._execute
 
     async def counted(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
         nonlocal trips
         trips += 1
         return await real(fn, *args, **kwargs)
 
-    db._conn._execute = counted  # type: ignore[method-assign]
+    db.conn._execute = counted  # type: ignore[method-assign]
     async with db.transaction():
         saves = [asyncio.ensure_future(db.commit_alone(_insert(n))) for n in (10, 20, 30)]
         await asyncio.sleep(0)

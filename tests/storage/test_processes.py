@@ -11,6 +11,7 @@ import pytest
 from bot.clock import FakeClock
 from bot.config import Settings
 from bot.errors import PlayerError
+from bot.inputs import Person
 from bot.tables.ownership import JOINING_SHARE, Leases, Shards, Shares, shard_of
 from bot.tables.pacing import Budget
 from bot.tables.service import TableService
@@ -45,7 +46,7 @@ async def test_concurrent_gives_and_dailies_over_two_processes_never_overdraw_or
         two: tuple[Database, Database], settings: Settings, clock: FakeClock) -> None:
     a, b = (WalletService(db, settings, clock) for db in two)
     await a.balance(G, 10)   # 1000 chips
-    gives = [(a if i % 2 else b).give(G, 10, 11 + i % 3, 30) for i in range(100)]
+    gives = [(a if i % 2 else b).give(G, 10, Person(11 + i % 3), 30) for i in range(100)]
     dailies = [(b if i % 2 else a).daily(G, 10) for i in range(100)]
     results = await asyncio.gather(*gives, *dailies, return_exceptions=True)
     assert all(isinstance(r, PlayerError) for r in results if isinstance(r, BaseException)), \
@@ -144,6 +145,21 @@ async def test_a_click_another_process_serves_is_picked_up_by_the_process_that_d
     await owner.settle()
     after = await owner.snapshot(t)
     assert after.version > clicked.version and 1 not in after.to_act
+
+
+async def test_two_processes_opening_one_channel_at_once_get_one_table(two: tuple[Database, Database],
+                                                                       settings: Settings, clock: FakeClock) -> None:
+    """The one-open-table-per-channel index decides; the process that lost says so, as one process would."""
+    services = [TableService(db, WalletService(db, settings, clock), RecordingPresenter(), clock,
+                             games={"high_card": HighCard}, pacer=unpaced()) for db in two]
+    for channel in range(C + 1, C + 6):   # a few rounds, so the two really meet
+        opened = await asyncio.gather(services[0].open(G, channel, ALICE, "high_card"),
+                                      services[1].open(G, channel, BOB, "high_card"), return_exceptions=True)
+        refused = [r for r in opened if isinstance(r, BaseException)]
+        assert len(refused) == 1 and isinstance(refused[0], PlayerError), opened
+        assert "already has a table" in str(refused[0])
+    async with two[0].read() as tx:
+        assert len(await fetch_all(tx, "SELECT id FROM game_tables")) == 5
 
 
 async def test_processes_split_the_request_budget_and_take_up_a_silent_ones_share(

@@ -10,6 +10,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.errors import NotEnoughChips, PlayerError
+from bot.inputs import Person
 from bot.wallet import WalletService
 from storage import ledger
 from storage.connect import open_database
@@ -46,40 +47,40 @@ async def test_daily_once_per_utc_day(wallets: WalletService, clock: FakeClock, 
 
 
 async def test_give_moves_chips_and_refuses_overdraft(wallets: WalletService, db: Database) -> None:
-    assert await wallets.give(G, 10, 11, 300) == 700
+    assert await wallets.give(G, 10, Person(11), 300) == 700
     assert (await wallets.balance(G, 11)).wallet == 1300
     with pytest.raises(NotEnoughChips, match="You have 700 chips"):
-        await wallets.give(G, 10, 11, 701)
+        await wallets.give(G, 10, Person(11), 701)
     assert (await wallets.balance(G, 10)).wallet == 700
     with pytest.raises(PlayerError):
-        await wallets.give(G, 10, 10, 5)
+        await wallets.give(G, 10, Person(10), 5)
     assert (await books(db)).ok
 
 
 async def test_a_retried_gift_pays_once(wallets: WalletService, db: Database) -> None:
-    await wallets.give(G, 10, 11, 50, key="abc")
-    await wallets.give(G, 10, 11, 50, key="abc")
+    await wallets.give(G, 10, Person(11), 50, key="abc")
+    await wallets.give(G, 10, Person(11), 50, key="abc")
     assert (await wallets.balance(G, 10)).wallet == 950
     assert (await wallets.balance(G, 11)).wallet == 1050
 
 
 async def test_admin_grant_and_take(wallets: WalletService, db: Database) -> None:
-    assert await wallets.grant(G, 1, 10, 500) == 1500
-    assert await wallets.take(G, 1, 10, 1500) == 0
+    assert await wallets.grant(G, 1, Person(10), 500) == 1500
+    assert await wallets.take(G, 1, Person(10), 1500) == 0
     with pytest.raises(NotEnoughChips):
-        await wallets.take(G, 1, 10, 1)
+        await wallets.take(G, 1, Person(10), 1)
     assert (await books(db)).ok
 
 
 async def test_servers_have_separate_wallets(wallets: WalletService, db: Database) -> None:
-    await wallets.give(G, 10, 11, 100)
+    await wallets.give(G, 10, Person(11), 100)
     assert (await wallets.balance(2, 10)).wallet == 1000
     assert (await books(db, 1)).ok and (await books(db, 2)).ok
 
 
 async def test_100_concurrent_gives_and_dailies_never_overdraw(wallets: WalletService, db: Database) -> None:
     await wallets.balance(G, 10)  # 1000 chips
-    gives = [wallets.give(G, 10, 11 + i % 3, 30) for i in range(100)]
+    gives = [wallets.give(G, 10, Person(11 + i % 3), 30) for i in range(100)]
     dailies = [wallets.daily(G, 10) for _ in range(100)]
     results = await asyncio.gather(*gives, *dailies, return_exceptions=True)
     gave = sum(1 for r in results[:100] if not isinstance(r, Exception))
@@ -89,7 +90,9 @@ async def test_100_concurrent_gives_and_dailies_never_overdraw(wallets: WalletSe
     balance = (await wallets.balance(G, 10)).wallet
     assert balance >= 0
     assert balance == 1000 + 100 - 30 * gave
-    assert gave == (1000 + 100) // 30 or gave == 1000 // 30  # the daily may land before or after the gifts run dry
+    # the daily may land at any point: before the gifts run dry (36 fit), after every gift (33), or
+    # while the last ones are still being refused (in between)
+    assert 1000 // 30 <= gave <= (1000 + 100) // 30
     assert (await books(db)).ok
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 
 import pytest
 
@@ -15,7 +15,7 @@ from bot.games import GAMES
 from bot.games.base import Event
 from bot.tables.service import TableService
 from bot.wallet import WalletService
-from storage import ledger, tables
+from storage import ledger, saving, tables
 from storage.db import Database, fetch_all
 
 from tests.conftest import RecordingPresenter, unpaced
@@ -24,15 +24,6 @@ from tests.tables.test_service import ALICE, BOB, CAROL, G, books_ok, escrow_of,
 from tests.tables.toy_game import HighCard, Show
 
 DAN = 14
-
-
-@pytest.fixture
-async def services() -> AsyncIterator[list[TableService]]:
-    """Every service a test makes is stopped before its database closes."""
-    made: list[TableService] = []
-    yield made
-    for service in made:
-        await service.stop()
 
 
 @pytest.fixture
@@ -139,8 +130,7 @@ async def test_a_failed_bot_write_is_retried_and_the_table_goes_on(
         return save_or_fail
 
     await service.act(t, ALICE, Show(), snap.version)   # commits; the bot's driver has not run yet
-    for name in ("save_action", "save_action_alone"):   # in the unit's transaction, or on its own
-        monkeypatch.setattr(tables, name, fails_once(getattr(tables, name)))
+    monkeypatch.setattr(saving, "save", fails_once(saving.save))
     await service.settle()
     now = await service.snapshot(t)
     assert failures == [True]
@@ -291,7 +281,7 @@ async def test_closing_mid_deal_voids_the_deal(db: Database, wallets: WalletServ
     for i, s in enumerate(row.seats):
         expected = begun[s.seat] + rest // 3 + (1 if i < rest % 3 else 0)
         assert closed.payouts[s.seat] == expected
-        assert f"P{s.user_id} {expected:,}" in closed.text
+        assert f"P{s.user_id} ({expected:,})" in closed.text
     assert "void" in closed.text
     assert await escrow_of(db, t) == 0
     assert await books_ok(db)

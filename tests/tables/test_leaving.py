@@ -18,13 +18,13 @@ def test_gin_22_leaving_or_resigning_is_quoted_as_the_forfeit_would_settle() -> 
     before = game.to_dict()
     leave, resign = quote_leave(game, seat), quote_leave(game, seat, Resign())
     assert game.to_dict() == before                       # the copy took the move, not the game
-    assert leave.forfeit == resign.forfeit == "the match (GIN-22)" and leave.asks_first
+    assert leave.forfeit == resign.forfeit == "the match" and leave.asks_first
     assert leave.stack == 250 and leave.back is not None and leave.back < 250
     assert resign.back == leave.back                      # GIN-22: resigning and leaving settle alike
     game.apply(seat, Resign())
     assert game.chips()[seat_key(seat)] == resign.back    # the quote is what the move then did
-    assert resign.text() == f"Resigning forfeits the match (GIN-22): you get back {resign.back} of your 250 chips."
-    assert leave.text().startswith("Leaving now forfeits the match (GIN-22): you get back")
+    assert resign.text() == f"Resigning forfeits the match: you get back {resign.back} of your 250 chips."
+    assert leave.text().startswith("Leaving now forfeits the match: you get back")
     assert forfeit_terms(game) is None                    # over: nothing left to forfeit
 
 
@@ -43,11 +43,11 @@ def test_a_leave_that_costs_chips_without_a_forfeit_still_asks() -> None:
 
 
 def test_the_reply_after_says_what_was_committed() -> None:
-    assert left_text(250, 150, "the match (GIN-22)", resigned=True) == (
+    assert left_text(250, 150, "the match", resigned=True) == (
         "You resigned; 150 of your 250 chips went back to your wallet. "
-        "You forfeited the match (GIN-22), which cost you 100 chips.")
-    assert left_text(250, 250, "the match (GIN-22)") == (
-        "You left the table; 250 of your 250 chips went back to your wallet. You forfeited the match (GIN-22).")
+        "You forfeited the match, which cost you 100 chips.")
+    assert left_text(250, 250, "the match") == (
+        "You left the table; 250 of your 250 chips went back to your wallet. You forfeited the match.")
     assert left_text(300, 300, None) == "You left the table; 300 of your 300 chips went back to your wallet."
     assert "cost you 20 chips" in left_text(300, 280, None)
     assert left_text(300, None, None).startswith("You will leave at the end of this deal")

@@ -244,7 +244,7 @@ async def test_restart_restores_tables_and_refunds_unloadable_ones(db: Database,
     assert await wallet_of(wallets, CAROL) == 1000 and await wallet_of(wallets, 14) == 1000
     await second.settle()
     closed = {snap.table_id: closing.text for snap, _, closing in presenter.of("close")}
-    assert "problem" in closed[bad] and "Carol 20" in closed[bad]   # the bad table's message says why and who got what
+    assert "problem" in closed[bad] and "Carol (20)" in closed[bad]  # the bad table says why, and who got what
     edited = [snap.table_id for snap, _, message_id in presenter.of("table") if message_id is not None]
     assert good in edited   # the good table's existing message is edited in place, not posted again
     assert await books_ok(db)

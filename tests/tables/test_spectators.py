@@ -6,6 +6,7 @@ import pytest
 
 from bot.errors import NotEnoughChips, TableError
 from bot.games import GAMES, IllegalAction
+from bot.inputs import Person
 from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage import ledger
@@ -60,12 +61,14 @@ async def test_an_onlooker_bets_and_is_paid_through_the_ledger(db, wallets, pres
     await play_until(service, t, lambda: window_open(service, t))
     choices = await service.spectator_choices(t, ONLOOKER)
     seat, _, low, high = choices[0]
-    with pytest.raises(TableError, match="spectator bets are for onlookers"):
+    with pytest.raises(TableError, match="only spectators may back a player"):
         await service.spectator_bet(t, PLAYERS[0], seat, low)
-    with pytest.raises(NotEnoughChips):
-        await service.spectator_bet(t, ONLOOKER, seat, 5000)
     with pytest.raises(IllegalAction):
         await service.spectator_bet(t, ONLOOKER, seat, high + 1)
+    await wallets.give(G, ONLOOKER, Person(PLAYERS[1]), 1000 - low + 1)   # the onlooker keeps less than the bet
+    with pytest.raises(NotEnoughChips):
+        await service.spectator_bet(t, ONLOOKER, seat, low)
+    await wallets.give(G, PLAYERS[1], Person(ONLOOKER), 1000 - low + 1)
     assert (await wallets.balance(G, ONLOOKER)).wallet == 1000
     await service.spectator_bet(t, ONLOOKER, seat, low)
     assert (await wallets.balance(G, ONLOOKER)).wallet == 1000 - low

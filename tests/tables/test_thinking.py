@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import statistics
 from typing import Any
 
 import orjson
@@ -18,10 +19,10 @@ from bot.games.base import action_to_dict
 from bot.games.bourre.game import Bourre
 from bot.games.options import resolve_options
 from bot.tables.service import TableService
-from bot.tables.thinking import RUN_LIMIT, bot_seed, next_in_run, plan
+from bot.tables.thinking import RUN_LIMIT, bot_pause, bot_seed, next_in_run, plan
 from bot.wallet import WalletService
 from bot.workers import name_of
-from storage import tables
+from storage import saving, tables
 from storage.db import Database
 
 from tests.conftest import RecordingPresenter, unpaced
@@ -86,15 +87,14 @@ async def alice_and_three_bots(db: Database, wallets: WalletService, clock: Fake
 def count_saves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many saves each move's unit made (one entry per save: the versions it logged)."""
     saves: list[int] = []
-    for name in ("save_action", "save_action_alone"):
-        real = getattr(tables, name)
+    real = saving.save
 
-        async def counted(where: Any, row: Any, commit: tables.Commit, real: Any = real) -> int:
-            saves.append(len(commit.moves))
-            version: int = await real(where, row, commit)
-            return version
+    async def counted(db: Any, save: saving.TableSave) -> None:
+        if save.log:
+            saves.append(len(save.log))
+        await real(db, save)
 
-        monkeypatch.setattr(tables, name, counted)
+    monkeypatch.setattr(saving, "save", counted)
     return saves
 
 
@@ -201,3 +201,28 @@ def test_a_plan_from_the_saved_state_is_what_the_bots_play_in_place(game_id: str
         assert mover is None or len(moves) == RUN_LIMIT   # and the run ends where it would in place
         planned += len(moves)
     assert planned >= 100
+
+
+def test_a_bots_pause_grows_with_its_choices_within_the_table_delay() -> None:
+    """A forced move comes soon, a choice among many takes up to the whole bot delay, with a
+    little jitter so the pace does not tick; a decision always waits the same."""
+    pauses = {n: [bot_pause(1.5, n, 42, version, 1) for version in range(60)] for n in (1, 3, 12, 40)}
+    assert all(0 < p <= 1.5 for waits in pauses.values() for p in waits)
+    assert max(pauses[1]) < min(pauses[12])
+    assert statistics.fmean(pauses[1]) < statistics.fmean(pauses[3]) < statistics.fmean(pauses[12])
+    assert len(set(pauses[3])) > 10
+    assert bot_pause(1.5, 3, 42, 7, 1) == bot_pause(1.5, 3, 42, 7, 1)
+    assert bot_pause(0.0, 40, 42, 7, 1) == 0.0
+
+
+@pytest.mark.parametrize("game_id", ["tripoley", "gin_rummy"])
+def test_a_plan_asked_for_a_seat_the_saved_state_does_not_wait_for_is_empty(game_id: str) -> None:
+    """The driver reads whose turn it is off the live game, which a unit still saving may already
+    have moved on from the state it hands the worker: that seat has nothing to do in the state
+    (Tripoley's and Gin's bots raised IndexError there), and the plan is empty."""
+    cls = GAMES[game_id]
+    game = cls.start([cls.buy_in(resolve_options(cls.option_specs, {})).default] * 2, {}, seed=3)
+    waiting = next(s for s in range(2) if s not in game.to_act())
+    saved = orjson.loads(orjson.dumps(game.to_dict()))
+    assert plan({"engine": name_of(cls), "version": 0, "seed": 1, "seat": waiting, "bots": [0, 1],
+                 "run": RUN_LIMIT, "state": saved}) == {"moves": []}

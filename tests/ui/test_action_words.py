@@ -81,4 +81,4 @@ def test_actions_a_short_game_rarely_offers_read_in_both_languages() -> None:
         assert render(ENGLISH, action.message, ()) == action.label, action
         japanese = label_of(action, JA)
         assert not unknown_keys(japanese) and not leftover_english(japanese), (action, japanese)
-    assert label_of(ChooseDeadline(3), JA) == "遅い賭けを断る（3枚目より前まで）"
+    assert label_of(ChooseDeadline(3), JA) == "締め切り延長を断る（3枚目より前まで）"

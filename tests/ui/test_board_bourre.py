@@ -43,7 +43,7 @@ def test_trick_shows_who_played_what_and_who_is_winning() -> None:
     play(g, 0, "AH")
     play(g, 1, "3H")
     fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bob", "Cy"]))
-    assert "Ann **A♥** ✓" in fields["Trick 1 of 5"] and "Bob **3♥**" in fields["Trick 1 of 5"]
+    assert fields["Trick 1 of 5"] == "Ann **A♥** ✓ winning · Bob **3♥**"   # the winning card marked once, in words
     assert fields["Trump"] == "**7♠** spades, kept by the dealer"
     assert "**Ann** in, 0 tricks" in fields["This hand"]
     assert fields["This hand"].startswith("Hand 1 of 20, dealer Cy: ")

@@ -33,7 +33,8 @@ def test_line_shows_both_open_ends_left_to_right() -> None:
     g.apply(0, Play(T("[7|1]"), "L"))
     fields = dict(BOARD.table_fields(g.public_view(), NAMES))
     assert fields["Line"] == "Left end **1** · right end **3** · 2 tiles laid"
-    assert "🏦 **Di**" in fields["Players"] and "**Bo** 6 tiles" in fields["Players"]
+    notes = BOARD.seat_notes(g.public_view(), NAMES)
+    assert notes[3].startswith("🏦 banker") and notes[1].startswith("6 tiles")
     assert "Hand 1 of 12" in fields
 
 
@@ -41,9 +42,8 @@ def test_players_show_tiles_bets_and_banker() -> None:
     g = new_game(D6_HANDS, D6_STAMM)
     g.apply(3, Play(T("[7|3]"), "L"))
     g.apply(0, Bet(4))
-    players = dict(BOARD.table_fields(g.public_view(), NAMES))["Players"]
-    lines = players.split(" · ")
-    assert "bet **4**" in lines[0] and "▶" in lines[0]
+    lines = BOARD.seat_notes(g.public_view(), NAMES)
+    assert "bet **4**" in lines[0]
     assert "no bet yet" in lines[1]
     assert "banker" in lines[3] and "5 tiles" in lines[3]
 
@@ -183,8 +183,8 @@ def test_carried_stake_is_part_of_the_payout() -> None:
     for seat, tile, end in ((2, "[6|0]", "L"), (3, "[4|0]", "R"), (0, "[7|4]", "R"), (1, "[7|6]", "L")):
         g.apply(seat, Play(T(tile), end))
     g.apply(2, g.legal_actions(2)[0])
-    fields, hands = texts(g)
-    assert "no bet yet (carries 2)" in fields["Players"]
+    _, hands = texts(g)
+    assert "no bet yet (carries 2)" in BOARD.seat_notes(g.public_view(), NAMES)[1]
     turn = g.to_act()[0]
     assert "You carry 2 from the drawn hand." in hands[turn]
     assert "stake = bet + the 2 carried: bet 2 → +10, bet 6 → +20" in hands[turn]
@@ -203,7 +203,7 @@ def test_leaving_player_is_marked_on_the_table_and_in_the_hand() -> None:
     g.leave(0)
     fields, hands = texts(g)
     assert "⚠ Ann is leaving: the game ends after this hand." in fields["Hand 1 of 12"]
-    assert "**Ann** 6 tiles, no bet yet, leaving (moves made for them)" in fields["Players"]
+    assert BOARD.seat_notes(g.public_view(), NAMES)[0] == "6 tiles, no bet yet, leaving (moves made for them)"
     assert "You are leaving: your moves are made for you until this hand ends" in hands[0]
     assert "leaving" not in hands[1]
     g.leave(2)

@@ -72,7 +72,7 @@ def test_undercut_and_match_result_rendered() -> None:
     knock(g, "KS")
     fields = dict(BOARD.table_fields(g.public_view(), ["Ann", "Bo"]))
     assert "Undercut!" in fields["Final hand"]
-    assert "Ann wins the match" in fields["Match result"] and "Bo pays Ann" in fields["Match result"]
+    assert "Ann wins the match" in fields["Match result"] and "Bo pays 108 chips to Ann" in fields["Match result"]
     check_limits(list(fields.items()))
 
 

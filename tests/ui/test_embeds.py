@@ -6,14 +6,16 @@ from __future__ import annotations
 import dataclasses
 import random
 
-import discord
 import pytest
 
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, seat_key
 from bot.games.messages import LEGACY, Msg
+from bot.i18n import Locale
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
-from bot.ui.embeds import board_image, closing_embed, embed_lines, hand_embed, hand_image, lobby_embed, table_embed
+from bot.ui.embeds import board_image, closing_embed, hand_embed, hand_image, lobby_embed, table_embed
+
+from tests.games.buki_domino.decks import D6_HANDS, D6_STAMM, new_game
 
 LONG_NAME = "W" * 32
 
@@ -83,31 +85,33 @@ def _playing(game_id: str, seed: int, players: int):
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_table_message_is_at_most_fifteen_lines_and_shows_whose_turn(game_id: str) -> None:
+def test_the_table_message_says_whose_turn_and_lists_the_players_once(game_id: str) -> None:
     cls = GAMES[game_id]
     players = min(cls.max_players, 5)
-    worst = 0
     for version, game, events in _playing(game_id, 3, players):
-        snap = dataclasses.replace(snapshot(game_id, game, version), seats=tuple(
-            dataclasses.replace(s, name=f"Player {s.seat}") for s in snapshot(game_id, game, version).seats))
-        embed = table_embed(snap, events, image="board.png")
-        worst = max(worst, embed_lines(embed))
-        names = [f.name for f in embed.fields]
-        assert names[0] == "To act" and embed.description is None  # no stray dash
-        assert len(names) == len(set(names))
-        assert embed.image.url == "attachment://board.png"
-        moves = next((f.value for f in embed.fields if f.name == "Last moves"), "")
-        assert len(moves.splitlines()) <= 3
-    assert 0 < worst <= 15
+        snap = snapshot(game_id, game, version)
+        for image in ("board.png", None):
+            embed = table_embed(snap, events, image=image)
+            text = "\n".join([embed.description or "", *(f.value for f in embed.fields)])
+            assert text.startswith("▶ " + ", ".join(f"<@{10**17 + s}>" for s in snap.to_act) + " to act")
+            names = [f.name for f in embed.fields]
+            assert len(names) == len(set(names))
+            assert (embed.image.url == "attachment://board.png") == (image is not None)
+            for s in snap.seats:   # each player once in the list, with their stack
+                listed = text.split("\n", 1)[1] if snap.to_act else text
+                assert listed.count(f"<@{10**17 + s.seat}> ({s.stack:,})") == 1
+            if image:   # a few lines: whose turn, the stacks, the last moves; the board is the picture's
+                assert not names and len((embed.description or "").splitlines()) <= 3
+            else:
+                assert names.count("Players") == 1
 
 
-def test_line_count_puts_inline_fields_side_by_side() -> None:
-    e = discord.Embed(title="t", description="a\nb")
-    for name in ("x", "y", "z", "w"):
-        e.add_field(name=name, value="1", inline=True)
-    e.add_field(name="long", value="1\n2\n3", inline=False)
-    e.set_footer(text="f")
-    assert embed_lines(e) == 1 + 2 + 2 + 2 + 4 + 1
+def test_beside_a_picture_the_text_does_not_repeat_the_board() -> None:
+    game = GAMES["gin_rummy"].start([100, 100], None, seed=1)
+    snap = snapshot("gin_rummy", game, 1)
+    pictured, told = table_embed(snap, image="board.png"), table_embed(snap)
+    assert not pictured.fields and "Chips: " in (pictured.description or "")
+    assert {"Upcard", "Stock", "Match score", "Players"} <= {f.name for f in told.fields}
 
 
 def test_deal_summary_is_titled_by_how_the_deal_ended() -> None:
@@ -134,7 +138,28 @@ def test_hand_embed_carries_the_hand_picture() -> None:
 def test_the_last_deal_is_said_on_the_table_until_it_ends() -> None:
     """MAR-28: the host's stop waits for the deal, and the table says so meanwhile."""
     game = GAMES["marriage"].start([500, 500], None, seed=5)
-    assert table_embed(snapshot("marriage", game, 1)).description is None
+    assert "Last deal" not in (table_embed(snapshot("marriage", game, 1)).description or "")
     game.request_stop()
-    shown = table_embed(snapshot("marriage", game, 2)).description
-    assert shown == "**Last deal.** The host asked to stop: the game ends when this deal does (MAR-28)."
+    shown = table_embed(snapshot("marriage", game, 2)).description or ""
+    assert shown.startswith("**Last deal.** The host asked to stop: the game ends when this deal does.\n▶ ")
+
+
+def test_a_game_for_exactly_four_asks_for_four_players() -> None:
+    """Not “4–4 players”: Buki-Domino is played by four."""
+    cls = GAMES["buki_domino"]
+    snap = dataclasses.replace(snapshot("buki_domino", cls.start([100] * 4, None, seed=1), 0), status="lobby")
+    assert "when 4 players are seated" in lobby_embed(snap).description
+    japanese = lobby_embed(snap, Locale("ja")).description
+    assert "4人そろったら" in japanese and "〜" not in japanese
+    assert "when 2–8 players are seated" in lobby_embed(dataclasses.replace(snap, game_id="bourre", max_players=8,
+                                                                             min_players=2)).description
+
+
+def test_what_the_picture_does_not_show_stays_beside_it() -> None:
+    """Buki-Domino's spectator bets are not drawn: the table message lists the latest few."""
+    game = new_game(D6_HANDS, D6_STAMM)   # the banker (seat 3) has set no limits to wait for
+    for spectator in range(551, 556):
+        game.place_spectator_bet(spectator, 1, 2)
+    pictured = table_embed(snapshot("buki_domino", game, 1), image="board.png")
+    [bets] = [f.value for f in pictured.fields if f.name == "Spectator bets"]
+    assert "<@551>" in bets and "… and 2 more" in bets and "<@554>" not in bets

@@ -4,6 +4,7 @@ grouped exactly as the hand text is (checked on the layout, and on pixels for th
 from __future__ import annotations
 
 import io
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -13,12 +14,13 @@ from PIL import Image
 
 from bot.games import GAMES
 from bot.games.cards import Card
+from bot.i18n import Locale
 from bot.ui import images
 from bot.ui.boards import board_for
 from bot.ui.boards.marriage import hand_groups as marriage_groups
 from bot.ui.images import board_png, board_scene, hand_png, hand_scene
 from bot.ui.images.paint import render
-from bot.ui.images.scene import CardItem, TileItem
+from bot.ui.images.scene import GAP, HAND, RAISE, CardItem, TileItem, too_small
 
 PNG = b"\x89PNG\r\n\x1a\n"
 LIMIT = 150_000
@@ -168,20 +170,30 @@ def test_marriage_wild_cards_are_flagged_once_the_tiplu_is_seen() -> None:
     assert seen > 0
 
 
-def test_domino_line_keeps_its_order_and_tints_both_open_ends() -> None:
-    for game in play("buki_domino", 4, seed=3, every=2, max_actions=200):
+def test_domino_line_is_one_chain_with_both_open_ends_tinted() -> None:
+    """The snake: each tile touches the one laid before it (rows alternate direction), the tiles
+    read in the line's order, and exactly the two open ends are tinted."""
+    long_line = 0
+    for game in play("buki_domino", 4, seed=3, every=1, max_actions=400):
         public = game.public_view()
         scene = board_scene("buki_domino", public, NAMES)
         if scene is None or not public["line"]:
             continue
         line = [t for t in scene.tiles() if t.left >= 0]
-        assert [f"[{t.left}|{t.right}]" for t in line] == public["line"]
-        assert line[0].open_left and line[-1].open_right
-        assert (line[0].left, line[-1].right) == tuple(public["ends"])
+        rows = sorted({t.y for t in line})
+        as_laid = [(t.right, t.left) if rows.index(t.y) % 2 else (t.left, t.right) for t in line]
+        assert [f"[{a}|{b}]" for a, b in as_laid] == public["line"]
+        for before, after in zip(line, line[1:]):   # neighbours on the picture, side by side or one above the other
+            assert abs(before.x - after.x) + abs(before.y - after.y) <= 2 * before.side + 10
+        ends = [t for t in line if t.open_left or t.open_right]
+        assert ends[0] is line[0] and ends[-1] is line[-1] and len(ends) <= 2
+        assert line[0].open_left and (line[-1].open_left if rows.index(line[-1].y) % 2 else line[-1].open_right)
+        assert (as_laid[0][0], as_laid[-1][1]) == tuple(public["ends"])
+        assert max(t.x + 2 * t.side for t in line) <= scene.width
         hidden = [t for t in scene.tiles() if t.left < 0]
         assert len(hidden) == sum(public["tile_counts"])
-        return
-    pytest.fail("no line was laid")
+        long_line = max(long_line, len(rows))
+    assert long_line >= 2, "the line never wrapped into a second row"
 
 
 def test_bourre_board_shows_the_trick_and_tricks_won() -> None:
@@ -212,4 +224,57 @@ def test_domino_hand_marks_playable_tiles_on_ones_turn() -> None:
 def test_layout_items_are_plain_data() -> None:
     scene = hand_scene("gin_rummy", {"hand": ["AS"], "melds": [], "deadwood_cards": ["AS"], "deadwood": 1},
                        {"phase_id": "draw"})
-    assert scene.cards() == [CardItem(14, 26, "AS", scene.cards()[0].size)]
+    assert scene.cards() == [CardItem(GAP, GAP + RAISE, "AS", HAND)]
+
+
+WIDE_NAMES = ["「あかね」高橋翔太郎", "José María Fernández", "Łukasz Wiśniewski", "Σοφία Παπαδοπούλου",
+              "Алексей Смирнов", "김민준", "Mia 🐱🔥", "Ann", "Bob"]
+
+
+@pytest.mark.parametrize("game_id, players", [("bourre", 8), ("marriage", 5), ("tripoley", 9), ("michigan_rummy", 8),
+                                              ("gin_rummy", 2), ("buki_domino", 4), ("bourre", 2), ("tripoley", 3)])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_board_and_hand_reads_on_a_phone(game_id: str, players: int, language: str) -> None:
+    """At a phone's width every index, pip, chip and word stays at least MIN_SHOWN (scene.too_small),
+    at the largest tables, with long names in several scripts and the words of both languages;
+    the deal's final picture too."""
+    locale = Locale(language)
+    board = board_for(game_id)
+    checked = 0
+    for game in play(game_id, players, seed=5, every=3, max_actions=400):
+        public = game.public_view()
+        labels = board.image_labels(public, locale)
+        scenes = [board_scene(game_id, public, WIDE_NAMES, labels), board_scene(game_id, public, WIDE_NAMES, labels,
+                                                                                 final=True)]
+        scenes += [hand_scene(game_id, game.private_view(seat), public, labels) for seat in game.to_act()[:1]]
+        for scene in filter(None, scenes):
+            assert too_small(scene) == [], (game_id, public.get("phase"))
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_last_move_is_public_and_highlighted(game_id: str) -> None:
+    """`last_move` names only cards or tiles the public view shows elsewhere, and the board halos
+    what it names whenever the board draws it."""
+    haloed = 0
+    cls = GAMES[game_id]
+    for game in play(game_id, min(cls.min_players + 1, cls.max_players), seed=6, max_actions=300):
+        public = game.public_view()
+        last = public.get("last_move")
+        if not last:
+            continue
+        rest = json.dumps({k: v for k, v in public.items() if k != "last_move"})
+        for key in ("card", "tile"):
+            if key in last:
+                assert json.dumps(last[key]) in rest or _turned(last[key]) in rest, (game_id, last)
+        scene = board_scene(game_id, public, NAMES, board_for(game_id).image_labels(public))
+        if scene is not None:
+            haloed += any(getattr(item, "last", False) for item in scene.items)
+    assert haloed > 3
+
+
+def _turned(tile: str) -> str:
+    """A domino tile as the line may show it, the other way round."""
+    a, b = tile.strip("[]").split("|")
+    return json.dumps(f"[{b}|{a}]")

@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, records_last_move, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
 from ..messages import Cards, Seat, card, msg
@@ -149,9 +149,10 @@ class Bourre(BourreState, Engine):
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
         action: Action = seat_bot.choose(self.public_view(), self.private_view(seat),
-                                         self.legal_actions(seat), rng)
+                                         self.legal_actions(seat), rng, self.options.bot_strength)
         return action
 
+    @records_last_move("card", "play", "fold")
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.over:
             raise IllegalAction(msg("err.game_over"), rule="BOU-23")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import Event
+from ..base import DEAL_STACKS, Event
 from ..cards import SUIT_SYMBOLS, SUITS, deal_rng
 from ..messages import Cards, Join, Msg, Seat, Value, lines, msg, seats, to_json
 from . import scoring
@@ -29,6 +29,7 @@ def start_hand(s: BourreState, events: list[Event], ids: list[int] | None = None
     order = [(d + 1 + i) % n for i in range(n)]
     order = [seat for seat in order if s.seated[seat] and not s.leaving[seat]]
     s.order = order
+    before = list(stacks)
     anted = [0] * n
     exempt = s.exempt
     for seat in order:
@@ -85,7 +86,7 @@ def start_hand(s: BourreState, events: list[Event], ids: list[int] | None = None
         msg("bou.deal" if s.extra is None else "bou.deal_extra", hand=s.hand_no, extra=s.extra or 0,
             dealer=Seat(d), card=Cards((NOTE[s.upcard],)),
             suit=SUIT_SYMBOLS[SUITS[s.trump]], antes=antes, pot=s.pot),
-        seat=d, data={"hand": s.hand_no, "upcard": NOTE[s.upcard], "pot": s.pot, "antes": total}))
+        seat=d, data={"hand": s.hand_no, "upcard": NOTE[s.upcard], "pot": s.pot, "antes": total, DEAL_STACKS: before}))
 
 
 def shuffle_keys(s: BourreState) -> list[float]:
@@ -115,6 +116,9 @@ def end_hand(s: BourreState, said: list[Msg], events: list[Event], before: int) 
         said.append(msg("bou.skipping_ante", players=seats(free)))
     text = lines(said)
     s.last_summary = to_json(text)
+    s.last_hand = {"hand": s.hand_no, "upcard": NOTE[s.upcard], "winner": s.last_winner,
+                   "trick": [{"seat": seat, "card": NOTE[c]} for seat, c in s.last_trick],
+                   "tricks": list(s.tricks_won), "dealt": list(s.order)}
     events.append(Event("summary", text, data={"hand": s.hand_no, "pot": s.pot}))
     if s.over:
         s.phase = Phase.OVER

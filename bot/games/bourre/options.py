@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..options import OptionSpec, Preset, clash, label, option, options_of, specs_of
+from ..options import BotStrength, OptionSpec, Preset, bot_strength, clash, label, option, options_of, specs_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,7 @@ class BourreOptions:
         words={"split": "Split among the players", "extra_hands": "Up to 5 extra hands, then split"})
     turn_timeout_s: int = option(60, "Seconds for each decision", "BOU-26", label="Turn timer (seconds)",
                                  minimum=10, maximum=600)
+    bot_strength: BotStrength = bot_strength()
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = specs_of(BourreOptions)

@@ -3,51 +3,44 @@
 Play or fold by an estimate of the tricks the hand will take against the players still in;
 exchange everything but trumps, aces and guarded kings; in tricks, win as cheaply as it can,
 lead master cards (drawing trumps first), and otherwise throw the least useful card.
+
+The table's `bot_strength` picks a `Style`: an easy bot stays in more loosely and plays its
+tricks like a casual player (its best card to win, its worst when it cannot, counting nothing);
+no stronger play than normal's is known here, so a strong bot plays as a normal one.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SUITS
+from ..options import BotStrength
 from .actions import Exchange, Fold, PlayCard, PlayHand
 from .legal import CARD_ID, CARDS, trick_winner_index
 
 _ID = {str(c): i for i, c in enumerate(CARDS)}
 
 
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a bot of one strength plays."""
+
+    reach: float   # against up to this many, a single trump or a side ace is enough to stay
+    counts: bool   # counts the cards played: leads master cards, wins as cheaply as it can
+
+
+STYLES: dict[BotStrength, Style] = {
+    "easy": Style(reach=3.0, counts=False),
+    "normal": Style(reach=2.0, counts=True),
+    "strong": Style(reach=2.0, counts=True),
+}
+
+
 def _ids(notes: list[str]) -> list[int]:
     return [_ID[t] for t in notes]
-
-
-def hand_strength(hand: list[int], trump: int, opponents: int) -> float:
-    """Expected tricks, roughly: trumps by rank and length, side aces and guarded kings."""
-    trumps = sorted((c % 13 for c in hand if c // 13 == trump), reverse=True)
-    score = 0.0
-    for i, r in enumerate(trumps):
-        if r == 12:
-            score += 1.0
-        elif r == 11:
-            score += 0.85 if len(trumps) > 1 else 0.6
-        elif r == 10:
-            score += 0.7 if len(trumps) > 2 else 0.45
-        elif r >= 8:
-            score += 0.45
-        else:
-            score += 0.3
-        if i >= 2:
-            score += 0.15  # long trumps ruff and outlast the others
-    for s in range(4):
-        if s == trump:
-            continue
-        ranks = [c % 13 for c in hand if c // 13 == s]
-        if 12 in ranks:
-            score += max(0.45, 0.85 - 0.08 * opponents)
-        if 11 in ranks and len(ranks) > 1:
-            score += max(0.1, 0.4 - 0.08 * opponents)
-    return score
 
 
 def keep_cards(hand: list[int], trump: int) -> list[int]:
@@ -60,27 +53,30 @@ def keep_cards(hand: list[int], trump: int) -> list[int]:
     return keep
 
 
-def _declare(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any]) -> Any:
+def _declare(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any], style: Style) -> Any:
+    """Stay or fold by the hand against the players who may still play, as experienced players
+    do. A player yet to declare counts half (they may fold). A free pot is always played; against
+    one, any trump or a side ace will do; against more, two trumps or the ace or king of trumps,
+    or against two a single trump or a side ace. Never a hand without trump and ace against two
+    or more: a player taking no trick pays the whole pot (BOU-18)."""
     if len(legal) == 1:
         return legal[0]
     me = private["seat"]
     trump = SUITS.index(public["trump"])
     hand = _ids(private["hand"])
-    seats = public["seats"]
-    playing = sum(1 for s in seats if s["state"] == "in")
-    undecided = sum(1 for s in seats if s["state"] == "to declare" and s["seat"] != me)
-    if playing == 0 and undecided == 0:
-        return PlayHand()  # everybody else folded: the pot is free
-    opponents = playing + 0.5 * undecided
-    strength = hand_strength(hand, trump, round(opponents))
-    # what the exchange may add: each thrown card may come back a trump or an ace
-    thrown = min(5 - len(keep_cards(hand, trump)), private["max_exchange"])
-    strength += 0.12 * thrown
-    # tuned in bot-against-bot games: looser with few opponents, tighter with many
-    need = 0.6 + 0.3 * max(0.0, opponents - 1)
-    if playing == 1 and undecided == 0:
-        need = 0.7  # head to head
-    return PlayHand() if strength >= need else Fold()
+    states = [s["state"] for s in public["seats"] if s["seat"] != me]
+    against = states.count("in") + 0.5 * states.count("to declare")
+    trumps = [c % 13 for c in hand if c // 13 == trump]
+    top = any(r >= 11 for r in trumps)
+    aces = sum(1 for c in hand if c // 13 != trump and c % 13 == 12)
+    some = bool(trumps) or aces > 0
+    if against == 0:
+        stay = True
+    elif against <= 1:
+        stay = some
+    else:
+        stay = len(trumps) >= 2 or top or (against <= style.reach and some)
+    return PlayHand() if stay else Fold()
 
 
 def _exchange(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any]) -> Any:
@@ -104,7 +100,7 @@ def _boss(card: int, gone: set[int]) -> bool:
     return all(h in gone for h in range(card + 1, s * 13 + 13))
 
 
-def _play(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any]) -> Any:
+def _play(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any], style: Style) -> Any:
     trump = SUITS.index(public["trump"])
     hand = _ids(private["hand"])
     options = [CARD_ID[a.card] for a in legal]
@@ -118,6 +114,9 @@ def _play(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any
 
     if len(options) == 1:
         return PlayCard(CARDS[options[0]])
+    if not style.counts:   # a casual player: its best card to win the trick, its worst when it cannot
+        winners = [c for c in options if not trick or trick_winner_index(trick + [c], trump) == len(trick)]
+        return PlayCard(CARDS[max(winners, key=value) if winners else min(options, key=value)])
     if not trick:
         trumps = [c for c in options if c // 13 == trump]
         if trumps and _boss(max(trumps), gone):
@@ -146,15 +145,16 @@ def _play(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any
 
 
 def choose(public: Mapping[str, Any], private: Mapping[str, Any], legal: list[Any],
-           rng: random.Random) -> Any:
+           rng: random.Random, strength: BotStrength = "normal") -> Any:
     """The bot's action: always one of `legal`."""
     if not legal:
         raise ValueError("the seat has nothing to do")
     kind = legal[0].kind
+    style = STYLES[strength]
     if kind in ("play", "fold"):
-        action = _declare(public, private, legal)
+        action = _declare(public, private, legal, style)
     elif kind == "exchange":
         action = _exchange(public, private, legal)
     else:
-        action = _play(public, private, legal)
+        action = _play(public, private, legal, style)
     return action if action in legal else legal[0]

@@ -9,7 +9,7 @@ so that random play runs thousands of hands a second; `Card` objects appear only
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from .legal import CardId
 from .options import BourreOptions
@@ -19,6 +19,17 @@ SeatStatus = Literal["", "play", "fold", "out"]
 """In this hand: yet to declare, playing, folded, or not dealt in."""
 UpcardState = Literal["face up", "kept", "discarded", "folded"]
 """Where the dealer's trump upcard went (BOU-8, BOU-9): it is out of play once discarded."""
+
+
+class HandRecord(TypedDict):
+    """How the last hand ended, for its final picture: its last trick and the tricks each seat took."""
+
+    hand: int
+    upcard: str
+    trick: list[dict[str, Any]]     # {"seat", "card"} in the order played
+    winner: int | None              # who took the last trick
+    tricks: list[int]               # by seat
+    dealt: list[int]                # the seats dealt in
 
 
 @dataclass(eq=False)
@@ -62,6 +73,8 @@ class BourreState:
     last_winner: int | None = None
     pot_start: int = 0
     upcard_out: bool = False        # the upcard is known to be out of play (BOU-15)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
+    last_hand: HandRecord | None = None       # how the last hand ended (its final picture)
     # Derived from the fields above for the hot path (`__post_init__`, `hand`, `draw`); not saved.
     trump: int = field(init=False)  # the trump suit's index (S, H, D, C): the upcard's suit
     next_active: list[int] = field(init=False)  # by seat: the next seat playing the tricks

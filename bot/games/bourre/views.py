@@ -5,13 +5,13 @@ The view types are what the boards read; a renamed key is a type error there, no
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..cards import SUITS
 from .draw import can_fold
 from .legal import NOTE
 from .phases import PHASE_NAMES, Phase
-from .state import BourreState, UpcardState
+from .state import BourreState, HandRecord, UpcardState
 from .tricks import legal
 
 
@@ -71,6 +71,8 @@ class PublicView(TypedDict):
     options: TableOptions
     last_summary: Any
     over: bool
+    last_hand: NotRequired[HandRecord]       # how the last hand ended (its final picture)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
 
 
 class PrivateView(TypedDict):
@@ -111,7 +113,7 @@ def public_view(g: BourreState) -> PublicView:
          "skipped_ante": s in g.skipped_ante, "exempt_next": g.exempt[s]}
         for s in range(g.n)]
     o = g.options
-    return {
+    view: PublicView = {
         "phase": PHASE_NAMES[g.phase],
         "hand_no": g.hand_no,
         "max_hands": o.max_hands,
@@ -139,6 +141,11 @@ def public_view(g: BourreState) -> PublicView:
         "last_summary": g.last_summary,
         "over": g.over,
     }
+    if g.last_move is not None:
+        view["last_move"] = g.last_move
+    if g.last_hand is not None:
+        view["last_hand"] = g.last_hand
+    return view
 
 
 def private_view(g: BourreState, seat: int) -> PrivateView:

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, records_last_move, seat_key
 from ..codec import StateCodec
 from ..messages import Seat, msg
 from ..tiles import Tile
@@ -88,7 +88,7 @@ class BukiDomino(BukiState, Engine):
     # The rule steps themselves, bound as methods: the hot calls make no forwarding call.
     to_act = turn.to_act
     legal_actions = turn.legal_actions
-    apply = turn.apply
+    apply = records_last_move("play", "bet")(turn.apply)
     timeout_action = turn.timeout_action
     public_view = views.public_view
     private_view = views.private_view
@@ -100,7 +100,8 @@ class BukiDomino(BukiState, Engine):
         return None if self.phase == Phase.OVER else self.options.turn_timeout_s
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
-        return seat_bot.choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng)
+        return seat_bot.choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng,
+                               self.options.bot_strength)
 
     def chips(self) -> dict[str, int]:
         out = {seat_key(i): self.stacks[i] for i in range(SEATS)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Literal
 
-from ..base import Event
+from ..base import DEAL_STACKS, Event
 from ..cards import deal_rng
 from ..messages import Join, Msg, Seat, Tiles, joined, lines, msg, seats, to_json
 from .line import NAMES, PIPS, RANK, TILES
@@ -103,7 +103,7 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
         return
     g.hand_start = [g.stacks[p] + g.stakes[p] for p in range(SEATS)]
     events.append(Event("deal", msg("dom.deal", hand=g.hands_done + 1, player=Seat(banker), why=why), seat=banker,
-                        data={"hand": g.hands_done + 1, "banker": banker}))
+                        data={"hand": g.hands_done + 1, "banker": banker, DEAL_STACKS: list(g.hand_start)}))
     for p in range(SEATS):
         dealt = Tiles(tuple(NAMES[c] for c in g.hands[p]))
         events.append(Event("hand", msg("dom.dealt_you", hand=g.hands_done + 1, tiles=dealt), seat=p,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..options import OptionSpec, clash, label, option, options_of, specs_of, word
+from ..options import BotStrength, OptionSpec, bot_strength, clash, label, option, options_of, specs_of, word
 
 if TYPE_CHECKING:  # PEP 586 has no float literals; at run time the Literal lists the choices
     Multiplier = float
@@ -33,11 +33,11 @@ class BukiOptions:
         True, "The first banker may change the smallest and largest bet for the whole game", "DOM-15",
         label="First banker sets the limits")
     payout_multiplier: Multiplier = option(
-        2.5, "What the bank pays a winning non-banker, times the stake", "DOM-20", label="Payout", words=TIMES)
+        2.5, "What the banker pays a winning non-banker, times the stake", "DOM-20", label="Payout", words=TIMES)
     payout_rounding: Literal["floor", "ceil", "even_bets_only"] = option(
         "floor", "How half chips are settled", "DOM-21", label="Half chips",
         words={"floor": "Rounded down", "ceil": "Rounded up", "even_bets_only": "Even bets only"})
-    tiles_per_player: Literal[6, 7] = option(6, "Tiles dealt to each player (the rest is the Stamm)", "DOM-5",
+    tiles_per_player: Literal[6, 7] = option(6, "Tiles dealt to each player (the rest is set aside unused)", "DOM-5",
                                              label="Tiles per player", words={6: "6", 7: "7"})
     play_direction: Literal["clockwise", "counterclockwise"] = option(
         "clockwise", "Order of turns", "DOM-2", label="Direction of play",
@@ -51,14 +51,15 @@ class BukiOptions:
     early_bets_after_bank_change: bool = option(
         True, "After a change of banker, everybody bets before the first tile", "DOM-17",
         label="Early bets for a new banker")
-    spectator_bets: bool = option(True, "Onlookers may back a non-banker, if the banker accepts", "DOM-23",
+    spectator_bets: bool = option(True, "Spectators may back a non-banker, if the banker accepts", "DOM-23",
                                   label="Spectator bets")
-    spectator_odds: Multiplier = option(2.5, "What the bank pays a winning spectator, times the bet", "DOM-23",
+    spectator_odds: Multiplier = option(2.5, "What the banker pays a winning spectator, times the bet", "DOM-23",
                                         label="Spectator payout", words=TIMES)
     max_hands: int = option(12, "The game ends after this many hands (draws count)", "DOM-25",
                             label="Hands in a game", minimum=1)
     turn_timeout_s: int = option(60, "Seconds for each decision", "DOM-27", label="Turn timer (seconds)",
                                  minimum=10, maximum=600)
+    bot_strength: BotStrength = bot_strength()
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = specs_of(BukiOptions)

@@ -11,6 +11,9 @@
   is already clearly strong.
 - Banker: keeps the table's limits, refuses late bets (less information for the bettors), and
   accepts spectator bets when the odds favour the bank (below 3×) or its own hand is strong.
+
+The table's `bot_strength` picks a `Style`: an easy bot plays its heaviest tile and samples few
+deals for its bets; a strong one samples twice as many as a normal one.
 """
 
 from __future__ import annotations
@@ -18,15 +21,16 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..actions import Action
+from ..options import BotStrength
 from ..shuffle import shuffled
 from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
 from .line import HI, LO, NUMS, PIPS, RANK, legal_codes
 from .views import PrivateView, PublicView
 
-SAMPLES = 32   # the most deals sampled for one estimate, BATCH at a time
-BATCH = 8
+BATCH = 8      # deals sampled at a time for one estimate
 
 
 def code_of_text(text: str) -> int:
@@ -36,9 +40,26 @@ def code_of_text(text: str) -> int:
     return h * (h - 1) // 2 + lo
 
 
-def choose(public: PublicView, private: PrivateView, legal: Sequence[Action], rng: random.Random) -> Action:
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a bot of one strength plays."""
+
+    samples: int     # the most deals sampled for one estimate of its chance to win
+    careful: bool    # rates every move (blocks, voids, keeping numbers); else plays its heaviest tile
+
+
+STYLES: dict[BotStrength, Style] = {
+    "easy": Style(samples=8, careful=False),
+    "normal": Style(samples=32, careful=True),
+    "strong": Style(samples=64, careful=True),
+}
+
+
+def choose(public: PublicView, private: PrivateView, legal: Sequence[Action], rng: random.Random,
+           strength: BotStrength = "normal") -> Action:
     if not legal:
         raise ValueError("no legal action")
+    style = STYLES[strength]
     first = legal[0]
     if isinstance(first, SetLimits):
         return first  # the table's limits
@@ -49,7 +70,7 @@ def choose(public: PublicView, private: PrivateView, legal: Sequence[Action], rn
         return _answer_spectator(public, private, answers, rng)
     plays = [a for a in legal if isinstance(a, Play)]
     bets = [a for a in legal if isinstance(a, Bet)]
-    info = _Info(public, private)
+    info = _Info(public, private, style.samples)
     if bets:
         if not plays:
             even = _break_even(public)
@@ -57,13 +78,16 @@ def choose(public: PublicView, private: PrivateView, legal: Sequence[Action], rn
         p = info.win_chance(rng, (0.5,))
         if p >= 0.5:   # clearly strong: bet now rather than wait for the deadline
             return _bet(bets, p, public)
+    if not style.careful:
+        return plays[0]   # the legal moves come heaviest tile first
     return _best_play(info, plays)
 
 
 # --- what the bot knows -----------------------------------------------------------------------
 
 class _Info:
-    def __init__(self, public: PublicView, private: PrivateView) -> None:
+    def __init__(self, public: PublicView, private: PrivateView, samples: int = 32) -> None:
+        self.samples = samples
         self.seat = private["seat"]
         self.hand = [code_of_text(t) for t in private["hand"]]
         self.line = [code_of_text(t) for t in public["line"]]
@@ -94,7 +118,7 @@ class _Info:
         The caller only needs to know on which side of each of `thresholds` the chance lies:
         sampling stops, after a batch, once the estimate is two standard errors clear of them."""
         wins = samples = 0
-        while samples < SAMPLES:
+        while samples < self.samples:
             for _ in range(BATCH):
                 hands = self._sample(rng)
                 if hands is not None and _playout(hands, self.left, self.right, self.turn, self.step) == self.seat:
@@ -202,7 +226,7 @@ def _answer_spectator(public: PublicView, private: PrivateView,
         return refuse
     if float(public["spectator_odds"]) < 3:
         return accept
-    info = _Info(public, private)
+    info = _Info(public, private, STYLES["normal"].samples)
     return accept if info.win_chance(rng, (0.3,)) >= 0.3 else refuse
 
 

@@ -5,7 +5,7 @@ The view types are what the board reads; a renamed key is a type error there, no
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from .line import PIPS, RANK, TILES, legal_codes
 from .money import bet_range, payout, spayout
@@ -44,6 +44,7 @@ class PublicView(TypedDict):
     spectator_odds: float
     last_hand: HandRecord | None
     end_reason: Any
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
 
 
 class PrivateView(TypedDict):
@@ -75,7 +76,7 @@ def _copy_record(last: HandRecord) -> HandRecord:
 def public_view(g: BukiState) -> PublicView:
     over = g.phase == Phase.OVER
     o = g.options
-    return {
+    view: PublicView = {
         "phase": PHASE_NAMES[g.phase],
         "stage": g.phase.value,
         "hand_no": g.hands_done + (0 if over else 1),
@@ -105,6 +106,9 @@ def public_view(g: BukiState) -> PublicView:
         "last_hand": None if g.last is None else _copy_record(g.last),
         "end_reason": g.end_reason,
     }
+    if g.last_move is not None:
+        view["last_move"] = g.last_move
+    return view
 
 
 def private_view(g: BukiState, seat: int) -> PrivateView:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, records_last_move, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
 from ..messages import Seat, msg
@@ -95,7 +95,8 @@ class GinRummy(GinState, Engine):
         return turn.timeout_action(self, seat)
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
-        return seat_bot.choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng)
+        return seat_bot.choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng,
+                               self.opts.bot_strength)
 
     def public_view(self) -> PublicView:
         return public_view(self)
@@ -105,6 +106,7 @@ class GinRummy(GinState, Engine):
 
     # --- actions --------------------------------------------------------------------------
 
+    @records_last_move("draw_stock", "take_discard", "discard", "pass")
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Check everything first, then mutate (an illegal action changes nothing)."""
         if self.phase == Phase.OVER:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import Event
+from ..base import DEAL_STACKS, Event
 from ..cards import Card, card_texts
 from ..messages import Join, Msg, Seat, Value, card, cards, joined, lines, msg
 from .deal import deal
@@ -95,7 +95,8 @@ def _score(s: GinState, record: HandRecord, scorer: int, points: int, said: list
     s.dealer = _next_dealer(s, scorer)
     deal(s)
     return [Event("summary", lines(said), scorer),
-            Event("deal", msg("gin.deal", hand=s.hand_no, player=Seat(s.dealer)), s.dealer)]
+            Event("deal", msg("gin.deal", hand=s.hand_no, player=Seat(s.dealer)), s.dealer,
+                  data={DEAL_STACKS: list(s.stacks)})]
 
 
 def _next_dealer(s: GinState, scorer: int | None) -> int:
@@ -114,7 +115,8 @@ def void_hand(s: GinState) -> list[Event]:
         s.dealer = _next_dealer(s, None)
     deal(s)
     return [Event("summary", text),
-            Event("deal", msg("gin.deal", hand=s.hand_no, player=Seat(s.dealer)), s.dealer)]
+            Event("deal", msg("gin.deal", hand=s.hand_no, player=Seat(s.dealer)), s.dealer,
+                  data={DEAL_STACKS: list(s.stacks)})]
 
 
 def finish_match(s: GinState, winner: int, forfeit: int | None, said: list[Msg] | None = None) -> list[Event]:

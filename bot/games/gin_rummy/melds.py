@@ -77,8 +77,9 @@ def _set_options(a: int, b: int, c: int, d: int, t3: int) -> list[tuple[int, int
     return combos
 
 
-def _dw4(a: int, b: int, c: int, d: int) -> int:
-    """Optimal deadwood of the hand given by its four suit masks."""
+def masks_deadwood(a: int, b: int, c: int, d: int) -> int:
+    """Optimal deadwood of the hand given by its four suit masks (`suit_masks`); the seat bot
+    calls it for many hands one card apart."""
     t3 = (a & b & (c | d)) | (c & d & (a | b))
     T = _RUN_DW
     if not t3:
@@ -110,7 +111,7 @@ def min_deadwood(cards: Iterable[Card]) -> int:
     if not t3:
         T = _RUN_DW
         return T[a] + T[b] + T[c] + T[d]
-    return _dw4(a, b, c, d)
+    return masks_deadwood(a, b, c, d)
 
 
 def best_melds(cards: Iterable[Card]) -> tuple[int, list[list[Card]]]:
@@ -151,7 +152,7 @@ def discard_deadwoods(cards: Sequence[Card]) -> dict[Card, int]:
         s = x.suit_index
         saved = ms[s]
         ms[s] = saved ^ (1 << x.rank)
-        out[x] = _dw4(ms[0], ms[1], ms[2], ms[3])
+        out[x] = masks_deadwood(ms[0], ms[1], ms[2], ms[3])
         ms[s] = saved
     return out
 
@@ -254,5 +255,5 @@ def meld_text(meld: Sequence[Card]) -> str:
 
 
 __all__ = ["VALUE", "SUITS", "arrangements", "best_melds", "candidate_melds", "card_value",
-           "deadwood_cards", "discard_deadwoods", "is_run", "is_set", "min_deadwood",
+           "deadwood_cards", "discard_deadwoods", "is_run", "is_set", "masks_deadwood", "min_deadwood",
            "normalise", "suit_masks"]

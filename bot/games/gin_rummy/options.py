@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..options import OptionSpec, Preset, option, options_of, specs_of
+from ..options import BotStrength, OptionSpec, Preset, bot_strength, option, options_of, specs_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +58,7 @@ class GinOptions:
         words={"match_end": "At the end of the match", "per_hand": "After every hand"})
     turn_timeout_s: int = option(60, "Seconds per decision", "GIN-22", label="Turn timer (seconds)",
                                  minimum=10, maximum=600)
+    bot_strength: BotStrength = bot_strength()
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = specs_of(GinOptions)

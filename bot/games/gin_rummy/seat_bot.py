@@ -1,166 +1,158 @@
 """The Gin Rummy seat bot: decides only from its own views and the legal actions.
 
-Plan, in the order a careful player thinks:
-- Draw: take the discard when it lands in a meld of the best hand after the best discard
-  (or lets us knock at once); otherwise draw blind from the stock.
-- Discard: least deadwood after the discard, but keep cards that still have live partners
-  (a pair, or two of one suit close together, whose third card is unseen), and avoid feeding
-  the opponent cards next to what they took from the pile (GIN-24 makes that public).
-- Knock: gin always; otherwise knock at once with little deadwood, and wait for lower
-  deadwood only when the knock is large, early in the hand (undercut risk).
+Plan, in the order a careful player thinks (`reading.py` reads the opponent's hand):
+- Draw: take the upcard when the hand it makes, after the best discard, has less deadwood than
+  the hand may expect from a blind draw; otherwise draw from the stock.
+- Discard: never break a made meld for nothing. Among the rest, the card that leaves the hand
+  the least deadwood it may expect after its next draw, plus what the card is worth to the
+  opponent (the chance they meld it at once, from what they took and passed over).
+- Knock: gin always; early in a hand with any count the rules allow; later, with a count low
+  enough that an undercut is unlikely, while the stock lasts.
 - Arrangement (player_choice): show the melds that leave the fewest unseen cards to lay off.
+
+The table's `bot_strength` picks a `Style`: an easy bot reads nothing of the opponent, never
+plays defence, knocks at once and is a little careless with its discards; a strong one also
+weighs the hand's promise beyond the next draw.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ..actions import Action
 from ..cards import Card, parse_card_texts
+from ..options import BotStrength
 from .actions import Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
-from .melds import VALUE, best_melds, discard_deadwoods, is_run, suit_masks
+from .melds import VALUE, best_melds, discard_deadwoods, is_run
+from .reading import Reading, Table, danger, expected_deadwood, read
 from .views import PrivateView, PublicView
 
-LINK_WEIGHT = 1.5    # points of deadwood one live partner is worth keeping (tuned against a greedy bot)
-DANGER_WEIGHT = 3.0  # points of deadwood worth paying to avoid feeding the opponent
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a bot of one strength plays."""
+
+    reading: Reading | None   # None: every unseen card alike, nothing read from the opponent
+    promise: float            # how much of the next draw's expected gain a hand is credited with
+    feed_cost: float          # points a discard costs per unit of chance that the opponent melds it
+    patience: bool            # late in a hand, wait for a lower count rather than knock at once
+    slack: float              # a discard within this many points of the best may be chosen at random
+    throws: float = 0.0       # how much the opponent's next discard counts among the next draw's chances
 
 
-_ALL_RANKS = 0b11111111111110   # bits 1..13
-_SUIT_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
-
-
-def _unseen(hand: list[Card], public: PublicView) -> list[int]:
-    """Cards that may still be in the stock or the opponent's hand, as suit masks (bit r for rank r)."""
-    seen = suit_masks(hand + parse_card_texts(public.get("discard_pile") or []))
-    return [_ALL_RANKS & ~m for m in seen]
-
-
-def _links(dead: list[int], unseen: list[int]) -> int:
-    """How much the deadwood (suit masks) still promises: for every pair of its cards, the number of
-    unseen cards that would make them a meld (the same rank in the other suits, or the missing
-    card of a run): half a point seen from each card of the pair."""
-    links = 0
-    for i, j in _SUIT_PAIRS:
-        both = dead[i] & dead[j]             # ranks dead in both suits: the other suits' unseen cards
-        if both:
-            links += sum((both & u).bit_count() for u in unseen)
-    for m, u in zip(dead, unseen):
-        next_to = m & (m >> 1)       # r and r + 1 dead: r - 1 or r + 2 would make a run
-        gapped = m & (m >> 2)        # r and r + 2 dead: r + 1 would
-        links += (next_to & (u << 1)).bit_count() + (next_to & (u >> 2)).bit_count() + (gapped & (u >> 1)).bit_count()
-    return links
-
-
-def _danger(card: Card, opp_taken: list[Card]) -> float:
-    """Cards close to what the opponent took from the pile likely help them."""
-    d = 0.0
-    for t in opp_taken:
-        if t.rank == card.rank:
-            d += 1.0
-        elif t.suit_index == card.suit_index and abs(t.rank - card.rank) <= 2:
-            d += 1.0
-    return d
-
-
-def _best_after_taking(hand: list[Card], card: Card, may_discard_it: bool) -> tuple[int, bool]:
-    """Least deadwood after taking `card` and discarding, and whether `card` is then melded."""
-    eleven = hand + [card]
-    dws = discard_deadwoods(eleven)
-    options = [c for c in eleven if may_discard_it or c != card]
-    best = min(options, key=lambda c: dws[c])
-    rest = [c for c in eleven if c != best]
-    _, melds = best_melds(rest)
-    return dws[best], any(card in m for m in melds)
+STYLES: dict[BotStrength, Style] = {
+    "easy": Style(reading=None, promise=0.5, feed_cost=0.0, patience=False, slack=3.0),
+    "normal": Style(reading=Reading(), promise=1.0, feed_cost=3.0, patience=True, slack=0.0, throws=0.5),
+    "strong": Style(reading=Reading(), promise=1.0, feed_cost=3.0, patience=True, slack=0.0, throws=0.5),
+}
 
 
 def choose(public: PublicView, private: PrivateView, legal: list[Action],
-           rng: random.Random) -> Action:
-    hand = parse_card_texts(private["hand"])
+           rng: random.Random, strength: BotStrength = "normal") -> Action:
+    style = STYLES[strength]
     phase = public["phase_id"]
     if phase in ("first_offer", "draw"):
-        take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
-        blind = next((a for a in legal if isinstance(a, (DrawStock, Pass))), None)
-        if take is not None:
-            now = private["deadwood"]
-            after, melded = _best_after_taking(hand, take.card, public["allow_discard_of_pickup"])
-            if (melded and after < now) or after <= min(public["knock_limit"], now - 1) and after < now:
-                return take
-        return blind if blind is not None else legal[0]
+        return _draw(public, private, legal, style)
     if phase == "discard":
-        return _discard(public, private, hand, legal)
+        return _discard(public, private, legal, style, rng)
     if phase == "arrange":
-        return _arrangement(public, hand, legal)
+        return _arrangement(public, private, legal)
     return legal[0]
 
 
-def _discard(public: PublicView, private: PrivateView, hand: list[Card], legal: list[Action]) -> Action:
-    knocks = [a for a in legal if isinstance(a, Knock)]
-    discards = [a for a in legal if isinstance(a, Discard)]
+def _draw(public: PublicView, private: PrivateView, legal: list[Action], style: Style) -> Action:
+    take = next((a for a in legal if isinstance(a, TakeDiscard)), None)
+    blind = next((a for a in legal if isinstance(a, (DrawStock, Pass))), None)
+    if blind is None:
+        return take if take is not None else legal[0]
+    if take is None:
+        return blind
+    hand = parse_card_texts(private["hand"])
+    eleven = hand + [take.card]
+    dws = discard_deadwoods(eleven)
+    after = min(dws[c] for c in eleven if public["allow_discard_of_pickup"] or c != take.card)
+    if after == 0:
+        return take
+    table = read(public, private, style.reading)
+    return take if after < expected_deadwood(table, hand) else blind
+
+
+def _intact(hand: list[Card], throws: list[Discard | Knock]) -> list[Discard | Knock]:
+    """The discards (and knocks) that break no made meld for nothing: a card of the hand's best
+    melds goes only when no other card leaves less deadwood."""
+    dws = discard_deadwoods(hand)
+    least = min(dws[a.card] for a in throws)
+    _, melds = best_melds(hand)
+    melded = {c for m in melds for c in m}
+    kept = [a for a in throws if a.card not in melded or dws[a.card] == least]
+    return kept or throws
+
+
+def _discard(public: PublicView, private: PrivateView, legal: list[Action], style: Style,
+             rng: random.Random) -> Action:
+    hand = parse_card_texts(private["hand"])
+    throws = _intact(hand, [a for a in legal if isinstance(a, (Discard, Knock))])
+    knocks = [a for a in throws if isinstance(a, Knock)]
     gins = [a for a in knocks if a.deadwood == 0]
     if gins:
         return max(gins, key=lambda a: (VALUE[a.card.rank], a.card.rank, -a.card.suit_index))
-    seat = private["seat"]
-    opp_taken = parse_card_texts(public["taken"][1 - seat])
-    unseen = _unseen(hand, public)
-    dws = discard_deadwoods(hand)
-    masks = suit_masks(hand)
-    costs: dict[Card, float] = {}
-
-    def cost(card: Card) -> float:
-        if card not in costs:
-            _, melds = best_melds([c for c in hand if c != card])
-            dead = list(masks)
-            for c in [card, *(c for m in melds for c in m)]:
-                dead[c.suit_index] ^= 1 << c.rank
-            costs[card] = dws[card] - LINK_WEIGHT * _links(dead, unseen) + DANGER_WEIGHT * _danger(card, opp_taken)
-        return costs[card]
-
-    def least_cost(card: Card) -> float:
-        """No more than `cost(card)`, without the meld search: the deadwood after the discard is a
-        subset of the other ten cards, and a subset never promises more than the whole."""
-        rest = list(masks)
-        rest[card.suit_index] ^= 1 << card.rank
-        return dws[card] - LINK_WEIGHT * _links(rest, unseen) + DANGER_WEIGHT * _danger(card, opp_taken)
-
     if knocks:
         low = min(a.deadwood for a in knocks)
-        best_knock = min((a for a in knocks if a.deadwood == low), key=lambda a: cost(a.card))
-        stock = public["stock_count"]
-        # Knock early with anything legal; later in the hand the defender has had time to
-        # meld, so a large knock risks an undercut: hold out for a lower count while the
-        # stock lasts, unless our hand cannot improve much.
-        if best_knock.deadwood <= 4 or stock >= 20 or stock <= 6:
-            return best_knock
-        if best_knock.deadwood <= max(4, public["knock_limit"] - (20 - stock) // 3):
-            return best_knock
+        if _knock_now(public, low, style):
+            return max((a for a in knocks if a.deadwood == low), key=lambda a: (VALUE[a.card.rank], a.card.rank))
+    discards = [a for a in throws if isinstance(a, Discard)] or [a for a in legal if isinstance(a, Discard)]
     if not discards:
         return knocks[0] if knocks else legal[0]
-    # The cheapest discard, searching melds only for cards whose least cost could still beat it.
-    best, best_key = discards[0], (float("inf"), 0, 0)
-    for bound, a in sorted(((least_cost(a.card), a) for a in discards), key=lambda pair: pair[0]):
-        if bound > best_key[0]:
-            break
-        key = (cost(a.card), -a.card.rank, a.card.suit_index)
-        if key < best_key:
-            best, best_key = a, key
-    return best
+    table = read(public, private, style.reading)
+    scored = sorted(((_cost(table, hand, a.card, style), a.card.rank, a.card.suit_index), a) for a in discards)
+    if style.slack:
+        best = scored[0][0][0]
+        near = [a for key, a in scored if key[0] <= best + style.slack]
+        return near[rng.randrange(len(near))]
+    return scored[0][1]
 
 
-def _arrangement(public: PublicView, hand: list[Card], legal: list[Action]) -> Action:
+def _cost(table: Table, hand: list[Card], card: Card, style: Style) -> float:
+    """What discarding `card` costs: the deadwood the rest may expect (crediting `promise` of the
+    next draw's expected gain) and the chance the opponent melds it."""
+    ten = [c for c in hand if c != card]
+    dw, _ = best_melds(ten)
+    cost = float(dw)
+    if style.promise:
+        cost -= style.promise * (dw - expected_deadwood(table, ten, style.throws))
+    if style.feed_cost:
+        cost += style.feed_cost * danger(table, card)
+    return cost
+
+
+def _knock_now(public: PublicView, deadwood: int, style: Style) -> bool:
+    """Knock early with any count the rules allow; later the defender has had time to meld, so a
+    large count risks an undercut: hold out for a lower one while the stock lasts."""
+    if not style.patience:
+        return True
+    stock = public["stock_count"]
+    if deadwood <= 4 or stock >= 20 or stock <= 6:
+        return True
+    return deadwood <= max(4, public["knock_limit"] - (20 - stock) // 3)
+
+
+def _arrangement(public: PublicView, private: PrivateView, legal: list[Action]) -> Action:
     shows = [a for a in legal if isinstance(a, ShowMelds)]
-    unseen = _unseen(hand, public)
+    if not shows:
+        return legal[0]
+    table = read(public, private, None)
+    unseen = set(table.unseen)
 
     def exposure(action: ShowMelds) -> int:
         spots = 0
         for meld in action.arrangement.melds:
             if is_run(meld):
-                s = meld[0].suit_index
-                lo = min(c.rank for c in meld)
-                hi = max(c.rank for c in meld)
-                spots += (unseen[s] >> (lo - 1) & 1) + (unseen[s] >> (hi + 1) & 1)
+                suit = meld[0].suit
+                low, high = min(c.rank for c in meld), max(c.rank for c in meld)
+                spots += sum(1 <= r <= 13 and Card(r, suit) in unseen for r in (low - 1, high + 1))
             elif len(meld) == 3:
-                r = meld[0].rank
-                spots += sum(u >> r & 1 for u in unseen)
+                spots += sum(Card(meld[0].rank, s) in unseen for s in "SHDC")
         return spots
 
-    return min(shows, key=exposure) if shows else legal[0]
+    return min(shows, key=exposure)

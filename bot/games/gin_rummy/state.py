@@ -8,7 +8,7 @@ so a field added here is saved and restored with no more code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from ..cards import Card
 from .options import GinOptions
@@ -92,6 +92,7 @@ class GinState:
     knock: PendingKnock | None = None
     last_hand: HandRecord | None = None
     result: MatchResult | None = None
+    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
 
     def may_discard(self, card: Card) -> bool:
         """GIN-9: the card just taken from the pile may not go straight back (by default)."""

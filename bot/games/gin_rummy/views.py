@@ -5,7 +5,7 @@ The view types are what the boards read; a renamed key is a type error there, no
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from ..cards import card_texts
 from .melds import best_melds, deadwood_cards, discard_deadwoods
@@ -50,6 +50,7 @@ class PublicView(TypedDict):
     knock: KnockView | None
     last_hand: HandRecord | None
     result: MatchResult | None
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
 
 
 class PrivateView(TypedDict):
@@ -74,7 +75,7 @@ def public_view(g: GinState) -> PublicView:
     over = g.phase == Phase.OVER
     top = g.pile[-1] if g.pile and not over else None
     opts = g.opts
-    return {
+    view: PublicView = {
         "phase": PHASE_NAMES[g.phase],
         "phase_id": g.phase.value,
         "hand_no": g.hand_no,
@@ -105,6 +106,9 @@ def public_view(g: GinState) -> PublicView:
         "last_hand": g.last_hand,
         "result": g.result,
     }
+    if g.last_move is not None:
+        view["last_move"] = g.last_move
+    return view
 
 
 def private_view(g: GinState, seat: int) -> PrivateView:

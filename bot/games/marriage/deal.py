@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import Event
+from ..base import DEAL_STACKS, Event
 from ..cards import Card, card_texts, deal_rng, new_deck
 from ..messages import Seat, card, msg
 from .phases import Phase
@@ -64,7 +64,7 @@ def start_deal(st: MarriageState, deck: list[Card] | None = None) -> list[Event]
         st.phase = Phase.PLAY
         st.declare_pending = []
     text = msg("mar.deal", deal=st.deal_no, dealer=Seat(st.dealer), card=card(st.pile[-1][0]), stock=len(st.stock))
-    return [Event("deal", text, seat=st.dealer)]
+    return [Event("deal", text, seat=st.dealer, data={DEAL_STACKS: list(st.stacks)})]
 
 
 def end_deal(st: MarriageState) -> list[Event]:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, StopAfterDeal, seat_key
+from ..base import BuyIn, Engine, Event, StopAfterDeal, records_last_move, seat_key
 from ..cards import Card, new_deck
 from ..codec import StateCodec
 from ..messages import msg
@@ -74,7 +74,7 @@ class Marriage(MarriageState, StopAfterDeal, Engine):
     # The rule steps themselves, bound as methods: the hot calls make no forwarding call.
     to_act = turn.to_act
     legal_actions = turn.legal_actions
-    apply = turn.apply
+    apply = records_last_move("draw_stock", "take_discard", "discard", "show", "show_dublees")(turn.apply)
     timeout_action = turn.timeout_action
     public_view = views.public_view
     private_view = views.private_view
@@ -109,4 +109,5 @@ class Marriage(MarriageState, StopAfterDeal, Engine):
         return {seat_key(i): self.stacks[i] for i in range(self.n)}
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
-        return seat_bot.choose(self.public_view(), views.hand_view(self, seat), self.legal_actions(seat), rng)
+        return seat_bot.choose(self.public_view(), views.hand_view(self, seat), self.legal_actions(seat), rng,
+                               self.opts.bot_strength)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
-from ..options import OptionSpec, option, options_of, specs_of
+from ..options import BotStrength, OptionSpec, bot_strength, option, options_of, specs_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +67,7 @@ class MarriageOptions:
         words={"pro_rata": "In proportion", "seat_order": "In seat order"})
     max_deals: int = option(0, "Deals in the game (0 = no limit)", "MAR-28", label="Deals in a game",
                             words={0: "No limit"}, minimum=0, maximum=1000)
+    bot_strength: BotStrength = bot_strength()
 
 
 OPTION_SPECS: tuple[OptionSpec, ...] = specs_of(MarriageOptions)

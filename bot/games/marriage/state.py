@@ -94,6 +94,7 @@ class MarriageState:
     rebuilds: int = 0                    # stock rebuilds this deal (MAR-16)
     result: DealRecord | None = None
     stop_requested: bool = False         # the host asked to stop after this deal (MAR-28 c)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
     # Derived or kept for speed; not saved.
     n: int = field(init=False)           # seats at the table
     cache: dict[Any, Any] = field(init=False)  # answers of the queries, until the next change

@@ -66,6 +66,7 @@ class PublicView(TypedDict):
     unseen_payment: int
     chips_per_point: int
     ending: NotRequired[Any]    # while the deal under way is the game's last: why (MAR-28 b, c), as `to_json`
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
 
 
 class HandView(TypedDict):
@@ -104,9 +105,11 @@ class PrivateView(TypedDict):
 
 def public_view(st: MarriageState) -> PublicView:
     view = _public_view(st)
-    ending = last_deal_note(st.stop_requested, st.deal_no, st.opts.max_deals, "MAR-28")
+    ending = last_deal_note(st.stop_requested, st.deal_no, st.opts.max_deals)
     if ending and st.phase in (DECLARE, PLAY):
         view["ending"] = to_json(ending)
+    if st.last_move is not None:
+        view["last_move"] = st.last_move
     return view
 
 

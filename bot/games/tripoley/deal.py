@@ -3,7 +3,7 @@ MICH-3): functions over the state."""
 
 from __future__ import annotations
 
-from ..base import Event
+from ..base import DEAL_STACKS, Event
 from ..cards import Card, card_texts, deal_rng, new_deck, shuffled_deck, sort_hand
 from ..messages import Msg, Seat, cards, joined, lines, msg
 from ..poker import best_hand
@@ -84,6 +84,7 @@ def start_deal(s: DealState, deck: list[Card] | None = None, dealer: int | None 
     s.dealt_in = s.active
     for p in range(s.n):
         s.hands[p] = []
+    before = list(s.stacks)
     ante(s)
     if deck is None:
         deck = shuffled_deck(deal_rng(s.seed, s.deal_no))
@@ -100,7 +101,7 @@ def start_deal(s: DealState, deck: list[Card] | None = None, dealer: int | None 
     s.phase = Phase.SPARE
     sizes = joined(msg("tri.size_of", player=Seat(p), cards=len(s.hands[p])) for p in players)
     events.append(Event("deal", msg("tri.deal", deal=s.deal_no, dealer=Seat(dealer), sizes=sizes, spare=len(s.spare)),
-                        seat=dealer))
+                        seat=dealer, data={DEAL_STACKS: before}))
     for p in players:
         events.append(Event("hand", msg("tri.your_hand", cards=cards(sort_hand(s.hands[p], True))),
                             seat=p, private_to=p))

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, StopAfterDeal, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, StopAfterDeal, records_last_move, seat_key
 from ..cards import Card
 from ..codec import StateCodec
 from ..messages import Seat, msg
@@ -91,6 +91,7 @@ class DealGame(DealState, StopAfterDeal, Engine):
     def legal_actions(self, seat: int) -> list[Action]:
         return turn.legal_actions(self, seat)
 
+    @records_last_move("lead", "swap", "auction", "keep", "bid", "pass", "check", "call", "bet", "raise", "fold")
     def apply(self, seat: int, action: Action) -> list[Event]:
         return turn.play(self, seat, action)
 
@@ -101,7 +102,7 @@ class DealGame(DealState, StopAfterDeal, Engine):
         legal = self.legal_actions(seat)
         if len(legal) == 1:  # nothing to decide: skip building the views
             return legal[0]
-        return seat_bot.choose(self.public_view(), self.private_view(seat), legal, rng)
+        return seat_bot.choose(self.public_view(), self.private_view(seat), legal, rng, self.opts.bot_strength)
 
     def turn_timeout_s(self) -> int | None:
         return None if self.phase == Phase.OVER else self.opts.turn_timeout_s

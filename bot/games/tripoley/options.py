@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from ..options import OptionSpec, Preset, clash, label, option, options_of, specs_of
+from ..options import BotStrength, OptionSpec, Preset, bot_strength, clash, label, option, options_of, specs_of
 
 PAY_TIMING = {"on_hold": "When held", "on_play": "When played"}
 LEFT_OR_DEALER = {"left_of_dealer": "The dealer's left", "dealer": "The dealer"}
@@ -66,6 +66,7 @@ class DealOptions:
                "final_showdown": "One last poker hand"})
     turn_timeout_s: int = option(60, "Seconds per decision before the bot acts", "TRI-41",
                                  label="Turn timer (seconds)", minimum=10, maximum=600)
+    bot_strength: BotStrength = bot_strength()
 
 
 @dataclass(frozen=True, slots=True)

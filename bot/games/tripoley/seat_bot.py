@@ -9,14 +9,20 @@ It decides only from what the seat's views show and its legal actions:
 - in the Michigan phase it leads the suit that does best over sampled deals of the cards it
   cannot see, each played on for a few leads (rollouts): shedding long runs, keeping the lead
   at stops, going out, and playing pay cards that pay when played.
+
+The table's `bot_strength` picks a `Style`: an easy bot keeps its hand, never bids, calls
+loosely, never bluffs and leads its lowest card; a strong one samples more than twice as many
+deals for each lead.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ..actions import Action
 from ..cards import Card, parse_card_texts
+from ..options import BotStrength
 from ..poker import best_hand
 from ..poker_odds import showdown_share
 from ..shuffle import shuffled
@@ -67,20 +73,39 @@ def _pay_chips(view: PrivateView, pub: PublicView) -> int:
     return single
 
 
-def choose(pub: PublicView, view: PrivateView, legal: list[Action], rng: random.Random) -> Action:
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a bot of one strength plays."""
+
+    rollouts: int   # sampled deals per lead decision in the Michigan phase (0: lead its lowest card)
+    bluff: float    # how often it bets or raises with nothing
+    spare: bool     # weighs the spare hand (swap, auction, bid); else keeps its hand and never bids
+    calls: float    # calls when its equity reaches this share of the pot odds (1: exactly the odds)
+
+
+STYLES: dict[BotStrength, Style] = {
+    "easy": Style(rollouts=0, bluff=0.0, spare=False, calls=0.5),
+    "normal": Style(rollouts=10, bluff=0.04, spare=True, calls=1.0),
+    "strong": Style(rollouts=24, bluff=0.04, spare=True, calls=1.0),
+}
+
+
+def choose(pub: PublicView, view: PrivateView, legal: list[Action], rng: random.Random,
+           strength: BotStrength = "normal") -> Action:
     if len(legal) == 1:
         return legal[0]
     seat = view["seat"]
     first = legal[0]
+    style = STYLES[strength]
     if isinstance(first, NextDeal) or isinstance(first, ChoosePokerHand):
         return first
     if any(isinstance(a, (SwapSpare, AuctionSpare, KeepHand)) for a in legal):
-        return _spare(legal, view, pub, seat)
+        return _spare(legal, view, pub, seat) if style.spare else KeepHand()
     if any(isinstance(a, (Bid, PassBid)) for a in legal):
-        return _bid(legal, view, pub, seat)
+        return _bid(legal, view, pub, seat) if style.spare else PassBid()
     if any(isinstance(a, Lead) for a in legal):
-        return _lead(legal, view, pub, seat, rng)
-    return _bet(legal, view, pub, seat, rng)
+        return _lead(legal, view, pub, seat, rng, style)
+    return _bet(legal, view, pub, seat, rng, style)
 
 
 def _spare(legal: list[Action], view: PrivateView, pub: PublicView, seat: int) -> Action:
@@ -110,7 +135,8 @@ def _bid(legal: list[Action], view: PrivateView, pub: PublicView, seat: int) -> 
     return cheapest if cheapest.amount <= limit else PassBid()
 
 
-def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> Action:
+def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random,
+         style: Style) -> Action:
     b = pub["betting"]
     live = [p for p in pub["dealt_in"] if p not in b["folded"] and p != seat]
     hand = parse_card_texts(view["poker_hand"]["cards"] if "poker_hand" in view else view["hand"])
@@ -122,23 +148,29 @@ def _bet(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng
     fair = 1 / (len(live) + 1)
     strong = eq > max(0.55, 1.6 * fair)
     good = eq > max(0.3, 1.1 * fair)
-    if raises and (strong or (good and rng.random() < 0.35) or rng.random() < 0.04):
+    if raises and (strong or (good and rng.random() < 0.35) or rng.random() < style.bluff):
         pick = raises[-1] if strong and eq > 0.75 else raises[min(len(raises) - 1, len(raises) // 2 if strong else 0)]
         return pick
     if check is not None:
         return check
     if call is not None:
         odds = call.amount / (pot + call.amount)
-        if eq >= odds or (good and call.amount <= 2):
+        if eq >= style.calls * odds or (good and call.amount <= 2):
             return call
     return Fold()
 
 
-def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random) -> Action:
-    """Choose the suit whose lead does best over sampled deals of the unseen cards (rollouts)."""
+def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rng: random.Random,
+          style: Style) -> Action:
+    """Choose the suit whose lead does best over sampled deals of the unseen cards (rollouts);
+    with no rollouts, the suit of the lowest card, as a casual player does."""
     if len(legal) == 1:
         return legal[0]
     hand = [_cid(Card.parse(c)) for c in view["hand"]]
+    leads = [a for a in legal if isinstance(a, Lead)]
+    if not style.rollouts:
+        low = min(hand, key=lambda c: (c % 13, c))
+        return next((a for a in leads if "SHDC".index(a.suit.letter) == low // 13), leads[0])
     played = {_cid(Card.parse(c)) for c in pub["michigan"]["played"]}
     mine = set(hand)
     mine_bits = sum(1 << c for c in mine)
@@ -147,10 +179,9 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
     sizes = pub["hand_sizes"]
     others = [p for p in order if p != seat]
     pay_value = _pay_values(pub) if pub["pay_timing"] == "on_play" else {}
-    leads = [a for a in legal if isinstance(a, Lead)]
     suits = [(a, "SHDC".index(a.suit.letter)) for a in leads]
     totals = {a: 0.0 for a, _ in suits}
-    for _ in range(ROLLOUTS):
+    for _ in range(style.rollouts):
         unseen = shuffled(unseen, rng)
         held = [0] * len(sizes)
         held[seat] = mine_bits
@@ -165,7 +196,6 @@ def _lead(legal: list[Action], view: PrivateView, pub: PublicView, seat: int, rn
     return max(leads, key=lambda a: (totals[a], -"SHDC".index(a.suit.letter)))
 
 
-ROLLOUTS = 10   # sampled deals per lead decision
 DEPTH = 5       # leads played out in each before estimating the rest
 _SUIT = 0x1FFF   # one suit's 13 bits of a 52-bit set of card ids
 

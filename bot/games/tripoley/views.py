@@ -85,6 +85,7 @@ class PublicView(TypedDict):
     auction: NotRequired[AuctionView]
     betting: NotRequired[BettingView]
     michigan: NotRequired[MichiganView]
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
 
 
 class PokerHandView(TypedDict):
@@ -142,6 +143,8 @@ def public_view(s: DealState, game_id: str, to_act: list[int]) -> PublicView:
         m = s.mich
         v["michigan"] = {"leader": m.leader, "forbidden": m.forbidden, "played": list(m.played),
                          "sequence": [list(x) for x in m.seq], "log": list(m.log)}
+    if s.last_move is not None:
+        v["last_move"] = s.last_move
     return v
 
 

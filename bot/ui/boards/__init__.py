@@ -5,12 +5,20 @@ A game may add `bot/ui/boards/<game_id>.py` defining
     def table_fields(public: dict, names: list[str], locale: Locale) -> list[tuple[str, str]]
         The board part of the table embed (field name, markdown value), from `public_view()`.
         The shared frame adds the title, phase, stacks, whose turn and the deadline.
+    def beside_picture(public: dict, names: list[str], locale: Locale) -> list[tuple[str, str]]
+        The fields of `table_fields` that the board's picture does not show (Buki-Domino's
+        spectator bets): the table message keeps them beside the picture.
+    def seat_notes(public: dict, names: list[str], locale: Locale) -> dict[int, str]
+        What the board says of each seat (“6 tiles, bet 2”), beside its name and stack in the
+        table's one list of players.
     def hand_text(private: dict, public: dict, locale: Locale) -> str
         The player's hand and what it means (sorted, grouped), from `private_view(seat)`.
     def hand_groups(private: dict, public: dict) -> list[Group]
         The hand's runs in display order: the hand text and the hand picture both use them.
     def image_labels(public: dict, locale: Locale) -> dict[str, str]
-        Words the board picture may show, by the game's codes (the picture has none of its own).
+        Words the pictures may show, by the game's codes (the pictures have none of their own):
+        a mat's pools, a legend's lines. The words every game's pictures share are added
+        (`PICTURE_WORDS`).
     def select_prompts(public: dict, names: list[str], locale: Locale) -> dict[str, str]
         A select's placeholder by action kind, where it depends on the table (the high bid).
     def card_notes(private: dict, public: dict, locale: Locale) -> dict[tuple[int, str], str]
@@ -32,7 +40,7 @@ import pkgutil
 from types import ModuleType
 from typing import Any
 
-from bot.i18n import ENGLISH, Locale
+from bot.i18n import ENGLISH, Locale, t
 
 from .groups import Group
 
@@ -61,6 +69,14 @@ def _no_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, st
     return {}
 
 
+def _nothing_beside(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+    return []
+
+
+def _no_seat_notes(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
+    return {}
+
+
 def _no_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     return None
 
@@ -73,17 +89,27 @@ def _no_notes(private: dict[str, Any], public: dict[str, Any], locale: Locale = 
     return {}
 
 
+PICTURE_WORDS = ("turn", "last", "stock", "discards", "out")
+"""Words of every game's pictures, by code: `pic.<code>` in the catalog."""
+
+
 class Board:
     """The renderer of one game: its module's functions, or the generic ones."""
 
     def __init__(self, module: ModuleType | None) -> None:
         self.table_fields = getattr(module, "table_fields", _generic_fields)
+        self.seat_notes = getattr(module, "seat_notes", _no_seat_notes)
+        self.beside_picture = getattr(module, "beside_picture", _nothing_beside)
         self.hand_text = getattr(module, "hand_text", _generic_hand)
         self.hand_groups = getattr(module, "hand_groups", _no_groups)
         self.summary_title = getattr(module, "summary_title", _no_title)
-        self.image_labels = getattr(module, "image_labels", _no_labels)
+        self._image_labels = getattr(module, "image_labels", _no_labels)
         self.select_prompts = getattr(module, "select_prompts", _no_prompts)
         self.card_notes = getattr(module, "card_notes", _no_notes)
+
+    def image_labels(self, public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+        """Every word the game's pictures may draw, in `locale`, by code."""
+        return {**{code: t(locale, f"pic.{code}") for code in PICTURE_WORDS}, **self._image_labels(public, locale)}
 
 
 @functools.cache

@@ -34,10 +34,11 @@ def _summary(saved: object, names: Sequence[str], locale: Locale) -> str:
     return "\n".join(render(locale, line, names) for line in saved_lines(saved))
 
 
-def _trick_line(plays: Sequence[dict[str, Any]], names: Sequence[str], winner: int | None) -> str:
+def _trick_line(plays: Sequence[dict[str, Any]], names: Sequence[str], winner: int | None, locale: Locale) -> str:
+    """The trick so far, the card winning it marked (“✓ winning”)."""
     parts = []
     for p in plays:
-        mark = " ✓" if p["seat"] == winner else ""
+        mark = " " + t(locale, "bou.board.winning") if p["seat"] == winner else ""
         parts.append(f"{seat_name(names, p['seat'])} **{_pretty(p['card'])}**{mark}")
     return " · ".join(parts)
 
@@ -83,8 +84,7 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
         trick = public.get("trick") or []
         label = t(locale, "bou.board.trick_of", trick=public.get("trick_no", 1))
         if trick:
-            fields.append((label, clip(t(locale, "bou.board.winning",
-                                         plays=_trick_line(trick, names, current_winner(trick, trump))))))
+            fields.append((label, clip(_trick_line(trick, names, current_winner(trick, trump), locale))))
         else:
             last = public.get("last_trick")
             leader = seat_name(names, public.get("turn"))
@@ -124,7 +124,14 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
         return None
     lines = [render(locale, line, names).replace("**", "") for line in saved_lines(summary)]
     head = lines[0].split(" — ")[0]
-    return f"{head} — {lines[1].rstrip('.')}" if len(lines) > 1 else head
+    return f"{head} — {lines[1].rstrip('.。')}" if len(lines) > 1 else head
+
+
+def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+    """The pictures' words: the trump card, the pot, the tricks, the hand's marks."""
+    return {"trump": t(locale, "bou.board.trump"), "pot": t(locale, "bou.board.pot"),
+            "last_trick": t(locale, "pic.bou.last_trick"), "winning": t(locale, "pic.bou.winning"),
+            "tricks": t(locale, "pic.bou.tricks"), "marked": t(locale, "pic.hand.playable")}
 
 
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:

@@ -16,6 +16,8 @@ from .groups import Group
 
 FIELD_LIMIT = 1024
 SPECTATORS_SHOWN = 12
+SPECTATORS_BESIDE = 3
+"""Spectator bets the table message lists beside a picture (a phone's screen is short)."""
 STAGE_NOTES = ("limits", "deadline", "early_bets")
 """Stages with a note under the bet limits (`dom.stage.<stage>`)."""
 
@@ -45,15 +47,16 @@ def line_text(public: dict[str, Any], names: Sequence[str], locale: Locale = ENG
     return t(locale, "dom.board.line", left=left, right=right, n=len(line))
 
 
-def _player_line(public: dict[str, Any], names: Sequence[str], seat: int, locale: Locale) -> str:
-    name = _name(names, seat)
-    marks = "🏦 " if seat == public["banker"] else ""
-    turn = "▶ " if seat == public["turn"] or seat in public["to_act"] and public["stage"] != "play" else ""
-    if not public["active"][seat]:
-        return t(locale, "dom.board.left_table", player=name)
+def seat_notes(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
+    """Each seat still playing, beside its name and stack in the table's one list of players: the
+    banker 🏦, the tiles left, the bet, the passes, leaving."""
+    return {seat: _seat_note(public, seat, locale) for seat in range(4) if public["active"][seat]}
+
+
+def _seat_note(public: dict[str, Any], seat: int, locale: Locale) -> str:
     parts = [t(locale, "dom.board.tiles", n=public["tile_counts"][seat])]
     if seat == public["banker"]:
-        parts.append(t(locale, "dom.board.banker"))
+        parts.insert(0, "🏦 " + t(locale, "dom.board.banker"))
     else:
         bet, carried, stake = public["bets"][seat], public["carried"][seat], public["stakes"][seat]
         if bet is None:
@@ -68,18 +71,18 @@ def _player_line(public: dict[str, Any], names: Sequence[str], seat: int, locale
         parts.append(t(locale, "dom.board.passed", passes=passes))
     if public.get("leaving", [False] * 4)[seat]:
         parts.append(t(locale, "dom.board.leaving"))
-    return f"{turn}{marks}**{name}** " + t(locale, "sep.list").join(parts)
+    return t(locale, "sep.list").join(parts)
 
 
-def _spectators(public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
+def _spectators(public: dict[str, Any], names: Sequence[str], locale: Locale, shown: int = SPECTATORS_SHOWN) -> str:
     bets = public["spectator_bets"]
     lines = []
-    for b in bets[:SPECTATORS_SHOWN]:
+    for b in bets[:shown]:
         key = "dom.board.spectator_accepted" if b["status"] == "accepted" else "dom.board.spectator_waiting"
         lines.append(t(locale, key, bet=str(b["id"]), spectator=f"<@{b['spectator']}>", amount=b["amount"],
                        player=_name(names, b["seat"])))
-    if len(bets) > SPECTATORS_SHOWN:
-        lines.append(t(locale, "dom.board.more", n=len(bets) - SPECTATORS_SHOWN))
+    if len(bets) > shown:
+        lines.append(t(locale, "dom.board.more", n=len(bets) - shown))
     return "\n".join(lines)
 
 
@@ -95,6 +98,12 @@ def _last_hand(last: dict[str, Any], names: Sequence[str], locale: Locale) -> st
     return head + " " + " · ".join(f"{_name(names, seat)} {change:+d}" for seat, change in enumerate(last["change"]))
 
 
+def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+    """The pictures' words: the banker, a bet, the line's open ends."""
+    return {"banker": t(locale, "pic.dom.banker"), "bet": t(locale, "pic.dom.bet"),
+            "open_end": t(locale, "pic.dom.open_end"), "marked": t(locale, "pic.dom.playable")}
+
+
 def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Hand 3 — Ann goes out, the bank pays 15”, from the hand just settled."""
     last = public.get("last_hand")
@@ -105,6 +114,12 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
         return t(locale, "dom.title.draw", hand=last["hand"])
     key = "dom.title.domino" if last["how"] == "domino" else "dom.title.blocked"
     return t(locale, key, hand=last["hand"], player=_name(names, winner), change=f"{last['change'][winner]:+d}")
+
+
+def beside_picture(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+    """The spectators' bets, which the picture does not show (the latest few beside it)."""
+    spect = _spectators(public, names, locale, SPECTATORS_BESIDE) if public["stage"] != "over" else ""
+    return [(t(locale, "dom.board.spectator_bets"), _clip(spect))] if spect else []
 
 
 def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
@@ -122,8 +137,6 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
             head += "\n" + t(locale, "dom.board.leavers", players=who, n=len(leaving))
         fields.append((t(locale, "dom.board.line_title"), _clip(line_text(public, names, locale))))
         fields.append((t(locale, "dom.board.hand_of", hand=public["hand_no"], hands=public["max_hands"]), _clip(head)))
-        fields.append((t(locale, "ui.players"),
-                       _clip(" · ".join(_player_line(public, names, s, locale) for s in range(4)))))
         spect = _spectators(public, names, locale)
         if spect:
             fields.append((t(locale, "dom.board.spectator_bets"), _clip(spect)))

@@ -117,6 +117,13 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
     return fields
 
 
+def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+    """The pictures' words: layoffs, deadwood, the card just taken."""
+    return {"layoff": t(locale, "pic.gin.layoff"), "deadwood": t(locale, "pic.gin.deadwood"),
+            "taken": t(locale, "pic.gin.taken"),
+            "marked": t(locale, "pic.hand.taken")}
+
+
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     """Best melds first, then the deadwood suit by suit; the card just taken from the pile marked."""
     taken = frozenset([private["pickup"]] if private.get("pickup") else [])

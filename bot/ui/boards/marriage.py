@@ -49,11 +49,10 @@ def _clip(text: str, limit: int = FIELD_LIMIT) -> str:
 
 
 def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
-    """The discard pile and the stock, each player in one line (the picture shows their melds),
-    and between deals who went out and how the chips moved."""
+    """The discard pile and the stock, and between deals who went out and how the chips moved
+    (each player's line is in `seat_notes`; the picture shows their melds)."""
     fields: list[tuple[str, str]] = []
     phase = public.get("phase_id")
-    seats = public.get("seats", [])
     if phase in ("declare", "play"):
         top, by = public.get("discard_top"), public.get("discard_top_by")
         pile = public.get("discard_pile", [])
@@ -73,9 +72,6 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
         fields.append((t(locale, "gin.board.stock_title"), " · ".join(stock)))
         if phase == "declare":
             fields.append((t(locale, "mar.board.declaring"), t(locale, "mar.board.declaring_help")))
-    lines = [_seat_line(s, public, names, locale) for s in seats]
-    if lines:
-        fields.append((t(locale, "ui.players"), _clip(" · ".join(lines))))
     last = public.get("last_deal")
     if last and phase in ("between", "over"):
         fields.append((t(locale, "mar.board.last_deal"), _clip(_last_deal(last, names, locale))))
@@ -94,36 +90,37 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
     return t(locale, key, deal=deal, player=seat_name(names, last["winner"], locale))
 
 
-def _seat_line(s: dict[str, Any], public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
-    """One seat: cards in hand, seen or unseen and melds shown during a deal; who deals next
-    between deals."""
+def seat_notes(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
+    """Each seat, beside its name and stack in the table's one list of players: cards in hand,
+    seen or unseen and melds shown during a deal; who deals next between deals."""
+    notes = {s["seat"]: _seat_note(s, public, locale) for s in public.get("seats", []) if not s.get("left")}
+    return {seat: note for seat, note in notes.items() if note}
+
+
+def _seat_note(s: dict[str, Any], public: dict[str, Any], locale: Locale) -> str:
     phase = public.get("phase_id")
-    name = seat_name(names, s["seat"], locale)
     to_act = public.get("to_act", [])
-    if s.get("left"):
-        return t(locale, "mar.board.left", player=name)
     if phase in ("declare", "play"):
         if not s["in_deal"]:
-            return t(locale, "mar.board.sits_out_leaving" if s.get("leaving") else "mar.board.sits_out", player=name)
+            return t(locale, "mar.board.sits_out_leaving" if s.get("leaving") else "mar.board.sits_out")
         status = "dublees" if s["route"] == "dublee" else "seen" if s["seen"] else "unseen"
         melds = len(s["declared"]) + len(s["shown"]) + len(s["dublees"])
-        turn = "▶ " if phase == "play" and public.get("turn") == s["seat"] else ""
         bits = [t(locale, "mar.board.cards", n=s["hand_size"]), t(locale, f"mar.board.{status}")]
         if melds:
             bits.append(t(locale, "mar.board.on_table", n=melds))
         if phase == "declare" and s["seat"] in to_act:
             bits.append(t(locale, "mar.board.deciding"))
-        if turn:
+        if phase == "play" and public.get("turn") == s["seat"]:
             bits.append(t(locale, "mar.board.discarding" if public.get("drawn") else "mar.board.drawing"))
         if s.get("leaving"):
             bits.append(t(locale, "mar.board.leaving_after"))
-        return f"{turn}**{name}** " + t(locale, "sep.list").join(bits)
+        return t(locale, "sep.list").join(bits)
     if s.get("leaving"):
-        return t(locale, "mar.board.leaving", player=name)
+        return t(locale, "mar.board.leaving")
     if phase == "between" and s["seat"] in to_act:
-        return "▶ " + (t(locale, "mar.board.ends_game", player=name) if public.get("last_player") else
-                       t(locale, "mar.board.deals_next", player=name, deal=public.get("deal_no", 0) + 1))
-    return f"**{name}**" if s["stack"] > 0 else t(locale, "mar.board.no_chips", player=name)
+        return t(locale, "mar.board.ends_game") if public.get("last_player") else \
+            t(locale, "mar.board.deals_next", deal=public.get("deal_no", 0) + 1)
+    return "" if s["stack"] > 0 else t(locale, "mar.board.no_chips")
 
 
 def _last_deal(last: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
@@ -133,7 +130,7 @@ def _last_deal(last: dict[str, Any], names: Sequence[str], locale: Locale) -> st
         return seat_name(names, seat, locale)
 
     points = last.get("adjusted", last["points"])
-    maal = " · ".join(f"{name(int(s))} {p}" for s, p in points.items())
+    maal = " · ".join(t(locale, "ui.name_number", name=name(int(s)), number=p) for s, p in points.items())
     moves = [f"{name(payer)} → {name(payee)}: {number(locale, amount)}"
              for payer, payee, amount in last.get("transfers", [])]
     return "\n".join([t(locale, "mar.board.went_out", player=name(last["winner"]), tiplu=_p(last["tiplu"]),
@@ -206,6 +203,13 @@ def card_notes(private: dict[str, Any], public: dict[str, Any], locale: Locale =
     """Wild cards are marked in the controls (the discard select) once this seat has seen the
     tiplu, so nobody throws one away unawares (MAR-11)."""
     return dict.fromkeys(_wild_faces(private), t(locale, "ui.wild_card"))
+
+
+def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+    """The pictures' words: the tiplu, wild cards, the card just drawn or taken."""
+    return {"tiplu": t(locale, "pic.mar.tiplu"), "wild": t(locale, "pic.mar.wild"),
+            "final_discard": t(locale, "pic.mar.final_discard"),
+            "marked": t(locale, "pic.hand.taken")}
 
 
 def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:

@@ -43,10 +43,13 @@ def _comp_label(comp: dict[str, Any], game: str, locale: Locale) -> str:
 
 
 def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
-    """The names of the mat's pools, which have no card to picture them."""
+    """The names of the mat's pools, which have no card to picture them, and the pictures' marks."""
     game = public.get("game", "tripoley")
-    return {c["code"]: t(locale, f"mat.{game}.{c['code']}") for c in public["mat"]
-            if c["code"] in ("POT", "KITTY", "POKER_POOL")}
+    return {**{c["code"]: t(locale, f"mat.{game}.{c['code']}") for c in public["mat"]
+               if c["code"] in ("POT", "KITTY", "POKER_POOL")},
+            "chips": t(locale, "pic.tri.chips"), "poker_winner": t(locale, "pic.tri.poker_winner"),
+            "run": t(locale, "pic.tri.run"),
+            "marked": t(locale, "pic.hand.pay")}
 
 
 def mat_line(public: dict[str, Any], locale: Locale = ENGLISH) -> str:
@@ -62,7 +65,8 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
     fields: list[tuple[str, str]] = [(t(locale, "tri.board.mat_title"), mat_line(public, locale))]
     phase = public["phase_id"]
     if phase == "over":
-        got = t(locale, "sep.list").join(f"{seat_name(names, p)} {a}" for p, a in public.get("final", []) if a)
+        got = t(locale, "sep.list").join(t(locale, "ui.name_number", name=seat_name(names, p), number=a)
+                                         for p, a in public.get("final", []) if a)
         return fields + [(t(locale, "dom.board.game_over"),
                           clip(t(locale, "tri.board.mat_went", got=got) if got else t(locale, "tri.board.mat_nobody")))]
     if public["max_deals"]:
@@ -113,14 +117,15 @@ def _phase_panel(public: dict[str, Any], names: Sequence[str], locale: Locale) -
         cap = t(locale, "tri.board.raise_cap", low=betting["min_bet"], high=betting["max_bet"]) if betting["max_bet"] \
             else t(locale, "tri.board.raise_no_cap", low=betting["min_bet"])
         bets = " · ".join(
-            f"{_short(seat_name(names, p))} "
-            + (t(locale, "tri.board.folded") if p in betting["folded"] else str(betting["contrib"][p]))
+            (f"{_short(seat_name(names, p))} {t(locale, 'tri.board.folded')}" if p in betting["folded"] else
+             t(locale, "ui.name_number", name=_short(seat_name(names, p)), number=betting["contrib"][p]))
             + (t(locale, "tri.board.all_in") if p in betting["allin"] else "") for p in public["dealt_in"])
         return t(locale, "tri.board.betting", current=betting["current"], bets=betting["bets"],
                  most=betting["max_bets"], cap=cap, pot=bets)
     if mich and phase == "michigan":
         sizes = public["hand_sizes"]
-        held = t(locale, "sep.list").join(f"{_short(seat_name(names, p))} {sizes[p]}" for p in public["dealt_in"]
+        held = t(locale, "sep.list").join(t(locale, "ui.name_number", name=_short(seat_name(names, p)), number=sizes[p])
+                                          for p in public["dealt_in"]
                                           if sizes[p] is not None)
         run = " ".join(Card.parse(c).pretty for _, c in mich["sequence"])
         lead = t(locale, "tri.board.run", cards=run) if run else \

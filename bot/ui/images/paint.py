@@ -1,6 +1,6 @@
-"""Painting a `Scene` into PNG bytes with Pillow. Everything is drawn here, from shapes: the suit
-pips are polygons, the digits and letters come from Pillow's own scalable font, so nothing is
-fetched or shipped. Card faces, tiles and chips are painted once and pasted from a cache.
+"""Painting a `Scene` into PNG bytes with Pillow. Pieces are drawn here from shapes (the suit pips
+are polygons); words and numbers in the shipped fonts (`fonts.py`). Card faces, tiles and chips
+are painted once and pasted from a cache.
 """
 
 from __future__ import annotations
@@ -9,16 +9,20 @@ import functools
 import io
 import math
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.games.cards import Card
 
+from .fonts import draw_text
 from .scene import (
     BACK,
     BOARD,
+    CHIP_TEXT,
     HAND,
     HIDDEN,
+    PIP,
     SMALL,
+    SUIT_OF_RANK,
     Builder,
     CardItem,
     CardSize,
@@ -38,6 +42,9 @@ GOLD = (232, 178, 20)
 MARK = (40, 120, 230)
 IVORY = (246, 240, 222)
 OPEN_END = (255, 228, 140)
+LAST = (255, 140, 40)   # the last move: a halo around what it played
+CHIP_RED = (178, 34, 52)
+HALO = 5                # how far the last move's halo stands out
 SS = 3                  # supersampling of cached pieces: smooth edges without an antialiasing pass
 PNG_LEVEL = 1           # zlib level: palette images are small already, speed matters more
 
@@ -47,11 +54,6 @@ ANY_SUIT = "?"            # "8?": a rank of any suit (a run on the Tripoley mat)
 
 def suit_colour(suit: str) -> tuple[int, int, int]:
     return RED if suit in RED_SUITS else BLACK
-
-
-@functools.lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
 
 
 def pip(draw: ImageDraw.ImageDraw, suit: str, x: float, y: float, s: float, fill: tuple[int, int, int]) -> None:
@@ -110,7 +112,7 @@ def card_face(card: str, size: CardSize, marked: bool, wild: bool, dim: bool) ->
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius, outline=WHITE, width=2 * SS)
     elif card.endswith(ANY_SUIT):
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=WHITE, outline=border, width=thick)
-        d.text((4 * SS, 3 * SS), card[:-1], font=font(size.rank * SS), fill=BLACK, anchor="la")
+        draw_text(img, (4 * SS, 2 * SS), card[:-1], size.rank * SS, BLACK, bold=True)
         ps = min(w, h) * 0.26
         for k, suit in enumerate("SHDC"):
             pip(d, suit, w * 0.42 + (k % 2) * ps * 1.15, h * 0.42 + (k // 2) * ps * 1.15, ps, (150, 150, 150))
@@ -118,17 +120,15 @@ def card_face(card: str, size: CardSize, marked: bool, wild: bool, dim: bool) ->
         c = Card.parse(card)
         colour = suit_colour(c.suit)
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=WHITE, outline=border, width=thick)
-        f = font(size.rank * SS)
-        left = 4 * SS
-        d.text((left + (2 * SS if c.rank != 10 else 0), 3 * SS), c.rank_name, font=f, fill=colour,
-               anchor="la")
-        ps = size.rank * SS * 0.72
-        top = 3 * SS + size.rank * SS * 1.05
-        pip(d, c.suit, left + SS, top, ps, colour)
+        left = 3 * SS
+        index_w = (size.step - 4) * SS           # what an overlapping card leaves visible
+        draw_text(img, (left + index_w / 2, 0), c.rank_name, size.rank * SS, colour, anchor="ma", bold=True)
+        ps = size.rank * SS * SUIT_OF_RANK
+        pip(d, c.suit, left + (index_w - ps) / 2 + SS, size.rank * SS * 1.1, ps, colour)
         big = min(w, h) * 0.5
         pip(d, c.suit, w - big - 6 * SS, h - big - 7 * SS, big, colour)
         if wild:
-            star(d, left + ps / 2 + SS, h - 10 * SS, 7 * SS, GOLD)
+            star(d, left + index_w / 2, h - 12 * SS, 9 * SS, GOLD)
     small = img.resize((size.w, size.h), Image.Resampling.LANCZOS)
     if dim:
         small.putalpha(small.getchannel("A").point(lambda a: a * 60 // 100))
@@ -161,7 +161,7 @@ def tile_face(left: int, right: int, side: int, marked: bool, open_left: bool, o
             d.rounded_rectangle((half * s + 3 * SS, 3 * SS, half * s + s - 3 * SS, s - 3 * SS), 4 * SS,
                                 fill=OPEN_END)
     d.line((s, 4 * SS, s, s - 4 * SS), fill=(60, 60, 60), width=2 * SS)
-    r = s * 0.085
+    r = s * PIP / 2
     for half, n in ((0, left), (1, right)):
         for i, j in PIP_SPOTS[n]:
             cx = half * s + s * (0.22 + 0.28 * i)
@@ -176,7 +176,7 @@ def chip_face(radius: int) -> Image.Image:
     s = 2 * radius * SS
     img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.ellipse((0, 0, s - 1, s - 1), fill=(178, 34, 52), outline=WHITE, width=SS)
+    d.ellipse((0, 0, s - 1, s - 1), fill=CHIP_RED, outline=WHITE, width=SS)
     for k in range(8):
         a = k * math.pi / 4
         cx, cy = s / 2 + math.cos(a) * s * 0.4, s / 2 + math.sin(a) * s * 0.4
@@ -186,11 +186,22 @@ def chip_face(radius: int) -> Image.Image:
 
 
 def _chip(img: Image.Image, d: ImageDraw.ImageDraw, item: ChipItem) -> None:
-    face = chip_face(item.radius)
-    img.paste(face, (item.x - item.radius, item.y - item.radius), face)
-    text = f"{item.amount:,}"
-    size = int(2 * item.radius * (0.42 if len(text) <= 2 else 0.34 if len(text) == 3 else 0.26))
-    d.text((item.x, item.y), text, font=font(size), fill=BLACK, anchor="mm")
+    """A chip with its amount; a bar when the amount is longer than a chip is wide."""
+    r, half = item.radius, item.half_width
+    if half == r:
+        face = chip_face(r)
+        img.paste(face, (item.x - r, item.y - r), face)
+    else:
+        d.rounded_rectangle((item.x - half, item.y - r, item.x + half, item.y + r), r, fill=CHIP_RED,
+                            outline=WHITE, width=1)
+        inset = r * 0.2
+        d.rounded_rectangle((item.x - half + inset, item.y - r + inset, item.x + half - inset, item.y + r - inset),
+                            r - inset, fill=WHITE)
+    draw_text(img, (item.x, item.y), item.text, CHIP_TEXT, BLACK, anchor="mm", bold=True)
+
+
+def _halo(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int) -> None:
+    d.rounded_rectangle((x - HALO, y - HALO, x + w + HALO, y + h + HALO), 9, fill=LAST)
 
 
 def render(scene: Scene) -> bytes:
@@ -213,12 +224,14 @@ def palette() -> Image.Image:
         for k, card in enumerate(["AS", "10H", "QD", "7C", "8?", BACK]):
             for j, size in enumerate((HAND, BOARD, SMALL)):
                 b.card(10 + k * 200 + j * 66, top + 10, card, size, marked=k % 2 == 0, wild=k == 1, dim=j == 2)
-        b.tile(10, top + 120, 5, 8, 40, marked=True, open_left=True)
+        b.tile(10, top + 120, 5, 8, 40, marked=True, open_left=True, last=True)
         b.tile(110, top + 120, HIDDEN, HIDDEN, 16)
         b.chip(220, top + 150, 88, 30)
-        b.text(280, top + 130, "Ann 0123456789", 16)
-        b.text(480, top + 130, "Bob", 16, colour=(150, 170, 160))
-        b.panel(600, top + 120, 100, 60, fill=fill, outline=(120, 190, 255))
+        b.chip(300, top + 150, 12345, 24)
+        b.text(380, top + 130, "Ann 0123456789 あかね 민준 😀🐱🔥❤🌸🍀💎", 20)
+        b.text(380, top + 170, "Bob", 20, colour=(150, 170, 160))
+        b.panel(1000, top + 120, 100, 60, fill=fill, outline=(255, 255, 255))
+        b.panel(1120, top + 120, 100, 60, fill=fill, outline=LAST)
     return draw(b.scene()).quantize(256, method=Image.Quantize.FASTOCTREE)
 
 
@@ -231,13 +244,17 @@ def draw(scene: Scene) -> Image.Image:
             d.rounded_rectangle((item.x, item.y, item.x + item.w, item.y + item.h), 10, fill=item.fill,
                                 outline=item.outline, width=item.width)
         elif isinstance(item, CardItem):
+            if item.last:
+                _halo(d, item.x, item.y, item.size.w, item.size.h)
             face = card_face(item.card.split("#")[0], item.size, item.marked, item.wild, item.dim)  # copies look alike
             img.paste(face, (item.x, item.y), face)
         elif isinstance(item, TileItem):
+            if item.last:
+                _halo(d, item.x, item.y, 2 * item.side, item.side)
             face = tile_face(item.left, item.right, item.side, item.marked, item.open_left, item.open_right)
             img.paste(face, (item.x, item.y), face)
         elif isinstance(item, ChipItem):
             _chip(img, d, item)
         elif isinstance(item, TextItem):
-            d.text((item.x, item.y), item.text, font=font(item.size), fill=item.colour, anchor=item.anchor)
+            draw_text(img, (item.x, item.y), item.text, item.size, item.colour, item.anchor, item.bold)
     return img

@@ -1,6 +1,7 @@
 """Tripoley and Michigan Rummy: the mat (each compartment's cards with its chips, the pot in the
-middle as on the real board), then what is on the table now: the Michigan run being played, or
-the poker showdown once the deal is over."""
+middle as on the real board; a compartment holding chips framed in gold), then what is on the
+table now: the Michigan run being played (its newest card haloed), or the poker showdown once the
+deal is over (the winner's cards framed in blue)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ from typing import Any
 from bot.games.cards import Card
 
 from .parts import BANK as GOLD
-from .parts import CELL, label, name
-from .scene import BOARD, GAP, SMALL, Builder, Scene, fan_width
+from .parts import CELL, LAST_KEY, MARK, POOL, TURN_KEY, Key, label, legend, moved, name, seat_strip
+from .scene import BOARD, GAP, SMALL, WIDTH, Builder, Scene
 
-CELL_W, CELL_H = 236, 100
+CELL_W = (WIDTH - 4 * GAP) // 3
+CELL_H = 112
 POOLS = ("POT", "KITTY", "POKER_POOL")
+CHIPS_KEY = Key("chips", outline=GOLD)
+WINNER_KEY = Key("poker_winner", fill=(250, 250, 246), outline=MARK)
 
 
 def _cards_of(comp: dict[str, Any]) -> list[str]:
@@ -41,34 +45,59 @@ def _arranged(mat: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """`labels` may name compartments by code (“KITTY”: “Kitty”), in the reader's language."""
-    b = Builder()
-    for i, comp in enumerate(_arranged(public["mat"])):
-        x, y = GAP + (i % 3) * (CELL_W + GAP), GAP + (i // 3) * (CELL_H + GAP)
+    return _scene(public, names, labels, players=True)
+
+
+def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+    """The deal just ended: the mat as it left it and the poker hands shown."""
+    return _scene(public, names, labels, players=False)
+
+
+def _scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str], players: bool) -> Scene:
+    b = Builder(min_width=WIDTH)
+    mover, _ = moved(public) if players else (None, set())
+    acting = set(public.get("to_act") or []) if players else set()
+    seats = [(s, f"{public['hand_sizes'][s]}", public["status"][s] != "active") for s in public["dealt_in"]]
+    top = seat_strip(b, GAP, seats, names, acting, mover) if players else GAP
+    mat = _arranged(public["mat"])
+    for i, comp in enumerate(mat):
+        x, y = GAP + (i % 3) * (CELL_W + GAP), top + (i // 3) * (CELL_H + GAP)
         chips = comp["chips"]
-        b.panel(x, y, CELL_W, CELL_H, fill=(14, 66, 40) if comp["code"] in POOLS else CELL,
-                outline=GOLD if chips else None)
+        b.panel(x, y, CELL_W, CELL_H, fill=POOL if comp["code"] in POOLS else CELL, outline=GOLD if chips else None,
+                width=3)
         cards = _cards_of(comp)
         end = b.fan(x + 12, y + (CELL_H - BOARD.h) // 2, cards, BOARD, dim=not chips) if cards else x
         if comp["code"] in labels:
             label(b, x + 12, y + 8, labels[comp["code"]], muted=not chips)
         if chips:
-            b.chip((end + x + CELL_W) // 2, y + CELL_H // 2, chips, 30 if comp["code"] in POOLS else 24)
-    y = GAP + 3 * (CELL_H + GAP)
+            b.chip((end + x + CELL_W) // 2, y + CELL_H // 2 + (10 if not cards else 0), chips,
+                   30 if comp["code"] in POOLS else 24)
+    y = top + (len(mat) + 2) // 3 * (CELL_H + GAP)
+    keys = [k for k, on in ((TURN_KEY, bool(acting)), (LAST_KEY, mover is not None),
+                            (CHIPS_KEY, any(c["chips"] for c in mat))) if on]
     mich = public.get("michigan")
     phase = public["phase_id"]
     if mich and phase == "michigan" and mich["sequence"]:
-        label(b, GAP, y, name(names, mich["sequence"][0][0]))
-        b.fan(GAP, y + 24, [c for _, c in mich["sequence"]], BOARD)
+        run = [c for _, c in mich["sequence"]]
+        label(b, GAP, y, labels.get("run", ""))
+        b.fan(GAP, y + 34, run, BOARD, last=run[-1:])
+        y += 34 + BOARD.h + GAP
+        keys += [] if LAST_KEY in keys else [LAST_KEY]
     elif phase in ("between", "over") and public.get("showdown"):
-        _showdown(b, y, public, names)
+        y = _showdown(b, y, public, names)
+        keys.append(WINNER_KEY)
+    legend(b, y, keys, labels)
     return b.scene()
 
 
-def _showdown(b: Builder, top: int, public: dict[str, Any], names: list[str]) -> None:
-    """Each poker hand shown, three to a row; the winner's cards marked."""
-    width = max(fan_width(5, SMALL), 150) + GAP * 2
+def _showdown(b: Builder, top: int, public: dict[str, Any], names: list[str]) -> int:
+    """Each poker hand shown, three to a row; the winner's cards marked. Returns the y below."""
+    width = (WIDTH - 4 * GAP) // 3
+    rows = 0
     for i, shown in enumerate(public["showdown"]):
-        x, y = GAP + (i % 3) * (width + GAP), top + (i // 3) * (SMALL.h + 36)
+        x, y = GAP + (i % 3) * (width + GAP), top + (i // 3) * (SMALL.h + 48)
         won = shown["seat"] == public.get("poker_winner")
-        label(b, x, y, name(names, shown["seat"]), muted=not won)
-        b.fan(x, y + 22, shown["cards"], SMALL, marked=shown["cards"] if won else ())
+        label(b, x, y, name(names, shown["seat"], width), muted=not won)
+        b.fan(x, y + 34, shown["cards"], SMALL, marked=shown["cards"] if won else ())
+        rows = i // 3 + 1
+    return top + rows * (SMALL.h + 48) + GAP

@@ -115,7 +115,7 @@ def test_b17_complete_three_player_hand() -> None:
     assert legal(g, 1) == {"JS"}
     events = play(g, 1, "JS")
     summary = next(e for e in events if e.kind == "summary")
-    assert "{p0} 1, {p1} 1, {p2} 3" in english(summary)
+    assert "{p0} (1), {p1} (1), {p2} (3)" in english(summary)
     assert "{p2} took the most tricks and wins 3 chips" in english(summary)
     assert "bourré" not in english(summary)
     # C took the 3 antes; the next hand (dealt at once) has all three ante again.
@@ -146,7 +146,7 @@ def test_b18_sole_winner_and_two_bourres() -> None:
     events = _play_four(g)
     assert [g.tricks_won[s] for s in range(4)] == [0] * 4  # next hand already dealt
     summary = next(e for e in events if e.kind == "summary")
-    assert "{p0} 3, {p1} 2, {p2} 0, {p3} 0" in english(summary)
+    assert "{p0} (3), {p1} (2), {p2} (0), {p3} (0)" in english(summary)
     assert "{p2} is bourré and pays 4 chips" in english(summary)
     assert "{p3} is bourré and pays 4 chips" in english(summary)
     assert "Next pot: 8 chips." in english(summary)
@@ -183,7 +183,7 @@ def test_b19_tie_for_most_tricks(mode: str, pot: int) -> None:
     for seat, card in SIX_PLAYS:
         events = play(g, seat, card)
     summary = next(e for e in events if e.kind == "summary")
-    assert "{p0} 2, {p1} 2, {p2} 1, {p3} 0" in english(summary)
+    assert "{p0} (2), {p1} (2), {p2} (1), {p3} (0)" in english(summary)
     assert "tie with 2 tricks" in english(summary)
     assert "{p3} is bourré and pays 6 chips" in english(summary)
     assert g.pot == pot

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.games.bourre import Bourre
 from bot.games.bourre.actions import Exchange, Fold, PlayCard, PlayHand
 from bot.games.cards import Card, parse_cards
@@ -61,3 +63,27 @@ def test_bot_beats_random_players() -> None:
             random_total += sum(game.stacks) - game.stacks[me] - 200 * (players - 1)
         assert random_total == -bot_total  # chips only move between the players
         assert bot_total / 24 >= 4, (players, bot_total)  # chips won per game, clearly ahead
+
+
+@pytest.mark.parametrize("strength", ["easy", "normal", "strong"])
+def test_bou_18_no_trump_and_no_ace_folds_against_two_or_more(strength: str) -> None:
+    """Two kings and two queens but no trump and no ace: against two or more players such a hand
+    takes no trick too often, and a player without a trick pays the whole pot (BOU-18). The old
+    bot stayed in 15% of the time (bench/blunders.py `reckless_stay`)."""
+    for players in (3, 4, 6):
+        g = start(players, players - 1, {0: "KS QS KH QH JC", players - 1: "2S 3S 4S 5H 9D"},
+                  options={"bot_strength": strength})   # diamonds are trumps; seat 0 declares first
+        assert g.bot_action(0, RNG) == Fold(), players
+
+
+@pytest.mark.parametrize("strength", ["normal", "strong"])
+def test_bou_9_a_lone_low_trump_stays_head_to_head_and_folds_against_many(strength: str) -> None:
+    """Stay or fold by the hand against the number of players who may still play (BOU-9): one low
+    trump is worth playing against one opponent, not against five; two trumps are."""
+    options = {"bot_strength": strength}
+    g = start(2, 1, {0: "3D KS QS KH QH", 1: "2S 3S 4S 5H 9D"}, options=options)
+    assert g.bot_action(0, RNG) == PlayHand()
+    g = start(6, 5, {0: "3D KS QS KH QH", 5: "2S 3S 4S 5H 9D"}, options=options)
+    assert g.bot_action(0, RNG) == Fold()
+    g = start(6, 5, {0: "3D 4D KS QH JC", 5: "2S 3S 4S 5H 9D"}, options=options)
+    assert g.bot_action(0, RNG) == PlayHand()

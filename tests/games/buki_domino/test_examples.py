@@ -86,7 +86,7 @@ def test_d6_block_after_three_tiles() -> None:
     assert s.data["how"] == "block" and s.data["winner"] == 1
     assert s.data["totals"] == [42, 36, 49, 54]
     assert s.data["line"] == ["[1|7]", "[7|3]", "[3|1]"]
-    assert "blocked" in english(s) and "Stamm: " in english(s)
+    assert "blocked" in english(s) and "Unused tiles: " in english(s)
     assert g.hands_done == 1 and g.banker == 1  # P2 is the next banker
 
 

@@ -105,7 +105,7 @@ def test_win_chance_samples_only_until_its_question_is_answered() -> None:
     assert rng.draws == seat_bot.BATCH
     rng = CountingRandom(3)
     assert info.win_chance(rng) == 1.0   # no question: the full estimate
-    assert rng.draws == seat_bot.SAMPLES
+    assert rng.draws == info.samples
     # deterministic for a seed, and the early answer lies on the same side as the full estimate
     private, public = views("[6|4] [6|1] [4|1] [2|0] [8|7] [5|3]", "", (0, 0), [6, 6, 6, 6])
     public["ends"] = None

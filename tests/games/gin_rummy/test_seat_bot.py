@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.games.cards import Card
 from bot.games.gin_rummy import GinRummy
-from bot.games.gin_rummy.actions import DrawStock, Knock, Pass, TakeDiscard
+from bot.games.gin_rummy.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
 from bot.games.simulate import bot_policy, play
 
 from .helpers import DEALER, NON_DEALER, knock_after_draw, start
@@ -46,3 +48,28 @@ def test_bot_beats_random_play() -> None:
                 pass
             wins += game.result["winner"] == bot_seat
     assert wins >= 19
+
+
+@pytest.mark.parametrize("strength", ["easy", "normal", "strong"])
+def test_gin_5_bot_never_breaks_a_made_meld_for_nothing(strength: str) -> None:
+    """Holding 4S 5S AH 3H 4H 6H 7H 8H 3D 2C 3C, throwing 3D breaks 3H-3D-3C and leaves 22
+    deadwood where 5S leaves 11: no bot of any strength does it (bench/blunders.py `broke_meld`)."""
+    g, _ = knock_after_draw("4S 5S AH 3H 4H 6H 7H 8H 3D 2C", "KS KH QD QC JS 10D 9C 9S 8C 7C", "3C",
+                            options={"bot_strength": strength})
+    melded = {Card.parse(c) for c in "3H 3D 3C 6H 7H 8H".split()}
+    for seed in range(8):
+        action = g.bot_action(NON_DEALER, random.Random(seed))
+        assert isinstance(action, Discard) and action.card not in melded, action
+    if strength != "easy":   # the easy bot may be a little careless, never that careless
+        assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("5S"))
+
+
+def test_gin_24_bot_does_not_hand_the_opponent_a_set_it_is_showing() -> None:
+    """The opponent took KS and KH from the pile (GIN-24 makes it public): KD, the natural throw
+    (the highest deadwood), would hand them three kings, so the bot throws 9H instead, one point
+    dearer. Had they not shown those kings, it would throw KD."""
+    g, _ = knock_after_draw("AS 2S 3S 5C 6C 7C KD 9H 4D 2H", "KS KH QH JH 10S 10D 8C 6S 3D 5D", "8D",
+                            upcard="JC", junk="4C")
+    assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("KD"))
+    g.taken[DEALER] = [Card.parse("KS"), Card.parse("KH")]
+    assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("9H"))

@@ -39,7 +39,7 @@ def test_leaving_mid_deal_plays_out_the_deal_then_cashes_out_and_is_dealt_out():
     g = game_in_play(3, stacks=[200, 200, 200])
     leaver = (g.turn + 1) % 3
     events = g.leave(leaver)
-    assert [e.kind for e in events] == ["leaving"] and "MAR-18" in english(events[0])
+    assert [e.kind for e in events] == ["leaving"] and "is then dealt out" in english(events[0])
     assert g.public_view()["seats"][leaver]["leaving"]
     # still dealt in: the table plays MAR-18's timeout move for it
     assert leaver in g.players and not g.can_cash_out(leaver)
@@ -108,7 +108,8 @@ def test_two_players_one_leaves_between_deals_the_game_ends_at_once():
     g = game_in_play(2, stacks=[300, 350])
     end_deal(g)
     events = g.leave(0)
-    assert g.is_over() and g.to_act() == [] and events[-1].kind == "game_over" and "MAR-2" in english(events[-1])
+    assert g.is_over() and g.to_act() == [] and events[-1].kind == "game_over"
+    assert "fewer than two players" in english(events[-1])
     assert g.can_cash_out(0) and g.can_cash_out(1)
     assert g.chips() == {"seat:0": 300, "seat:1": 350}  # the table pays both stacks out
     assert g.leave(1) == []

@@ -122,7 +122,7 @@ def test_summary_lists_every_chip_movement() -> None:
     summary = [e for e in events if e.kind == "summary"]
     assert len(summary) == 1
     text = english(summary[0])
-    assert "Antes to the mat" in text and "{p0} 9" in text and "Mat now" in text
+    assert "Antes to the mat" in text and "{p0} (9)" in text and "Mat now" in text
     assert ("Michigan:" in text) == (game.mich_winner is not None)
 
 
