@@ -15,7 +15,8 @@ from bot.config import Settings
 from bot.games import GAMES
 from bot.inputs import Person
 from bot.moving import move_database, read_books
-from bot.tables.ownership import Leases, Shards
+from bot.tables.ownership import Leases, Shards, Shares
+from bot.tables.pacing import Budget
 from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage import dms, languages, moving, privacy
@@ -43,7 +44,8 @@ async def _play(service: TableService, table_id: int, person: int, moves: int) -
 
 async def fill(path: Path, settings: Settings, clock: FakeClock) -> list[int]:
     """A SQLite database with something in every table: a table of every game under way, a lobby, a
-    finished table, settings, languages, a lease, a closed DM, a server left; the open tables' ids."""
+    finished table, settings, languages, a lease and a share of the request budget, a closed DM, a
+    server left; the open tables' ids."""
     db = await open_database(path)
     wallets = WalletService(db, settings, clock)
     service = TableService(db, wallets, RecordingPresenter(), clock, pacer=unpaced())
@@ -76,6 +78,7 @@ async def fill(path: Path, settings: Settings, clock: FakeClock) -> list[int]:
             await dms.mark_refused(tx, CAROL, stamp(clock()))
             await privacy.departed(tx, 3, stamp(clock()))   # a server the bot has left
         await Leases(db, Shards(), clock, 10).tick()
+        await Shares(db, Budget(40), clock, 10, Shards()).tick()
         return [t for t in open_ids if (await service.snapshot(t)).status != "finished"]
     finally:
         await service.stop()
