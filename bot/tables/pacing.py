@@ -14,9 +14,10 @@ a write is decided. Two parts:
   messages, then hand refreshes (`RANKS`, `PASSED_OVER_S`).
 - `Pacer`, what the publishers write through: a channel's writes stay within its own limit
   (spaced `channel_interval` apart, and never more than 5 in 5 s; a write someone waits on
-  needs only the latter), and a write is drawn only when its turn comes. Only about half a second of the
-  budget's writes may be drawn and waiting at the gate, taken by priority; the others wait
-  undrawn, so what they show is the table as it stands when they are drawn (latest state wins).
+  needs only the latter), and a write is drawn only when its turn comes. Only about half a
+  second of the budget's writes may be drawn and waiting at the gate, taken by priority; the
+  others wait undrawn, so what they show is the table as it stands when they are drawn (latest
+  state wins).
 
 Nothing here is awaited under a table's lock.
 """
@@ -30,12 +31,11 @@ import itertools
 import math
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Callable, Hashable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-Sleep = Callable[[float], Awaitable[None]]
 WINDOW_S = 1.0
 EPSILON = 1e-9
 """Rounding of clock arithmetic, which must never leave a waiter a hair short of its turn."""
@@ -59,8 +59,8 @@ refreshes nobody waits on, however long those wait."""
 PASSED_OVER_S = {Priority.PROMPT: 0.0, Priority.AWAITED: 0.5, Priority.TABLE: 0.0, Priority.HAND: 20.0}
 """Within a rank, a waiter's turn comes when it began to wait plus this: a table someone waits
 to see goes before the prompts that came more than half a second after it (a burst of started
-tables neither starves nor floods them), and a hand refresh before the table messages that came more
-than 20 s after it (each table has one waiting at most, so it is never starved)."""
+tables neither starves nor floods them), and a hand refresh before the table messages that
+came more than 20 s after it (each table has one waiting at most, so it is never starved)."""
 
 
 @dataclass(eq=False)
@@ -74,7 +74,7 @@ class _Waiters:
 
     def add(self, priority: Priority) -> asyncio.Future[None]:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        turn = self.clock() + PASSED_OVER_S.get(priority, 0.0)
+        turn = self.clock() + PASSED_OVER_S[priority]
         heapq.heappush(self.heap, (RANKS[priority], turn, next(self.order), future))
         return future
 
@@ -95,8 +95,7 @@ class _Waiters:
 class Budget:
     """Requests per second this process may send, spent as each request leaves (see the module)."""
 
-    def __init__(self, per_second: float, clock: Callable[[], float] = time.monotonic,
-                 sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(self, per_second: float, clock: Callable[[], float] = time.monotonic) -> None:
         if per_second <= 0:
             raise ValueError("per_second must be positive")
         self.configured = per_second
@@ -107,7 +106,7 @@ class Budget:
         """(when, to): a higher share not taken up yet."""
         self.slowed = 1.0
         """A factor below 1 while Discord refuses many requests (`bot.ui.gate.InvalidRequests`)."""
-        self._clock, self._sleep = clock, sleep
+        self._clock = clock
         self._tokens = self.burst
         self._filled_at = clock()
         self._paused_until = -math.inf
@@ -206,7 +205,7 @@ class Budget:
                 self._answer.clear()
                 await self._answer.wait()
             elif wait > 0:
-                await self._sleep(wait)
+                await asyncio.sleep(wait)
             elif (future := self._waiting.next()) is not None:
                 self._grant()
                 future.set_result(None)
@@ -217,13 +216,13 @@ class _Turn:
 
     __slots__ = ("_turns", "_held")
 
-    def __init__(self, turns: _Turns | None) -> None:
-        self._turns, self._held = turns, turns is not None
+    def __init__(self, turns: _Turns) -> None:
+        self._turns, self._held = turns, True
 
     def give_back(self) -> None:
+        """Idempotent: the gate gives it back as the request leaves, the write as it ends."""
         if self._held:
             self._held = False
-            assert self._turns is not None
             self._turns.release()
 
 
@@ -284,12 +283,12 @@ class _Channel:
 
 class Pacer:
     def __init__(self, budget: Budget | None = None, channel_interval: float = 1.2,
-                 clock: Callable[[], float] = time.monotonic, sleep: Sleep = asyncio.sleep) -> None:
+                 clock: Callable[[], float] = time.monotonic) -> None:
         """`budget`: the process's budget, which sizes how many writes may be drawn ahead of the
         gate (None: any number, where nothing gates the requests: tests, the console)."""
         self.budget = budget
         self.channel_interval = channel_interval
-        self._clock, self._sleep = clock, sleep
+        self._clock = clock
         self._channels: dict[Hashable, _Channel] = {}
         self._turns = _Turns(self._ahead, clock)
 
@@ -341,7 +340,7 @@ class Pacer:
                 channel.changed.clear()
                 await channel.changed.wait()
             else:
-                await self._sleep(at - now)
+                await asyncio.sleep(at - now)
 
     def _leave(self, key: Hashable) -> None:
         channel = self._channels[key]

@@ -27,7 +27,6 @@ import time
 from collections import deque
 from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Any
 
 import aiohttp
 from yarl import URL
@@ -139,13 +138,13 @@ class Gate:
                 self.budget.pause(retry)
             if not (status == 429 and scope == "shared"):   # a shared resource's limit is not the bot's fault
                 self.invalid.note(status, f"{method} {url.path}")
-                return
-        if self.invalid.times:
-            self.invalid.check()
+        elif self.invalid.times:
+            self.invalid.check()   # the count falls as the window moves on, and the pace comes back
 
 
-def _seconds(value: Any) -> float:
+def _seconds(value: str | None) -> float:
+    """A Retry-After header in seconds (a second when it is missing or unreadable)."""
     try:
-        return max(0.0, float(value))
-    except (TypeError, ValueError):
+        return max(0.0, float(value or 1))
+    except ValueError:
         return 1.0

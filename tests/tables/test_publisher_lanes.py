@@ -1,0 +1,98 @@
+"""A publisher's lanes: a player has one DM channel however many tables they sit at, so their
+writes are paced as one channel; and a prompt never waits behind a hand refresh that is held up.
+On virtual time (`tests/virtual_time.py`), with a host that serves fixed snapshots."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+
+from bot.games.base import BuyIn, Event
+from bot.tables.models import Change, HandRef, SeatInfo, TableSnapshot
+from bot.tables.pacing import Pacer
+from bot.tables.publisher import Publisher
+
+from tests.conftest import RecordingPresenter
+from tests.virtual_time import now, run
+
+ALICE = 11
+
+
+def snapshot(table_id: int, to_act: tuple[int, ...]) -> TableSnapshot:
+    """Alice at seat 0 against a seat bot."""
+    seats = (SeatInfo(0, ALICE, "alice", 100, 100, False, True), SeatInfo(1, None, "Bot 1", 100, 100, False, True))
+    return TableSnapshot(table_id=table_id, guild_id=1, channel_id=100 + table_id, game_id="high_card",
+                         title="High card", status="playing", version=1, host_id=ALICE, options={},
+                         buy_in=BuyIn(100, 100, 100), seats=seats, min_players=2, max_players=2, to_act=to_act)
+
+
+class Host:
+    """The table service as a publisher sees it: each table as it stands, and Alice's old hands."""
+
+    def __init__(self) -> None:
+        self.to_act: dict[int, tuple[int, ...]] = {}
+
+    async def view(self, table_id: int, seats: Iterable[int]) -> TableSnapshot | None:
+        return snapshot(table_id, self.to_act.get(table_id, (1,)))
+
+    async def save_message(self, table_id: int, message_id: int | None) -> None:
+        return None
+
+    async def save_hand(self, table_id: int, seat: int, ref: HandRef) -> None:
+        return None
+
+    async def hand_refs(self, table_id: int) -> dict[int, HandRef]:
+        return {0: HandRef(ALICE, 500 + table_id)}
+
+
+class Timed(RecordingPresenter):
+    """Records when each hand was written; an edit of `held` waits until it is released."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hands: list[tuple[float, str, int]] = []
+        self.held: int | None = None
+        self.release = asyncio.Event()
+
+    async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,
+                        events: list[Event]) -> HandRef | None:
+        if message is not None and snap.table_id == self.held:
+            await self.release.wait()
+        self.hands.append((now(), "edit" if message else "prompt", snap.table_id))
+        return await super().show_hand(snap, seat, message, events)
+
+
+def test_a_player_at_two_tables_has_one_dm_lane() -> None:
+    """Both tables refresh Alice's hand at once: Discord sees one DM channel, so the writes are
+    spaced as one channel's (not sent together, as two lanes would)."""
+    async def main() -> list[tuple[float, str, int]]:
+        host, presenter, pacer = Host(), Timed(), Pacer(channel_interval=1.2, clock=now)
+        publishers = [Publisher(t, 100 + t, None, host, presenter, pacer) for t in (1, 2)]
+        for publisher in publishers:
+            publisher.push(Change(touch={0}), show_table=False)
+        await asyncio.gather(*(p.idle() for p in publishers))
+        return presenter.hands
+
+    (first, _, a), (second, _, b) = run(main())
+    assert {a, b} == {1, 2}
+    assert second - first >= 1.2 - 1e-9
+
+
+def test_a_prompt_does_not_wait_behind_a_held_up_refresh() -> None:
+    """A hand refresh of table 1 is held up (Discord, or the budget); Alice's turn comes at the
+    same table: she is told at once, and the refresh follows when it can."""
+    async def main() -> list[tuple[float, str, int]]:
+        host, presenter, pacer = Host(), Timed(), Pacer(channel_interval=1.2, clock=now)
+        presenter.held = 1
+        publisher = Publisher(1, 101, None, host, presenter, pacer)
+        publisher.push(Change(touch={0}), show_table=False)
+        await asyncio.sleep(0.5)
+        host.to_act[1] = (0,)
+        publisher.push(Change(notify={0}), show_table=False)
+        await asyncio.sleep(2)
+        told = list(presenter.hands)
+        presenter.release.set()
+        await publisher.idle()
+        return told
+
+    assert [(kind, table) for _, kind, table in run(main())] == [("prompt", 1)]
