@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.clock import FakeClock
 from bot.config import Settings
 from bot.games import GAMES
-from bot.games.base import Event, GameState
+from bot.games.base import AnyGame, Event
 from bot.games.messages import Text
 from bot.i18n import ENGLISH, render
 from bot.tables.models import Closing, HandRef, TableSnapshot
@@ -110,7 +110,7 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
     With `deals`, the table is closed once that many deals were played (the next one, already
     dealt, is void); so is a game still running after MAX_MOVES moves.
     """
-    cls: type[GameState] = GAMES[game_id]
+    cls: type[AnyGame] = GAMES[game_id]
     n = players or cls.min_players
     if not cls.min_players <= n <= cls.max_players:
         raise SystemExit(f"{cls.title} takes {cls.min_players}–{cls.max_players} players.")

@@ -10,7 +10,7 @@ import functools
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from .actions import Action
 from .codec import StateCodec, action_from_dict, action_to_dict
@@ -18,10 +18,10 @@ from .errors import IllegalAction, MalformedAction, PlayerError
 from .messages import LEGACY, Join, Msg, Text, from_json, msg, to_json
 from .options import CHIP_CEILING, OptionSpec, Preset
 
-__all__ = ["DEAL_BOUNDARY", "DEAL_STACKS", "Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState",
+__all__ = ["DEAL_BOUNDARY", "DEAL_STACKS", "Action", "AnyGame", "BuyIn", "Engine", "Event", "Forfeits", "GameState",
            "IllegalAction", "MalformedAction", "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests",
            "TopUps", "action_from_dict", "action_to_dict", "is_simultaneous", "last_deal_note",
-           "player", "records_last_move", "seat_key", "spectator_holdings", "takes_spectator_bets"]
+           "player", "records_last_move", "seat_key", "spectator_holdings"]
 
 
 def seat_key(seat: int) -> str:
@@ -118,8 +118,18 @@ class BuyIn:
                               else msg("err.buy_in.between", low=self.minimum, high=self.maximum))
 
 
-class GameState(Protocol):
-    """What the table service, the seat bots, the tests and the UI rely on."""
+ActionT = TypeVar("ActionT", bound=Action)
+PublicT_co = TypeVar("PublicT_co", bound=Mapping[str, Any], covariant=True)
+PrivateT_co = TypeVar("PrivateT_co", bound=Mapping[str, Any], covariant=True)
+
+
+class GameState(Protocol[ActionT, PublicT_co, PrivateT_co]):
+    """What the table service, the seat bots, the tests and the UI rely on.
+
+    Generic over the game's actions and its two views (TypedDicts), so an engine whose views
+    or moves drift from what it declares fails mypy where it registers (`registry.register_game`)
+    and in `tests/games/contract.py`. `AnyGame` is the contract whatever the game.
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -127,7 +137,7 @@ class GameState(Protocol):
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     option_presets: ClassVar[tuple[Preset, ...]]
-    action_types: ClassVar[tuple[type, ...]]
+    action_types: ClassVar[tuple[type[Action], ...]]
 
     @classmethod
     def start(cls, stacks: list[int], options: Mapping[str, Any] | None = None, seed: int = 0) -> Self:
@@ -141,29 +151,29 @@ class GameState(Protocol):
         """The seats the game waits for, sorted; empty when the game is over. Only they have
         deadlines and timeout moves."""
 
-    def legal_actions(self, seat: int) -> list[Any]:
+    def legal_actions(self, seat: int) -> list[ActionT]:
         """Every action `seat` may take now, in a deterministic order.
 
         A seat not in `to_act()` may still have optional moves (a bet allowed "at any time",
         DOM-16): they never block the game and a timeout never forces them.
         """
 
-    def apply(self, seat: int, action: Any) -> list[Event]:
+    def apply(self, seat: int, action: ActionT) -> list[Event]:
         """Play an action; an illegal one raises `IllegalAction` and changes nothing."""
 
-    def timeout_action(self, seat: int) -> Any:
+    def timeout_action(self, seat: int) -> ActionT:
         """The move made for a seat whose clock ran out (one of `legal_actions(seat)`)."""
 
-    def bot_action(self, seat: int, rng: random.Random) -> Any:
+    def bot_action(self, seat: int, rng: random.Random) -> ActionT:
         """The seat bot's choice, from what `private_view(seat)` and `public_view()` show."""
 
     def turn_timeout_s(self) -> int | None:
         """Seconds for the current decision when the rules set it; None for the table default."""
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicT_co:
         """What everyone at the table may see; plain JSON-safe data."""
 
-    def private_view(self, seat: int) -> dict[str, Any]:
+    def private_view(self, seat: int) -> PrivateT_co:
         """What `seat` alone may see (its hand), plain JSON-safe data."""
 
     def chips(self) -> dict[str, int]:
@@ -197,6 +207,10 @@ class GameState(Protocol):
         """The inverse of `to_dict`, upgrading older formats."""
 
 
+AnyGame = GameState[Any, Any, Any]
+"""A game whatever it is: what the table service and the UI hold."""
+
+
 class Engine:
     """The base of an engine class: what it declares about its game, and its saved state.
 
@@ -223,6 +237,7 @@ class Engine:
         return cls.state_codec.load(cls, data)
 
 
+@runtime_checkable
 class SpectatorBets(Protocol):
     """Optional: games where onlookers who are not seated may bet (Buki-Domino, DOM-23).
 
@@ -241,6 +256,7 @@ class SpectatorBets(Protocol):
         """(spectator id, chips) owed now, removed from `chips()`."""
 
 
+@runtime_checkable
 class StopRequests(Protocol):
     """Optional: games whose rules let the host end the game (Tripoley, TRI-38 c)."""
 
@@ -292,14 +308,17 @@ def last_deal_note(stop_requested: bool, deal: int, max_deals: int) -> Msg | Non
     return None
 
 
+@runtime_checkable
 class Forfeits(Protocol):
     """Optional: games whose rules make a player who leaves (or resigns) before the end forfeit
     (Gin Rummy, GIN-22). The table asks such a player to confirm, saying what they would get back."""
 
     forfeits: ClassVar[str]
-    """What is forfeited, citing the rule, to follow “Leaving now forfeits …”: “the match (GIN-22)”."""
+    """The catalog key of what is forfeited, to follow “Leaving now forfeits …” (`forfeit.gin_rummy`:
+    “the match”)."""
 
 
+@runtime_checkable
 class TopUps(Protocol):
     """Optional: games whose rules let a seated player add chips between deals (Marriage, MAR-25)."""
 
@@ -311,11 +330,6 @@ def is_simultaneous(action: Any) -> bool:
     """Whether the action answers a decision several seats make at once (an action class sets
     `simultaneous = True`): another seat's answer then leaves this seat's control good."""
     return bool(getattr(type(action), "simultaneous", False))
-
-
-def takes_spectator_bets(game: Any) -> bool:
-    """For a game class or state."""
-    return hasattr(game, "place_spectator_bet")
 
 
 def spectator_holdings(chips: Mapping[str, int]) -> dict[int, int]:

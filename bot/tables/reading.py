@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from bot.clock import parse_stamp
 from bot.errors import TableError
-from bot.games.base import BuyIn, GameState
+from bot.games.base import AnyGame, BuyIn
 from bot.games.messages import msg
 from storage import tables
 from storage.db import Database
@@ -38,7 +38,7 @@ class Shown:
 
 
 class Reading:
-    def __init__(self, db: Database, live: LiveTables, games: Mapping[str, type[GameState]],
+    def __init__(self, db: Database, live: LiveTables, games: Mapping[str, type[AnyGame]],
                  quarantine: Callable[[int, BaseException], Awaitable[None]]) -> None:
         self.db, self.live, self.games = db, live, games
         self._quarantine = quarantine

@@ -15,7 +15,7 @@ from typing import Any, cast
 import discord
 
 from bot.errors import PlayerError
-from bot.games import GAMES, GameState
+from bot.games import GAMES, AnyGame
 from bot.games.messages import Msg
 from bot.games.options import OptionSpec, OptionValue, Preset, changed_options
 from bot.i18n import ENGLISH, Locale, t
@@ -76,7 +76,7 @@ class SettingsView(ShortLived):
     def __init__(self, client: discord.Client, snap: TableSnapshot, locale: Locale = ENGLISH) -> None:
         super().__init__(client)
         self.table_id, self.game_id, self.locale = snap.table_id, snap.game_id, locale
-        game: type[GameState] = GAMES[snap.game_id]
+        game: type[AnyGame] = GAMES[snap.game_id]
         self.specs: dict[str, OptionSpec] = {s.name: s for s in game.option_specs}
         self.presets: tuple[Preset, ...] = game.option_presets
         self.options: dict[str, Any] = {}

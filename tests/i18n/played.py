@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from bot.games import GAMES
-from bot.games.base import Event, IllegalAction, seat_key, takes_spectator_bets
+from bot.games.base import Event, IllegalAction, SpectatorBets, seat_key
 
 SEEDS = (1, 2, 3, 4)
 MAX_ACTIONS = 600
@@ -88,7 +88,7 @@ def played(game_id: str, seed: int) -> Played:
             out.events += game.leave(leaver)
             if game.is_over():
                 break
-        if step == BETS_AT and takes_spectator_bets(game):
+        if step == BETS_AT and isinstance(game, SpectatorBets):
             for backed in range(players):
                 low_high = game.spectator_bet_range(backed)
                 if low_high:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES
-from bot.games.base import takes_spectator_bets
+from bot.games.base import SpectatorBets
 from bot.games.buki_domino.actions import AcceptSpectatorBet, ChooseDeadline, RefuseSpectatorBet
 from bot.games.cards import parse_cards
 from bot.games.gin_rummy.actions import Arrangement, ShowMelds
@@ -36,7 +36,7 @@ def _offered(game_id: str, seed: int) -> list[Any]:
     for step in range(MAX_ACTIONS):
         if game.is_over():
             break
-        if step == 3 and takes_spectator_bets(game):
+        if step == 3 and isinstance(game, SpectatorBets):
             for backed in range(players):
                 low_high = game.spectator_bet_range(backed)
                 if low_high:

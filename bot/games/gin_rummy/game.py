@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from ..actions import Action
 from ..base import BuyIn, Engine, Event, IllegalAction, records_last_move, seat_key
@@ -121,7 +121,7 @@ class GinRummy(GinState, Engine):
 
     # --- leaving --------------------------------------------------------------------------
 
-    forfeits = "the match (GIN-22)"   # `Forfeits`: resigning or leaving before the end
+    forfeits: ClassVar[str] = "forfeit.gin_rummy"   # `Forfeits` (GIN-22): "the match", resigning or leaving before the end
 
     def leave(self, seat: int) -> list[Event]:
         """GIN-22: a player who leaves forfeits; the match ends and is settled at once, so
