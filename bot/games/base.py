@@ -6,9 +6,8 @@ through the methods of `GameState`; nothing here knows about Discord, users or s
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
@@ -16,12 +15,13 @@ from .actions import Action
 from .codec import StateCodec, action_from_dict, action_to_dict
 from .errors import IllegalAction, MalformedAction, PlayerError
 from .messages import LEGACY, Join, Msg, Text, from_json, msg, to_json
+from .moves import Moves
 from .options import CHIP_CEILING, OptionSpec, Preset
 
 __all__ = ["DEAL_BOUNDARY", "DEAL_STACKS", "Action", "AnyGame", "BuyIn", "Engine", "Event", "Forfeits", "GameState",
            "IllegalAction", "MalformedAction", "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests",
            "TopUps", "action_from_dict", "action_to_dict", "is_simultaneous", "last_deal_note",
-           "player", "records_last_move", "seat_key", "spectator_holdings"]
+           "player", "seat_key", "spectator_holdings"]
 
 
 def seat_key(seat: int) -> str:
@@ -70,34 +70,6 @@ class Event:
         if not isinstance(text, (Msg, Join)):
             raise ValueError(f"an event's message must be a Msg or a Join, not {text!r}")
         return cls(data["kind"], text, data.get("seat"), data.get("private_to"), dict(data.get("data") or {}))
-
-
-class KeepsLastMove(Protocol):
-    last_move: dict[str, Any] | None
-
-
-G = TypeVar("G", bound=KeepsLastMove)
-
-
-def records_last_move(*public: str) -> Callable[[Callable[[G, int, Any], list[Event]]],
-                                                 Callable[[G, int, Any], list[Event]]]:
-    """Makes an engine's `apply` keep who moved and what in the state's `last_move`, which the
-    public view shows and the pictures highlight: the action as JSON (naming its cards or tiles)
-    for the kinds in `public`, whose every field everyone sees; None after any other kind (a face-down
-    discard, a choice others learn later), so the view never tells more than the table may see; None
-    too after a move that ended the deal, whose pictures then show the next deal. An illegal action
-    raises before anything is kept."""
-    shown = frozenset(public)
-
-    def wrap(apply: Callable[[G, int, Any], list[Event]]) -> Callable[[G, int, Any], list[Event]]:
-        @functools.wraps(apply)
-        def run(state: G, seat: int, action: Any) -> list[Event]:
-            events = apply(state, seat, action)
-            kept = action.kind in shown and not any(e.kind in DEAL_BOUNDARY for e in events)
-            state.last_move = {"seat": seat, **action_to_dict(action)} if kept else None
-            return events
-        return run
-    return wrap
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +130,14 @@ class GameState(Protocol[ActionT, PublicT_co, PrivateT_co]):
         DOM-16): they never block the game and a timeout never forces them.
         """
 
+    def verify_action(self, seat: int, action: ActionT) -> None:
+        """Raise `IllegalAction` for every reason `seat` may not play `action` now; changes nothing."""
+
+    def can_apply(self, seat: int, action: ActionT) -> bool:
+        """Whether `verify_action` passes."""
+
     def apply(self, seat: int, action: ActionT) -> list[Event]:
-        """Play an action; an illegal one raises `IllegalAction` and changes nothing."""
+        """Verify, then play an action; an illegal one raises `IllegalAction` and changes nothing."""
 
     def timeout_action(self, seat: int) -> ActionT:
         """The move made for a seat whose clock ran out (one of `legal_actions(seat)`)."""
@@ -226,6 +204,36 @@ class Engine:
     option_presets: ClassVar[tuple[Preset, ...]] = ()   # the variants the rules name, offered in the lobby
     action_types: ClassVar[tuple[type[Action], ...]]
     state_codec: ClassVar[StateCodec]
+    moves: ClassVar[Moves[Any]]
+    """The game's kinds of move, each verified, then performed (`moves.Moves`)."""
+    shown_moves: ClassVar[frozenset[str]] = frozenset()
+    """The kinds of action whose every field everyone sees, kept as `last_move` (below)."""
+    last_move: dict[str, Any] | None
+
+    def verify_action(self, seat: int, action: Action) -> None:
+        """Raise `IllegalAction` for every reason `seat` may not play `action` now; changes nothing."""
+        self.moves.verify(self, seat, action)
+
+    def can_apply(self, seat: int, action: Action) -> bool:
+        """Whether `seat` may play `action` now (`verify_action` passes)."""
+        try:
+            self.moves.verify(self, seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Verify the action, then perform it: an illegal action raises before anything changes.
+
+        The state keeps who moved and what in `last_move`, which the public view shows and the
+        pictures highlight: the action as JSON (naming its cards or tiles) for the kinds in
+        `shown_moves`; None after any other kind (a face-down discard, a choice others learn
+        later), so the view never tells more than the table may see; None too after a move that
+        ended the deal, whose pictures then show the next deal."""
+        events: list[Event] = self.moves.verify(self, seat, action).perform(self, seat, action)
+        kept = action.kind in self.shown_moves and not any(e.kind in DEAL_BOUNDARY for e in events)
+        self.last_move = {"seat": seat, **action_to_dict(action)} if kept else None
+        return events
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe state with a `"format"` version."""

@@ -451,6 +451,14 @@ S = TypeVar("S")
 Upgrade = Callable[[dict[str, Json]], dict[str, Json]]
 
 
+def renamed(old: str, new: str) -> Upgrade:
+    """An upgrade for a state field saved under another name."""
+    def upgrade(data: dict[str, Json]) -> dict[str, Json]:
+        out = {new if k == old else k: v for k, v in data.items()}
+        return out
+    return upgrade
+
+
 @dataclass(frozen=True)
 class StateCodec:
     """A game state's JSON: its declared fields plus `"format": version`.

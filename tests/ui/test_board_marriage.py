@@ -78,7 +78,6 @@ def test_hand_grouped_with_wild_cards_marked_and_finish_hint():
     g.declared[0] = [cards("9S 9S 9S")]
     g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[0], g.route[0], g.drawn = True, "normal", True
-    g.cache.clear()
     text = BOARD.hand_text(g.private_view(0), g.public_view())
     assert "**Tiplu 7♦** · jhiplu 6♦ · poplu 8♦" in text
     assert "7♠*" in text and "7♥*" in text and "6♦*" in text
@@ -97,7 +96,6 @@ def test_summary_after_a_finish():
     g.declared[0] = [cards("9S 9S 9S")]
     g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[0], g.route[0], g.drawn = True, "normal", True
-    g.cache.clear()
     events = g.apply(0, Finish(Card.parse("KC")))
     summary = render(ENGLISH, [e for e in events if e.kind == "summary"][0].text, ["Ann", "Bo", "Cy"])
     assert "Ann goes out" in summary and "Tiplu: 7♦" in summary
@@ -135,7 +133,6 @@ def test_hand_text_says_what_to_do_now():
     set_position(g, {3: "2S 5S 8S JS 3H 6H 9H KH 4D 7D 10D AC 3C 5C 7C 9C JC KC 2D 6D AH"},
                  turn=3, pile=[("4S", 1, False), ("7S", 2, False)], tiplu="7D")
     g.seen[3], g.route[3], g.shown[3] = True, "normal", [cards("QS QS QS")]
-    g.cache.clear()
     text = BOARD.hand_text(g.private_view(3), g.public_view())
     assert text.startswith("**Your turn — draw** from the stock (That wild card was discarded by an unseen")
     assert "take_reason" not in g.private_view(2) and "unseen player" not in str(g.public_view())

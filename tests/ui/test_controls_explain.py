@@ -103,7 +103,6 @@ def _seen_marriage():
                         turn=0, pile=[("4S", 1, False)], tiplu="7D")
     g.shown[0] = [cards("9S 9S 9S", used)]
     g.seen[0], g.route[0], g.drawn = True, "normal", True
-    g.cache.clear()
     return g
 
 
@@ -119,7 +118,6 @@ def test_marriage_marks_wild_cards_in_the_discard_select_once_the_tiplu_is_seen(
     assert all(o.description is None for o in select.options if o.label not in marked)
     # before the show the seat has not seen: nothing is marked
     g.seen[0], g.route[0], g.shown[0] = False, None, []
-    g.cache.clear()
     assert board.card_notes(g.private_view(0), g.public_view()) == {}
     assert MarriageDiscard(Card.parse("7H")).label == "Discard 7♥"
 

@@ -131,7 +131,7 @@ def test_options_past_25_are_paged_over_several_selects(monkeypatch: pytest.Monk
     specs = tuple(OptionSpec(f"o{i}", i, f"Option number {i}", "X-1", label=f"Option {i}", minimum=0)
                   for i in range(30))
     game = SimpleNamespace(option_specs=specs, option_presets=())
-    monkeypatch.setitem(settings_module.GAMES, "many", game)
+    monkeypatch.setattr(settings_module, "GAMES", {**settings_module.GAMES, "many": game})
     snap = dataclasses.replace(lobby("gin_rummy"), game_id="many", options={s.name: s.default for s in specs})
     view = SettingsView(CLIENT, snap)
     check_component_limits(view)

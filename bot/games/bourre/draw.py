@@ -13,13 +13,13 @@ from .state import BourreState
 
 def can_fold(s: BourreState, seat: int) -> bool:
     """BOU-10: the dealer may not fold on an ace upcard (by default)."""
-    return not (seat == s.dealer and s.upcard % 13 == 12 and s.options.dealer_must_play_on_ace)
+    return not (seat == s.dealer and s.upcard % 13 == 12 and s.opts.dealer_must_play_on_ace)
 
 
 def declare(s: BourreState, seat: int, play: bool) -> list[Event]:
     """BOU-9: the seat plays or folds; with `single_pass` a player who plays exchanges next."""
     events: list[Event] = []
-    o = s.options
+    o = s.opts
     if play:
         s.status[seat] = "play"
         events.append(Event("declare", msg("bou.plays", player=Seat(seat)), seat=seat, data={"play": True}))
@@ -56,8 +56,8 @@ def _next_declarer(s: BourreState, events: list[Event]) -> list[Event]:
         s.phase = Phase.DECLARE
         return events
     active = [seat for seat in order if s.status[seat] == "play"]
-    if s.options.exchange_order == "declare_then_exchange" and len(active) >= 2 \
-            and s.options.max_exchange and s.phase == Phase.DECLARE:
+    if s.opts.exchange_order == "declare_then_exchange" and len(active) >= 2 \
+            and s.opts.max_exchange and s.phase == Phase.DECLARE:
         s.phase = Phase.EXCHANGE
         s.xorder = active
         s.idx = 0
@@ -104,7 +104,7 @@ def exchange(s: BourreState, seat: int, ids: list[int]) -> list[Event]:
             "drawn", msg("bou.drawn", thrown=Cards(tuple(NOTE[c] for c in ids)),
                          drawn=Cards(tuple(NOTE[c] for c in drawn))), seat=seat, private_to=seat,
             data={"thrown": [NOTE[c] for c in ids], "drawn": [NOTE[c] for c in drawn]}))
-    if s.options.exchange_order == "single_pass":
+    if s.opts.exchange_order == "single_pass":
         return _next_declarer(s, events)
     s.idx += 1
     if s.idx < len(s.xorder):

@@ -12,7 +12,7 @@ from .state import BourreState
 
 def legal(s: BourreState, seat: int) -> list[int]:
     """BOU-14 and BOU-15 for the seat on turn."""
-    o = s.options
+    o = s.opts
     trick = s.trick
     hand = s.hands[seat]
     if not trick and not (o.ace_trump_lead or o.sure_three_rule):
@@ -31,7 +31,7 @@ def legal(s: BourreState, seat: int) -> list[int]:
 
 def only_bou15_forbids(s: BourreState, seat: int, c: int) -> bool:
     """Whether card `c` follows BOU-14 and only a BOU-15 option forbids it."""
-    o = s.options
+    o = s.opts
     return c in legal_ids(s.hands[seat], s.trick, s.trump, o.must_beat, o.must_trump, o.must_overtrump)
 
 
@@ -39,7 +39,7 @@ def why_not(s: BourreState, seat: int, c: int) -> Msg:
     """Why card `c` may not be played now."""
     if only_bou15_forbids(s, seat, c):
         ace = s.trump * 13 + 12
-        if not s.trick and s.options.ace_trump_lead and ace in s.hands[seat]:
+        if not s.trick and s.opts.ace_trump_lead and ace in s.hands[seat]:
             return msg("err.bou.why.ace_lead")
         return msg("err.bou.why.sure_three")
     return msg("err.bou.why.follow")

@@ -112,7 +112,7 @@ def public_view(g: BourreState) -> PublicView:
          "tricks": g.tricks_won[s], "cards": len(g.hands[s]),
          "skipped_ante": s in g.skipped_ante, "exempt_next": g.exempt[s]}
         for s in range(g.n)]
-    o = g.options
+    o = g.opts
     view: PublicView = {
         "phase": PHASE_NAMES[g.phase],
         "hand_no": g.hand_no,
@@ -161,7 +161,7 @@ def private_view(g: BourreState, seat: int) -> PrivateView:
         "to_act": on_turn,
         "can_fold": on_turn and g.phase == Phase.DECLARE and can_fold(g, seat),
         "exchange": on_turn and g.phase == Phase.EXCHANGE,
-        "max_exchange": g.options.max_exchange,
+        "max_exchange": g.opts.max_exchange,
         "legal": _display(legal(g, seat)) if on_turn and g.phase == Phase.TRICKS else [],
         "is_dealer": seat == g.dealer,
     }

@@ -38,7 +38,7 @@ def reset_hand(g: BukiState) -> None:
     g.placed = [0] * SEATS
     g.passes = []
     g.bets = [None] * SEATS
-    g.deadline = g.options.bet_deadline_tile
+    g.deadline = g.opts.bet_deadline_tile
     g.masks = [0] * SEATS
 
 
@@ -51,15 +51,15 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
     if gone:  # DOM-25: the game needs four; a leaver plays no further hand
         end_game(g, events, msg("dom.end_left", players=seats(gone, "and")))
         return
-    if g.hands_done >= g.options.max_hands:
-        end_game(g, events, msg("dom.end_hands", hands=g.options.max_hands))
+    if g.hands_done >= g.opts.max_hands:
+        end_game(g, events, msg("dom.end_hands", hands=g.opts.max_hands))
         return
     g.deal_no += 1
     if deck is None:
         rnd = deal_rng(g.seed, g.deal_no).random
         keys = [rnd() for _ in ALL36]
         deck = sorted(ALL36, key=keys.__getitem__)  # a uniform shuffle, faster than shuffle()
-    n = g.options.tiles_per_player
+    n = g.opts.tiles_per_player
     rank = RANK.__getitem__
     for s in range(SEATS):
         g.hands[s] = sorted(deck[s * n:(s + 1) * n], key=rank)
@@ -77,7 +77,7 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
             why = msg("dom.why_won_stays")
         else:
             why = msg("dom.why_won")
-    need = payout(g, g.options.max_bet if not g.limits_set else g.max_bet)
+    need = payout(g, g.opts.max_bet if not g.limits_set else g.max_bet)
     banker = -1
     s = designated
     for _ in range(SEATS):
@@ -116,14 +116,14 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
 
 def is_early(g: BukiState) -> bool:
     """DOM-17: a hand whose banker differs from the previous hand's."""
-    return g.options.early_bets_after_bank_change and g.hands_done > 0 \
+    return g.opts.early_bets_after_bank_change and g.hands_done > 0 \
         and g.prev_banker >= 0 and g.banker != g.prev_banker
 
 
 def after_limits(g: BukiState, events: list[Event]) -> None:
     """The phase after the limits: the late-bet decision (DOM-24), early bets (DOM-17) or play."""
     early = is_early(g)
-    if g.options.late_bet_variant and not early:
+    if g.opts.late_bet_variant and not early:
         g.phase = Phase.DEADLINE
     elif early:
         g.phase = Phase.EARLY_BETS

@@ -67,7 +67,7 @@ class BukiState:
     """One game at one table: four seats, a series of hands. A stack excludes the stake in
     escrow (`stakes`); `carried` is the part of a stake left over from a drawn hand (DOM-22)."""
 
-    options: BukiOptions = field(default_factory=BukiOptions)
+    opts: BukiOptions = field(default_factory=BukiOptions)
     seed: int | str = 0
     stacks: list[int] = field(default_factory=lambda: _seats(0))
     active: list[bool] = field(default_factory=lambda: [True] * SEATS)     # not yet cashed out
@@ -113,7 +113,7 @@ class BukiState:
     masks: list[int] = field(init=False)  # by seat: bitmask of the numbers its hand shows
 
     def __post_init__(self) -> None:
-        o = self.options
+        o = self.opts
         self.step = 1 if o.play_direction == "clockwise" else SEATS - 1
         self.p_num, self.p_den = ratio(o.payout_multiplier)
         self.s_num, self.s_den = ratio(o.spectator_odds)

@@ -75,7 +75,7 @@ def _copy_record(last: HandRecord) -> HandRecord:
 
 def public_view(g: BukiState) -> PublicView:
     over = g.phase == Phase.OVER
-    o = g.options
+    o = g.opts
     view: PublicView = {
         "phase": PHASE_NAMES[g.phase],
         "stage": g.phase.value,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, Literal
 
 from ..options import BotStrength, OptionSpec, bot_strength, option, options_of, specs_of
@@ -79,30 +80,24 @@ def resolve(given: Mapping[str, Any] | None) -> MarriageOptions:
 
 
 # The table service loads and saves the state on every move, and a table's options never
-# change: their JSON and their instance are kept by value (an instance is immutable, so it is
-# shared; the JSON is copied, so a saved state never shares a dict with another).
-_JSON: dict[MarriageOptions, dict[str, Any]] = {}
-_LOADED: dict[tuple[tuple[str, Any], ...], MarriageOptions] = {}
-
+# change: their JSON and their instance are remembered by value (an instance is immutable, so
+# it is shared; the JSON is copied, so a saved state never shares a dict with another).
 
 def options_json(opts: MarriageOptions) -> dict[str, Any]:
     """The options as saved: every option by name."""
-    saved = _JSON.get(opts)
-    if saved is None:
-        saved = {f.name: getattr(opts, f.name) for f in fields(opts)}
-        if len(_JSON) >= 512:
-            _JSON.clear()
-        _JSON[opts] = saved
-    return dict(saved)
+    return dict(_options_items(opts))
+
+
+@lru_cache(maxsize=512)
+def _options_items(opts: MarriageOptions) -> tuple[tuple[str, Any], ...]:
+    return tuple((f.name, getattr(opts, f.name)) for f in fields(opts))
 
 
 def options_from_json(saved: Mapping[str, Any]) -> MarriageOptions:
     """The inverse of `options_json`, checked like a table's given options (`resolve`)."""
-    key = tuple(sorted(saved.items()))
-    opts = _LOADED.get(key)
-    if opts is None:
-        opts = resolve(saved)
-        if len(_LOADED) >= 512:
-            _LOADED.clear()
-        _LOADED[key] = opts
-    return opts
+    return _options_from_items(tuple(sorted(saved.items())))
+
+
+@lru_cache(maxsize=512)
+def _options_from_items(items: tuple[tuple[str, Any], ...]) -> MarriageOptions:
+    return resolve(dict(items))

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, StopAfterDeal, records_last_move, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, StopAfterDeal, seat_key
 from ..cards import Card
 from ..codec import StateCodec
 from ..messages import Seat, msg
@@ -45,6 +45,9 @@ class DealGame(DealState, StopAfterDeal, Engine):
 
     action_types = ACTION_TYPES
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
+    moves = turn.MOVES
+    shown_moves = frozenset({"lead", "swap", "auction", "keep", "bid", "pass", "check", "call", "bet", "raise",
+                             "fold"})
     options_class: ClassVar[type[DealOptions]]
     default_buy_in: ClassVar[int]
 
@@ -90,10 +93,6 @@ class DealGame(DealState, StopAfterDeal, Engine):
 
     def legal_actions(self, seat: int) -> list[Action]:
         return turn.legal_actions(self, seat)
-
-    @records_last_move("lead", "swap", "auction", "keep", "bid", "pass", "check", "call", "bet", "raise", "fold")
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        return turn.play(self, seat, action)
 
     def timeout_action(self, seat: int) -> Action:
         return turn.timeout_action(self, seat)

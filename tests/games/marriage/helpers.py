@@ -47,5 +47,4 @@ def set_position(g: Marriage, hands: dict[int, str], turn: int, pile: list[tuple
     if g.tiplu is not None:
         g.stock.append(g.tiplu)
     g.turn, g.drawn, g.taken, g.drawn_card = turn, False, None, None
-    g.cache.clear()
     return used

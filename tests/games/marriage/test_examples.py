@@ -278,7 +278,6 @@ def _ex34(discard: str, c_seen: bool) -> list:
     g.seen[3] = True
     g.route[3] = "normal"
     g.shown[3] = [cards("QS QS QS")]
-    g.cache.clear()
     return g.legal_actions(3)
 
 

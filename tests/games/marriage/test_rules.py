@@ -45,7 +45,6 @@ def _seen(g, seat, tiplu="7D"):
     g.seen[seat] = True
     g.route[seat] = "normal"
     g.shown[seat] = [cards("QS QS QS")]
-    g.cache.clear()
 
 
 def _finishing_position(g, seat, pile_card, discarder_seen):
@@ -54,7 +53,6 @@ def _finishing_position(g, seat, pile_card, discarder_seen):
                  turn=seat, pile=[("4S", 0, False), (pile_card, 1, discarder_seen)], tiplu="7D")
     g.seen[seat], g.route[seat] = True, "normal"
     g.shown[seat] = [cards("9S 9S 9S")]
-    g.cache.clear()
 
 
 PLAIN_WITH_AD = "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC 3C 5C 7C 9C JC AD 6D AH 2H 4H"
@@ -79,14 +77,12 @@ def _winner_position(g: Marriage, tiplu: str, hand: str, shown: list[str], other
     used = set_position(g, hands, turn=0, pile=[("4S", None, False)], tiplu=tiplu)
     g.shown[0] = [cards(m, used) for m in shown]
     g.seen[0], g.route[0], g.drawn = True, "normal", True
-    g.cache.clear()
 
 
 def _dublee_game(wild_ok: bool, hand: str, tiplu: str | None, stock: str | None = None) -> Marriage:
     g = game_in_play(2, {"dublee_wild_as_itself": wild_ok})
     set_position(g, {0: hand}, turn=0, pile=[("KS", 1, False)], tiplu=tiplu, stock=stock)
     g.drawn = True
-    g.cache.clear()
     return g
 
 
@@ -429,13 +425,11 @@ def test_mar_6_dublee_route_takes_only_to_finish():
                  turn=0, pile=[("KS", 1, False), ("KC", 1, False)], tiplu="5H")
     g.drawn = True
     g.hands[0].append(cards("KH")[0])
-    g.cache.clear()
     g.apply(0, ShowDublees())
     assert g.route[0] == "dublee" and len(g.dublees[0]) == 7
     g.apply(0, Discard(Card.parse("KH")))
     g.turn, g.drawn = 0, False  # pretend the other player discarded KC again
     g.pile.append((cards("KC")[0], 1, False))
-    g.cache.clear()
     legal = g.legal_actions(0)
     assert not any(isinstance(a, TakeDiscard) for a in legal)
     fin = [a for a in legal if isinstance(a, TakeAndFinish)]
@@ -460,7 +454,6 @@ def test_mar_6_dublee_pickup_policies(policy, take, combo):
         for c in p:
             g.hands[0].remove(c)
     g.dublees[0] = pairs
-    g.cache.clear()
     legal = g.legal_actions(0)
     assert any(isinstance(a, TakeDiscard) for a in legal) == take
     assert any(isinstance(a, TakeAndFinish) for a in legal) == combo
@@ -470,7 +463,6 @@ def test_mar_6_upcard_has_no_discarder_so_a_wild_upcard_may_be_taken():
     g = game_in_play(3)
     set_position(g, {2: PLAIN_WITH_AD}, turn=2, pile=[("7S", None, False)], tiplu="7D")
     g.seen[2], g.route[2], g.shown[2] = True, "normal", [cards("QS QS QS")]
-    g.cache.clear()
     assert TakeDiscard(Card.parse("7S")) in g.legal_actions(2)
 
 
@@ -479,7 +471,6 @@ def test_mar_6_poplu_and_jhiplu_discards_are_wild_too():
         g = game_in_play(3)
         set_position(g, {2: PLAIN_WITH_AD}, turn=2, pile=[("4S", 0, False), (face, 1, False)], tiplu="7D")
         g.seen[2], g.route[2], g.shown[2] = True, "normal", [cards("QS QS QS")]
-        g.cache.clear()
         assert not any(isinstance(a, TakeDiscard) for a in g.legal_actions(2))
         with pytest.raises(IllegalAction) as err:
             g.apply(2, TakeDiscard(g.pile[-1][0]))
@@ -496,7 +487,6 @@ def test_mar_6_dublee_any_policy_takes_freely():
     g = game_in_play(2, {"dublee_discard_pickup": "any"})
     set_position(g, {0: DUBLEE_HAND}, turn=0, pile=[("KS", 1, False), ("8S", 1, True)], tiplu="5H")
     g.route[0], g.seen[0] = "dublee", True
-    g.cache.clear()
     assert TakeDiscard(Card.parse("8S")) in g.legal_actions(0)
 
 
@@ -534,7 +524,6 @@ def test_mar_7_ban_applies_to_the_final_discard_when_going_out():
     g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[0], g.route[0] = True, "normal"
     g.hands[0].remove(next(c for c in g.hands[0] if c.face == (13, "C")))
-    g.cache.clear()
     g.apply(0, TakeDiscard(g.pile[-1][0]))
     fins = [a for a in g.legal_actions(0) if isinstance(a, Finish)]
     assert fins and all(a.discard.face != (13, "C") for a in fins)
@@ -718,7 +707,6 @@ def test_mar_12_predicted_indicator_after_a_rebuild_is_the_one_picked():
                      pile=[("KS", 1, False), ("8H", 1, False), ("4D", 1, False), ("JC", 1, False), ("3S", 1, False)])
         g.stock = []
         g.drawn = True
-        g.cache.clear()
         predicted = next_tiplu_face(g)
         offered = ShowDublees() in g.legal_actions(0)
         wild = wild_faces(predicted)
@@ -760,7 +748,6 @@ def test_mar_13_finish_layout_keeps_the_marriage_and_settles():
     g.declared[0] = [cards("9S 9S 9S")]
     g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[0], g.route[0] = True, "normal"
-    g.cache.clear()
     g.apply(0, TakeDiscard(g.pile[-1][0]))  # taking KC forbids discarding it (MAR-7) …
     assert not any(isinstance(a, Finish) and a.discard.face == (13, "C") for a in g.legal_actions(0))
     g2 = game_in_play(3)
@@ -770,7 +757,6 @@ def test_mar_13_finish_layout_keeps_the_marriage_and_settles():
     g2.declared[0] = [cards("9S 9S 9S")]
     g2.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g2.seen[0], g2.route[0], g2.drawn = True, "normal", True
-    g2.cache.clear()
     before = sum(g2.stacks)
     assert Finish(Card.parse("KC")) in g2.legal_actions(0)
     ev = g2.apply(0, Finish(Card.parse("KC")))
@@ -791,7 +777,6 @@ def test_mar_13_finish_needs_a_show_and_a_finishing_discard():
         g.apply(0, Finish(g.hands[0][0]))
     assert err.value.rule == "MAR-13" and "Show first" in str(err.value)
     g.route[0], g.seen[0], g.shown[0] = "normal", True, [cards("QS QS QS")]
-    g.cache.clear()
     with pytest.raises(IllegalAction) as err:
         g.apply(0, Finish(g.hands[0][0]))
     assert err.value.rule == "MAR-13" and "does not leave a finished hand" in str(err.value)
@@ -1131,7 +1116,6 @@ def test_mar_27_show_then_go_out_keeps_the_marriage_together():
     set_position(g, {0: "5S 6S 7S 8S 8S 9S 2H 3H 3H 5H 5H 6H 7H 7H 7D 7D 2C 3C 3C 4C 6C 8C"},
                  turn=0, pile=[("KS", 1, False)], stock="2S 2S 7S 6D 6D")
     g.drawn = True
-    g.cache.clear()
     g.apply(0, Show())
     assert g.tiplu.face == (7, "S")
     fins = [a for a in g.legal_actions(0) if isinstance(a, Finish)]

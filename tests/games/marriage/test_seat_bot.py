@@ -27,7 +27,6 @@ def seen_with(hand: str, drawn: str, tiplu: str, strength: str = "normal") -> tu
     g.seen[seat], g.route[seat] = True, "normal"
     g.hands[seat].append(cards(drawn, used)[0])
     g.drawn = True
-    g.cache.clear()
     return g, seat
 
 

@@ -42,7 +42,6 @@ def _dublee(options: dict) -> Marriage:
     g.seen[0], g.route[0] = True, "dublee"
     g.dublees[0] = [[c for c in g.hands[0] if c.face == face] for face in DUBLEES]
     g.hands[0] = [c for c in g.hands[0] if c.face not in DUBLEES]
-    g.cache.clear()
     return g
 
 
@@ -51,7 +50,6 @@ def _wild(options: dict, by_seen: bool) -> Marriage:
     g = game_in_play(2, options)
     set_position(g, {0: PLAIN}, turn=0, pile=[("4S", 1, False), ("7S", 1, by_seen)], tiplu="7D")
     g.seen[0], g.route[0], g.shown[0] = True, "normal", [cards("QS QS QS")]
-    g.cache.clear()
     return g
 
 
