@@ -231,8 +231,12 @@ class Engine:
         later), so the view never tells more than the table may see; None too after a move that
         ended the deal, whose pictures then show the next deal."""
         events: list[Event] = self.moves.verify(self, seat, action).perform(self, seat, action)
-        kept = action.kind in self.shown_moves and not any(e.kind in DEAL_BOUNDARY for e in events)
-        self.last_move = {"seat": seat, **action_to_dict(action)} if kept else None
+        self.last_move = None
+        if action.kind in self.shown_moves:
+            for e in events:
+                if e.kind in DEAL_BOUNDARY:
+                    return events
+            self.last_move = {"seat": seat, **action_to_dict(action)}
         return events
 
     def to_dict(self) -> dict[str, Any]:

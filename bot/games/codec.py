@@ -19,7 +19,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from .errors import MalformedAction
@@ -401,7 +401,13 @@ class ActionType(Protocol):
 
 def action_to_dict(action: Any) -> dict[str, Json]:
     """An action as JSON: its kind and its fields."""
-    return {"kind": action.kind, **converter(type(action), ACTION_INT).encode(action)}
+    return {"kind": action.kind, **_action_encoder(type(action))(action)}
+
+
+@lru_cache(maxsize=256)
+def _action_encoder(cls: type) -> Callable[[Any], Json]:
+    """An action class's encoder, looked up once: every move is recorded as JSON."""
+    return converter(cls, ACTION_INT).encode
 
 
 def _action_class(action_types: Sequence[type], kind: Any) -> type:

@@ -213,7 +213,7 @@ def verify_play(g: BukiState, seat: int, a: Play) -> None:
         if bet_open(g, seat):
             raise IllegalAction(msg("err.dom.bet_off_turn"), rule="DOM-11")
         raise IllegalAction(msg("err.dom.wait_move"), rule="DOM-11")
-    if must_bet(g, seat):
+    if seat != g.banker and g.bets[seat] is None and g.placed[seat] == g.deadline - 1:   # `must_bet`, inline
         raise IllegalAction(msg("err.dom.bet_first", nth=nth(g.deadline)), rule="DOM-16")
     code = _tile_code(a.tile)
     if code < 0 or code not in g.hands[seat]:
@@ -227,62 +227,54 @@ def verify_play(g: BukiState, seat: int, a: Play) -> None:
 
 
 def play(g: BukiState, seat: int, a: Play) -> list[Event]:
-    """Place the tile; the passes that follow are automatic, and a domino or a block (DOM-12,
-    DOM-13) ends the hand at once."""
+    """Place the tile (DOM-10: a lead puts the higher number on the left); the passes that follow
+    are automatic, and a domino or a block (DOM-12, DOM-13) ends the hand at once."""
     code = _tile_code(a.tile)
     hand = g.hands[seat]
     hand.remove(code)
     m = 0
     for c in hand:
         m |= NUMS[c]
-    g.masks[seat] = m
+    masks = g.masks
+    masks[seat] = m
     events: list[Event] = []
-    text = _place(g, seat, code, a.end, events)
-    g.placed[seat] += 1
-    events.append(Event("play", text, seat, None, {"tile": NAMES[code], "end": a.end}))
-    if not hand:
-        end_hand(g, events, seat, "domino")
-        return events
-    _pass_on(g, seat, events)
-    return events
-
-
-def _place(g: BukiState, seat: int, code: int, end: str, events: list[Event]) -> Msg:
-    """The tile joins the line (DOM-10: a lead puts the higher number on the left)."""
-    h, lo, name = HI[code], LO[code], NAMES[code]
+    h, lo, name, end = HI[code], LO[code], NAMES[code], a.end
     left, right = g.left, g.right
     if left < 0:
         g.line.append([h, lo])
         g.left, g.right = h, lo
+        text = msg("dom.leads", player=Seat(seat), tile=Tiles((name,)))
         if g.spec:
             spectators.close_window(g, events)
-        return msg("dom.leads", player=Seat(seat), tile=Tiles((name,)))
-    onto = left if end == "L" else right
-    outer = lo if h == onto else h
-    if end == "L":
-        g.line.insert(0, [outer, onto])
+    elif end == "L":
+        outer = lo if h == left else h
+        g.line.insert(0, [outer, left])
         g.left = outer
-        return msg("dom.plays_left", player=Seat(seat), tile=Tiles((name,)))
-    g.line.append([onto, outer])
-    g.right = outer
-    return msg("dom.plays_right", player=Seat(seat), tile=Tiles((name,)))
-
-
-def _pass_on(g: BukiState, seat: int, events: list[Event]) -> None:
-    """The turn passes to the next seat that can play (DOM-11); nobody can: the hand is blocked."""
-    nl, nr, masks = g.left, g.right, g.masks
+        text = msg("dom.plays_left", player=Seat(seat), tile=Tiles((name,)))
+    else:
+        outer = lo if h == right else h
+        g.line.append([right, outer])
+        g.right = outer
+        text = msg("dom.plays_right", player=Seat(seat), tile=Tiles((name,)))
+    g.placed[seat] += 1
+    events.append(Event("play", text, seat, None, {"tile": name, "end": end}))
+    if not hand:
+        end_hand(g, events, seat, "domino")
+        return events
+    nl, nr = g.left, g.right
     ends = (1 << nl) | (1 << nr)
     if not (masks[0] & ends or masks[1] & ends or masks[2] & ends or masks[3] & ends):
         end_hand(g, events, None, "block")
-        return
+        return events
     step = g.step
     s = (seat + step) % SEATS
-    while not masks[s] & ends:
+    while not masks[s] & ends:   # DOM-11: who cannot play passes
         g.passes.append([s, nl, nr])
         events.append(Event("pass", msg("dom.passes_two" if nl != nr else "dom.passes", player=Seat(s),
                                         left=nl, right=nr), s, None, {}))
         s = (s + step) % SEATS
     g.turn = s
+    return events
 
 
 def _waiting_text(g: BukiState) -> Msg:
