@@ -186,9 +186,8 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
         m |= table[c.suit_index * 16 + c.rank]
     n = len(cards)
     if m.bit_count() != n or not 5 <= n <= 20:
-        if not 5 <= n <= 20:
-            raise ValueError(f"a poker hand needs 5 to 20 cards, got {n}")
-        raise ValueError("a poker hand cannot hold the same card twice")
+        raise ValueError(f"a poker hand needs 5 to 20 cards, got {n}" if not 5 <= n <= 20
+                         else "a poker hand cannot hold the same card twice")
     s0 = m & _M13
     s1 = (m >> 16) & _M13
     s2 = (m >> 32) & _M13
@@ -196,21 +195,9 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
     any_ = s0 | s1 | s2 | s3
 
     # Flushes (and straight flushes): only a suit with five or more cards.
-    flush_key = 0
-    flush_suit = -1
-    if n >= 5:
-        sf = 0
-        sf_suit = -1
-        for suit, sm in ((0, s0), (1, s1), (2, s2), (3, s3)):
-            if sm.bit_count() >= 5:
-                h = _STRAIGHT[sm]
-                if h > sf:
-                    sf, sf_suit = h, suit
-                k = _TOP5[sm]
-                if k > flush_key:
-                    flush_key, flush_suit = k, suit
-        if sf:
-            return HandValue((STRAIGHT_FLUSH << 20) | (sf << 16), cards, sf_suit)
+    sf, sf_suit, flush_key, flush_suit = _flushes(s0, s1, s2, s3)
+    if sf:
+        return HandValue((STRAIGHT_FLUSH << 20) | (sf << 16), cards, sf_suit)
 
     quads = s0 & s1 & s2 & s3
     if quads:
@@ -232,18 +219,39 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
     h = _STRAIGHT[any_]
     if h:
         return HandValue((STRAIGHT << 20) | (h << 16), cards)
+    return HandValue(_by_sets(any_, trips, pairs), cards)
+
+
+def _flushes(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int]:
+    """The best straight flush (its high card and suit) and the best flush (its key and suit)."""
+    sf = flush_key = 0
+    sf_suit = flush_suit = -1
+    for suit, sm in ((0, s0), (1, s1), (2, s2), (3, s3)):
+        if sm.bit_count() >= 5:
+            h = _STRAIGHT[sm]
+            if h > sf:
+                sf, sf_suit = h, suit
+            k = _TOP5[sm]
+            if k > flush_key:
+                flush_key, flush_suit = k, suit
+    return sf, sf_suit, flush_key, flush_suit
+
+
+def _by_sets(any_: int, trips: int, pairs: int) -> int:
+    """The key of a hand with no straight, flush, full house or four of a kind: three of a kind,
+    two pairs, a pair or the high card, with their kickers."""
     if trips:
         tb = trips.bit_length() - 1
-        return HandValue((TRIPS << 20) | ((tb + 2) << 16) | ((_TOP5[any_ ^ (1 << tb)] >> 12) << 8), cards)
+        return (TRIPS << 20) | ((tb + 2) << 16) | ((_TOP5[any_ ^ (1 << tb)] >> 12) << 8)
     if pairs:
         p1 = pairs.bit_length() - 1
         rest = pairs ^ (1 << p1)
         if rest:
             p2 = rest.bit_length() - 1
             kick = _TOP5[any_ ^ (1 << p1) ^ (1 << p2)] >> 16
-            return HandValue((TWO_PAIR << 20) | ((p1 + 2) << 16) | ((p2 + 2) << 12) | (kick << 8), cards)
-        return HandValue((ONE_PAIR << 20) | ((p1 + 2) << 16) | ((_TOP5[any_ ^ (1 << p1)] >> 8) << 4), cards)
-    return HandValue((HIGH_CARD << 20) | _TOP5[any_], cards)
+            return (TWO_PAIR << 20) | ((p1 + 2) << 16) | ((p2 + 2) << 12) | (kick << 8)
+        return (ONE_PAIR << 20) | ((p1 + 2) << 16) | ((_TOP5[any_ ^ (1 << p1)] >> 8) << 4)
+    return (HIGH_CARD << 20) | _TOP5[any_]
 
 
 def best_hands_winners(values: Sequence[HandValue]) -> list[int]:

@@ -42,6 +42,18 @@ def reset_hand(g: BukiState) -> None:
     g.masks = [0] * SEATS
 
 
+def _designated_banker(g: BukiState) -> tuple[int, Msg]:
+    """Who should bank this hand, and why: the heaviest dealt tile first (DOM-6), then the
+    last hand's winner or the same banker (DOM-7)."""
+    if g.hands_done == 0:  # RANK 0 is the heaviest
+        designated = min((RANK[h[0]], s) for s, h in enumerate(g.hands))[1]
+        return designated, msg("dom.why_heaviest", tile=Tiles((str(TILES[g.hands[designated][0]]),)))
+    designated = g.next_banker
+    if g.last is not None and g.last.get("winner") is None:
+        return designated, msg("dom.why_draw")
+    return designated, msg("dom.why_won_stays" if designated == g.prev_banker else "dom.why_won")
+
+
 def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None) -> None:
     """Deal the next hand and run the start-of-hand rules (DOM-5, 6, 7, 8, 17, 25)."""
     reset_hand(g)
@@ -65,18 +77,7 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
         g.hands[s] = sorted(deck[s * n:(s + 1) * n], key=rank)
     g.stamm = sorted(deck[SEATS * n:], key=rank)
     g.refresh_masks()
-    first = g.hands_done == 0
-    if first:  # DOM-6: the heaviest dealt tile; RANK 0 is the heaviest
-        designated = min((RANK[h[0]], s) for s, h in enumerate(g.hands))[1]
-        why = msg("dom.why_heaviest", tile=Tiles((str(TILES[g.hands[designated][0]]),)))
-    else:  # DOM-7
-        designated = g.next_banker
-        if g.last is not None and g.last.get("winner") is None:
-            why = msg("dom.why_draw")
-        elif designated == g.prev_banker:
-            why = msg("dom.why_won_stays")
-        else:
-            why = msg("dom.why_won")
+    designated, why = _designated_banker(g)
     need = payout(g, g.opts.max_bet if not g.limits_set else g.max_bet)
     banker = -1
     s = designated
@@ -108,7 +109,7 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
         dealt = Tiles(tuple(NAMES[c] for c in g.hands[p]))
         events.append(Event("hand", msg("dom.dealt_you", hand=g.hands_done + 1, tiles=dealt), seat=p,
                             private_to=p))
-    if first and not g.limits_set:
+    if g.hands_done == 0 and not g.limits_set:
         g.phase = Phase.LIMITS
     else:
         after_limits(g, events)
