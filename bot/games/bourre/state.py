@@ -73,7 +73,7 @@ class BourreState:
     last_winner: int | None = None
     pot_start: int = 0
     upcard_out: bool = False        # the upcard is known to be out of play (BOU-15)
-    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`Engine.apply`)
     last_hand: HandRecord | None = None       # how the last hand ended (its final picture)
     # Derived from the fields above for the hot path (`__post_init__`, `hand`, `draw`); not saved.
     trump: int = field(init=False)  # the trump suit's index (S, H, D, C): the upcard's suit

@@ -72,7 +72,7 @@ class PublicView(TypedDict):
     last_summary: Any
     over: bool
     last_hand: NotRequired[HandRecord]       # how the last hand ended (its final picture)
-    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`Engine.apply`)
 
 
 class PrivateView(TypedDict):

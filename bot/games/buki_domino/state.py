@@ -101,7 +101,7 @@ class BukiState:
     spec_seen: list[int] = field(default_factory=list)   # spectators who asked this hand
     due: Owed = field(default_factory=dict)
     hand_start: list[int] = field(default_factory=lambda: _seats(0))  # stack + stake at the deal
-    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`Engine.apply`)
     # Derived from the fields above for the hot path (`__post_init__`, `refresh_masks`); not saved.
     step: int = field(init=False)       # 1 clockwise, 3 counterclockwise (DOM-2)
     p_num: int = field(init=False)      # payout_multiplier as a fraction (DOM-20)

@@ -44,7 +44,7 @@ class PublicView(TypedDict):
     spectator_odds: float
     last_hand: HandRecord | None
     end_reason: Any
-    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`Engine.apply`)
 
 
 class PrivateView(TypedDict):

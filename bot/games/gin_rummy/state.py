@@ -92,7 +92,7 @@ class GinState:
     knock: PendingKnock | None = None
     last_hand: HandRecord | None = None
     result: MatchResult | None = None
-    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`Engine.apply`)
 
     def may_discard(self, card: Card) -> bool:
         """GIN-9: the card just taken from the pile may not go straight back (by default)."""

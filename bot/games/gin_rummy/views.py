@@ -50,7 +50,7 @@ class PublicView(TypedDict):
     knock: KnockView | None
     last_hand: HandRecord | None
     result: MatchResult | None
-    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`Engine.apply`)
 
 
 class PrivateView(TypedDict):

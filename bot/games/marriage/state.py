@@ -94,7 +94,7 @@ class MarriageState:
     rebuilds: int = 0                    # stock rebuilds this deal (MAR-16)
     result: DealRecord | None = None
     stop_requested: bool = False         # the host asked to stop after this deal (MAR-28 c)
-    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`Engine.apply`)
     # Derived; not saved.
     n: int = field(init=False)           # seats at the table
 

@@ -66,7 +66,7 @@ class PublicView(TypedDict):
     unseen_payment: int
     chips_per_point: int
     ending: NotRequired[Any]    # while the deal under way is the game's last: why (MAR-28 b, c), as `to_json`
-    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`Engine.apply`)
 
 
 class HandView(TypedDict):

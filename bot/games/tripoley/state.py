@@ -105,7 +105,7 @@ class DealState:
     leaving: set[int] = field(default_factory=set)   # asked to leave during the deal (TRI-2)
     cashed: set[int] = field(default_factory=set)    # paid out by the table
     stop_requested: bool = False                     # the host asked to stop (TRI-38 c)
-    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`Engine.apply`)
 
     @property
     def active(self) -> list[int]:

@@ -85,7 +85,7 @@ class PublicView(TypedDict):
     auction: NotRequired[AuctionView]
     betting: NotRequired[BettingView]
     michigan: NotRequired[MichiganView]
-    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`Engine.apply`)
 
 
 class PokerHandView(TypedDict):
