@@ -163,6 +163,7 @@ def _literal(choices: tuple[Any, ...]) -> Callable[[Json], Any]:
 
 def _sequence(item: Converter, build: Callable[[list[Any]], Any]) -> Callable[[Json], Any]:
     decode = item.decode
+
     def run(value: Json) -> Any:
         if not isinstance(value, list):
             raise _fail("a list", value)

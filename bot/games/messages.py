@@ -67,6 +67,15 @@ def msg(key: str, **params: Value) -> Msg:
     return Msg(key, params)
 
 
+MsgJson: TypeAlias = dict[str, Any]
+"""A message as JSON (`to_json` of a `Msg`), where a view shows words: the reader's UI renders it."""
+
+
+def phase_words(key: str) -> MsgJson:
+    """A view's phase name: the catalog message `key`, as JSON."""
+    return {"key": key, "params": {}}
+
+
 def cards(items: Iterable[Card]) -> Cards:
     return Cards(tuple(str(c) for c in items))
 

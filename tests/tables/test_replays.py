@@ -74,7 +74,7 @@ async def played(db: Database, wallets: WalletService, clock: FakeClock, present
 async def _extra(service: TableService, t: int, snap: Any, ended: int, done: set[str]) -> bool:
     """The table's own steps, once each, where the game has them: True when one was taken."""
     seated = snap.seat_of(ALICE)
-    if snap.game_id == "marriage" and "top_up" not in done and snap.public.get("phase") == "Between deals":
+    if snap.game_id == "marriage" and "top_up" not in done and snap.public.get("phase_id") == "between":
         done.add("top_up")
         await service.top_up(t, ALICE, 25)
         return True
@@ -87,7 +87,7 @@ async def _extra(service: TableService, t: int, snap: Any, ended: int, done: set
         for onlooker, (seat, _, low, _) in zip(ONLOOKERS, choices, strict=False):   # one backs each player
             await service.spectator_bet(t, onlooker, seat, low)
         return True
-    if snap.game_id == "tripoley" and "stop" not in done and ended >= 1 and snap.public["phase"] != "Between deals":
+    if snap.game_id == "tripoley" and "stop" not in done and ended >= 1 and snap.public["phase_id"] != "between":
         done.add("stop")
         await service.request_stop(t, ALICE)
         return True

@@ -337,7 +337,7 @@ async def test_top_up_between_deals_moves_wallet_chips_into_the_game(db: Databas
         await service.top_up(t, BOB, 50)
     for _ in range(2000):
         snap = await service.snapshot(t)
-        if snap.public["phase"] == "Between deals":
+        if snap.public["phase_id"] == "between":
             break
         seat = snap.to_act[0]
         await service.act(t, snap.seats[seat].user_id, await service.suggest(t, seat), snap.version)

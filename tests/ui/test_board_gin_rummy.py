@@ -10,6 +10,7 @@ from bot.games.gin_rummy.actions import Discard, DrawStock, Knock, Pass, Resign,
 from bot.games.simulate import bot_policy
 from bot.ui.boards import board_for
 
+from tests.english import label
 from tests.games.gin_rummy.helpers import NON_DEALER, knock, knock_after_draw, start
 
 BOARD = board_for("gin_rummy")
@@ -25,13 +26,13 @@ def check_limits(fields: list[tuple[str, str]]) -> None:
 
 def test_action_labels() -> None:
     c = Card.parse
-    assert TakeDiscard(c("7H")).label == "Take discard 7♥"
-    assert DrawStock().label == "Draw from stock"
-    assert Discard(c("10H")).label == "Discard 10♥"
-    assert Knock(c("5H"), 4).label == "Knock with 5♥ (4 deadwood)"
-    assert Knock(c("KS"), 0).label == "Gin with K♠ (0 deadwood)"
-    assert Pass(c("7H")).label == "Pass on 7♥"
-    assert Resign().label == "Resign the match"
+    assert label(TakeDiscard(c("7H"))) == "Take discard 7♥"
+    assert label(DrawStock()) == "Draw from stock"
+    assert label(Discard(c("10H"))) == "Discard 10♥"
+    assert label(Knock(c("5H"), 4)) == "Knock with 5♥ (4 deadwood)"
+    assert label(Knock(c("KS"), 0)) == "Gin with K♠ (0 deadwood)"
+    assert label(Pass(c("7H"))) == "Pass on 7♥"
+    assert label(Resign()) == "Resign the match"
 
 
 def test_hand_sorted_and_grouped_into_best_melds() -> None:

@@ -13,6 +13,7 @@ from bot.games.marriage.deal import end_deal
 from bot.i18n import ENGLISH, render
 from bot.ui.boards import board_for
 
+from tests.english import label
 from tests.games.marriage.helpers import cards, game_in_play, set_position
 
 BOARD = board_for("marriage")
@@ -28,13 +29,13 @@ def check_limits(fields):
 
 def test_action_labels():
     c = Card.parse
-    assert DrawStock().label == "Draw from stock"
-    assert TakeDiscard(c("7H")).label == "Take discard 7♥"
-    assert Discard(c("10H")).label == "Discard 10♥"
-    assert Finish(c("KC")).label == "Finish, discarding K♣"
-    assert Show().label == "Show pure sets (see the tiplu)"
-    assert DeclareTunnela(c("8C")).label == "Declare tunnela 8♣ 8♣ 8♣"
-    assert DeclareDone().label == "Done declaring"
+    assert label(DrawStock()) == "Draw from stock"
+    assert label(TakeDiscard(c("7H"))) == "Take discard 7♥"
+    assert label(Discard(c("10H"))) == "Discard 10♥"
+    assert label(Finish(c("KC"))) == "Finish, discarding K♣"
+    assert label(Show()) == "Show pure sets (see the tiplu)"
+    assert label(DeclareTunnela(c("8C"))) == "Declare tunnela 8♣ 8♣ 8♣"
+    assert label(DeclareDone()) == "Done declaring"
 
 
 def test_largest_tables_stay_within_limits_through_whole_games():
@@ -163,7 +164,7 @@ def test_leavers_and_the_last_player_on_the_board():
     notes = BOARD.seat_notes(g.public_view(), names)
     assert 0 not in notes and notes[1] == "has nobody left to play against: ends the game"
     text = BOARD.hand_text(g.private_view(1), g.public_view())
-    assert "press **End the game**" in text and g.legal_actions(1)[0].label.startswith("End the game")
+    assert "press **End the game**" in text and label(g.legal_actions(1)[0]).startswith("End the game")
 
 
 def test_summaries_fit_an_embed_with_five_long_names():

@@ -22,6 +22,7 @@ from bot.ui.card_emoji import action_emoji
 from bot.ui.controls import PER_ROW, ROWS, SelectSpec, layout
 from bot.ui.views import ActionButton, ActionSelect, controls_view
 
+from tests.english import label
 from tests.games.buki_domino.decks import D6_HANDS, D6_STAMM, new_game
 from tests.games.marriage.helpers import cards, game_in_play, set_position
 from tests.tables.toy_game import Fold, Show
@@ -54,13 +55,13 @@ def test_wagers_are_green_on_rows_of_their_own_apart_from_the_moves() -> None:
     styles = [{b.style for b in row} for row in rows if isinstance(row, list)]
     assert styles == [{"play"}, {"wager"}]                                    # never mixed in a row
     bets = [b.label for row in rows if isinstance(row, list) for b in row if b.style == "wager"]
-    assert bets == [a.label for a in legal if a.kind == "bet"]
+    assert bets == [label(a) for a in legal if a.kind == "bet"]
 
 
 def test_buki_play_labels_say_what_the_open_end_shows() -> None:
     g = new_game(D6_HANDS, D6_STAMM)
     g.apply(3, Play(Tile.parse("[6|3]"), "L"))
-    plays = [a.label for a in g.legal_actions(0) if a.kind == "play"]
+    plays = [label(a) for a in g.legal_actions(0) if a.kind == "play"]
     assert "Play [7|6] on the left end, which shows 6 (then 7)" in plays
     assert "Play [3|2] on the right end, which shows 3 (then 2)" in plays
     assert all(len(label) <= 80 for label in plays)
@@ -119,7 +120,7 @@ def test_marriage_marks_wild_cards_in_the_discard_select_once_the_tiplu_is_seen(
     # before the show the seat has not seen: nothing is marked
     g.seen[0], g.route[0], g.shown[0] = False, None, []
     assert board.card_notes(g.private_view(0), g.public_view()) == {}
-    assert MarriageDiscard(Card.parse("7H")).label == "Discard 7♥"
+    assert label(MarriageDiscard(Card.parse("7H"))) == "Discard 7♥"
 
 
 def test_the_bid_select_says_the_bid_to_beat_and_what_a_bid_buys() -> None:

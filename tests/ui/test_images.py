@@ -199,7 +199,7 @@ def test_domino_line_is_one_chain_with_both_open_ends_tinted() -> None:
 def test_bourre_board_shows_the_trick_and_tricks_won() -> None:
     for game in play("bourre", 6, seed=4, every=1, max_actions=300):
         public = game.public_view()
-        if public.get("phase") != "Tricks" or len(public["trick"]) < 2:
+        if public.get("phase_id") != "tricks" or len(public["trick"]) < 2:
             continue
         scene = board_scene("bourre", public, NAMES)
         faces = [c for c in scene.cards() if c.card != "back"]
@@ -248,7 +248,7 @@ def test_every_board_and_hand_reads_on_a_phone(game_id: str, players: int, langu
                                                                                  final=True)]
         scenes += [hand_scene(game_id, game.private_view(seat), public, labels) for seat in game.to_act()[:1]]
         for scene in filter(None, scenes):
-            assert too_small(scene) == [], (game_id, public.get("phase"))
+            assert too_small(scene) == [], (game_id, public.get("phase_id"))
             checked += 1
     assert checked > 20
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ..cards import SUITS
+from ..messages import MsgJson, phase_words
 from .draw import can_fold
 from .legal import NOTE
-from .phases import PHASE_NAMES, Phase
+from .phases import PHASE_KEYS, Phase
 from .state import BourreState, HandRecord, UpcardState
 from .tricks import legal
 
@@ -48,7 +49,8 @@ class TableOptions(TypedDict):
 
 
 class PublicView(TypedDict):
-    phase: str
+    phase: MsgJson               # the phase's name (`messages.phase_words`)
+    phase_id: str                # the phase (`Phase`)
     hand_no: int
     max_hands: int
     extra_hand: int | None
@@ -114,7 +116,7 @@ def public_view(g: BourreState) -> PublicView:
         for s in range(g.n)]
     o = g.opts
     view: PublicView = {
-        "phase": PHASE_NAMES[g.phase],
+        "phase": phase_words(PHASE_KEYS[g.phase]), "phase_id": g.phase.value,
         "hand_no": g.hand_no,
         "max_hands": o.max_hands,
         "extra_hand": g.extra,

@@ -93,6 +93,7 @@ def go_out(st: MarriageState, seat: int, discard: Card) -> list[Event]:
     events += _settle(st, seat, layout, going_out, new)
     return events
 
+
 def _summary_lines(st: MarriageState, winner: int, layout: FinishResult, points_detail: dict[int, Points],
                    raw: dict[int, int], adjusted: dict[int, int], owed: dict[int, int],
                    transfers: list[tuple[int, int, int]]) -> list[Msg]:
@@ -145,6 +146,7 @@ def _summary_lines(st: MarriageState, winner: int, layout: FinishResult, points_
         said.append(msg("mar.their_cards"))
         said += [msg("mar.cards_of", player=Seat(s), cards=cards(sorted(owned(st, s)))) for s in others]
     return said
+
 
 def _settle(st: MarriageState, winner: int, layout: FinishResult, going_out: list[list[Card]],
             new: list[list[Card]]) -> list[Event]:

@@ -10,10 +10,11 @@ from functools import lru_cache
 from typing import Any, NotRequired, TypedDict, cast
 
 from ..cards import Card, card_texts, sort_hand
+from ..messages import MsgJson, phase_words
 from ..poker import best_hand
 from . import rules
 from .options import TripoleyOptions
-from .phases import PHASE_NAMES, Phase
+from .phases import PHASE_KEYS, Phase
 from .spare import min_bid
 from .state import DealState, ShownHand
 from .variant import Variant
@@ -56,7 +57,7 @@ class MichiganView(TypedDict):
 
 class PublicView(TypedDict):
     game: str
-    phase: str
+    phase: MsgJson               # the phase's name (`messages.phase_words`)
     phase_id: str
     deal: int
     deals_done: int
@@ -109,7 +110,7 @@ def public_view(s: DealState, game_id: str, to_act: list[int]) -> PublicView:
     """`game_id` and `to_act` come from the engine (its id, and whom it waits for)."""
     opts = s.opts
     v: PublicView = {
-        "game": game_id, "phase": PHASE_NAMES[s.phase], "phase_id": s.phase.value,
+        "game": game_id, "phase": phase_words(PHASE_KEYS[s.phase]), "phase_id": s.phase.value,
         "deal": s.deal_no, "deals_done": s.deals_done, "max_deals": opts.max_deals,
         "stop_requested": s.stop_requested,
         "dealer": s.dealer,

@@ -21,7 +21,7 @@ SUMMARY_LIMIT = 900
 _UPCARD = {"face up": "face_up", "kept": "kept", "discarded": "discarded", "folded": "folded"}
 _STATE = {"in": "in", "folded": "folded", "to declare": "deciding", "left": "left",
           "leaving": "leaving", "sitting out": "sitting_out"}
-TRICKS = "Tricks"
+TRICKS = "tricks"
 """The view's name of the trick-play phase."""
 
 
@@ -76,7 +76,7 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
         else ""
     fields.append((t(locale, "bou.board.trump"), t(locale, "bou.board.trump_is", card=_pretty(public["upcard"]),
                                                    suit=t(locale, f"suit.{trump}"), where=where)))
-    tricks = public.get("phase") == TRICKS
+    tricks = public.get("phase_id") == TRICKS
     pot = public.get("pot", 0)
     fields.append((t(locale, "bou.board.pot"), t(locale, "bou.board.pot_chips", chips=pot) if tricks else
                    t(locale, "bou.board.pot_stock", chips=pot, stock=public["stock"])))
@@ -108,9 +108,9 @@ def _seat_text(s: dict[str, Any], public: dict[str, Any], names: Sequence[str], 
     state = _STATE.get(s["state"])
     bits = [t(locale, f"bou.state.{state}") if state else s["state"]]
     if s["state"] == "in":
-        if s.get("exchanged") is not None and public.get("phase") != TRICKS:
+        if s.get("exchanged") is not None and public.get("phase_id") != TRICKS:
             bits.append(t(locale, "bou.board.drew", n=s["exchanged"]))
-        if public.get("phase") == TRICKS:
+        if public.get("phase_id") == TRICKS:
             bits.append(t(locale, "count.tricks", n=s.get("tricks", 0)))
     if s.get("skipped_ante"):
         bits.append(t(locale, "bou.board.no_ante"))
@@ -167,6 +167,6 @@ def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = 
             lines.append(t(locale, "bou.hand.playable", cards=" ".join(_pretty(c) for c in private["legal"])))
         elif private.get("exchange"):
             lines.append(t(locale, "bou.hand.exchange", most=private.get("max_exchange", 5)))
-        elif public.get("phase") == "Play or fold":
+        elif public.get("phase_id") == "declare":
             lines.append(t(locale, "bou.hand.play_or_fold" if private.get("can_fold") else "bou.hand.must_play"))
     return "\n".join(line for line in lines if line)

@@ -72,7 +72,7 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     trick = public.get("trick") or []
     last_trick = public.get("last_trick")
     shown, winner, old = trick, current_winner(trick, public.get("trump", "S")), False
-    if not trick and last_trick and public.get("phase") == "Tricks":
+    if not trick and last_trick and public.get("phase_id") == "tricks":
         shown, winner, old = last_trick["cards"], last_trick["winner"], True
         label(b, GAP + BOARD.w + 3 * GAP + 200, GAP, labels.get("last_trick", ""))
     mover, last = moved(public)

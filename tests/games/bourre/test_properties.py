@@ -50,7 +50,7 @@ def checking_policy(options: dict[str, Any]):
         cards = _all_cards(game)
         assert len(cards) == 52 and len(set(cards)) == 52  # every card is somewhere, once
         pub = game.public_view()
-        if pub["phase"] == "Tricks":
+        if pub["phase_id"] == "tricks":
             priv = game.private_view(seat)
             trick = [Card.parse(t["card"]) for t in pub["trick"]]
             out = parse_cards(" ".join(pub["played"]))

@@ -9,7 +9,7 @@ from bot.games.gin_rummy.actions import Arrangement, Discard, DrawStock, Knock, 
 from bot.games.gin_rummy.melds import discard_deadwoods
 
 from .helpers import DEALER, NON_DEALER, knock, knock_after_draw, start
-from tests.english import english
+from tests.english import english, label
 
 
 def melds_of(text: str) -> list[set[Card]]:
@@ -69,7 +69,7 @@ def test_g6_which_discards_allow_a_knock() -> None:
     g, _ = knock_after_draw("2S 3S 4S 7H 7D 7C 9D 10D JD 5C", "KS KH 2C 3D 5H 6C 8S 8C 4H 9C", "6H")
     knocks = [a for a in g.legal_actions(NON_DEALER) if isinstance(a, Knock)]
     assert knocks == [Knock(Card.parse("6H"), 5), Knock(Card.parse("5C"), 6)]
-    assert knocks[0].label == "Knock with 6♥ (5 deadwood)"
+    assert label(knocks[0]) == "Knock with 6♥ (5 deadwood)"
     assert g.private_view(NON_DEALER)["discard_deadwood"] == expected
 
 
@@ -116,7 +116,7 @@ def test_g10_gin_no_layoffs() -> None:
         g, _ = knock_after_draw("AC 2C 3C 4C 5C 5H 5S 5D 6D 7D", "6C 7C KH QD JC 8S 8H 2S 3D 9C",
                                 "KS", {"scoring_system": system})
         gin = [a for a in g.legal_actions(NON_DEALER) if isinstance(a, Knock) and a.deadwood == 0]
-        assert gin == [Knock(Card.parse("KS"), 0)] and gin[0].label == "Gin with K♠ (0 deadwood)"
+        assert gin == [Knock(Card.parse("KS"), 0)] and label(gin[0]) == "Gin with K♠ (0 deadwood)"
         g.apply(NON_DEALER, gin[0])
         last = g.public_view()["last_hand"]
         assert last["layoffs"] == []

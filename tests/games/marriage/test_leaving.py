@@ -251,7 +251,7 @@ def test_mar_25_top_up_between_deals_only() -> None:
     game = Marriage.start([100, 100, 100], seed=3)
     with pytest.raises(IllegalAction, match="between deals"):
         game.top_up(0, 50)
-    while game.public_view()["phase"] != "Between deals":
+    while game.public_view()["phase_id"] != "between":
         seat = game.to_act()[0]
         game.apply(seat, game.bot_action(seat, random.Random(seat)))
     before = game.chips()["seat:1"]

@@ -149,7 +149,6 @@ def test_random_leaves_and_cash_outs_keep_the_books(cls: type) -> None:
         assert sum(game.mat.values()) == 0 and sum(game.stacks) + paid == total
 
 
-
 @st.composite
 def game_setups(draw):
     cls = draw(st.sampled_from(CLASSES))
