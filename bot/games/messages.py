@@ -71,8 +71,9 @@ MsgJson: TypeAlias = dict[str, Any]
 """A message as JSON (`to_json` of a `Msg`), where a view shows words: the reader's UI renders it."""
 
 
-def phase_words(key: str) -> MsgJson:
-    """A view's phase name: the catalog message `key`, as JSON."""
+def msg_json(key: str) -> MsgJson:
+    """The catalog message `key` (no parameters) as JSON, where a view names something (a phase,
+    a compartment)."""
     return {"key": key, "params": {}}
 
 

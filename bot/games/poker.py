@@ -23,15 +23,6 @@ CATEGORIES = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight"
 """Category names, weakest first; the index is the category's strength."""
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
-CATEGORY_TITLES = {"high_card": "High card", "one_pair": "One pair", "two_pair": "Two pair",
-                   "three_of_a_kind": "Three of a kind", "straight": "Straight", "flush": "Flush",
-                   "full_house": "Full house", "four_of_a_kind": "Four of a kind",
-                   "straight_flush": "Straight flush"}
-
-_RANK_WORDS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
-               9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
-_RANK_NAME = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
-
 # Card.rank (A=1, 2..13) -> bit of the rank in a 13-bit mask (bit 0 = deuce … bit 12 = ace).
 _RANK_BIT = [0, 1 << 12] + [1 << (r - 2) for r in range(2, 14)]
 # Card (suit_index * 16 + rank) -> bit in a 64-bit mask holding the four suit masks 16 bits apart.
@@ -63,7 +54,8 @@ _TOP5, _STRAIGHT = _build_tables()
 
 
 class HandValue:
-    """The value of a poker hand: compare with < and ==; `category`, `cards`, `ranks`, `text`.
+    """The value of a poker hand: compare with < and ==; `category`, `cards`, `ranks` (its name
+    for people is `hand_message`).
 
     `key` is an int that orders hands exactly (category in the top bits, then the tie-break
     ranks of PR-4 as 4-bit nibbles, 2 … 14).
@@ -136,30 +128,6 @@ class HandValue:
             got = [c for c in pool if c.high == rank][:count]
             out.extend(got)
         return tuple(out)
-
-    @property
-    def text(self) -> str:
-        """Words for people: "Full house, nines over fours"."""
-        cat, r = self.key >> 20, self.ranks
-
-        def name(v: int) -> str:
-            return _RANK_NAME.get(v, str(v))
-        title = CATEGORY_TITLES[self.category]
-        if cat in (STRAIGHT, STRAIGHT_FLUSH):
-            if cat == STRAIGHT_FLUSH and r[0] == 14:
-                return "Straight flush (royal)"
-            return f"{title}, {name(r[0])} high"
-        if cat == QUADS:
-            return f"{title}, {_RANK_WORDS[r[0]]}"
-        if cat == FULL_HOUSE:
-            return f"{title}, {_RANK_WORDS[r[0]]} over {_RANK_WORDS[r[1]]}"
-        if cat == TRIPS:
-            return f"{title}, {_RANK_WORDS[r[0]]}"
-        if cat == TWO_PAIR:
-            return f"{title}, {_RANK_WORDS[r[0]]} and {_RANK_WORDS[r[1]]}"
-        if cat == ONE_PAIR:
-            return f"Pair of {_RANK_WORDS[r[0]]}"
-        return f"{title}, {name(r[0])}" if cat == FLUSH else f"{name(r[0])} high".capitalize()
 
 
 def hand_message(value: HandValue) -> Msg:

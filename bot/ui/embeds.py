@@ -38,7 +38,7 @@ def attach_image(e: discord.Embed, filename: str) -> discord.Embed:
 
 
 def phase_of(phase: MsgJson, locale: Locale = ENGLISH) -> str:
-    """A game's phase as its view names it (`messages.phase_words`: “Play or fold”), in `locale`."""
+    """A game's phase as its view names it (`messages.msg_json`: “Play or fold”), in `locale`."""
     return render(locale, from_json(phase), ())
 
 

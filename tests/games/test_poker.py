@@ -14,7 +14,9 @@ from itertools import combinations
 import pytest
 
 from bot.games.cards import new_deck, parse_cards
-from bot.games.poker import CATEGORIES, best_hand
+from bot.games.poker import CATEGORIES, best_hand, hand_message
+
+from tests.english import english_msg
 
 
 def ref5(cards) -> tuple:
@@ -118,5 +120,5 @@ def test_pr6_twenty_cards_and_bad_input() -> None:
 
 def test_text_and_cards_for_people() -> None:
     value = best_hand(parse_cards("9C 9D 9S 4C 4D 2H KS"))
-    assert value.text == "Full house, nines over fours"
+    assert english_msg(hand_message(value)) == "Full house, nines over fours"
     assert [c.high for c in value.cards] == [9, 9, 9, 4, 4]

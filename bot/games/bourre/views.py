@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ..cards import SUITS
-from ..messages import MsgJson, phase_words
+from ..messages import MsgJson, msg_json
 from .draw import can_fold
 from .legal import NOTE
 from .phases import PHASE_KEYS, Phase
@@ -49,7 +49,7 @@ class TableOptions(TypedDict):
 
 
 class PublicView(TypedDict):
-    phase: MsgJson               # the phase's name (`messages.phase_words`)
+    phase: MsgJson               # the phase's name (`messages.msg_json`)
     phase_id: str                # the phase (`Phase`)
     hand_no: int
     max_hands: int
@@ -116,7 +116,7 @@ def public_view(g: BourreState) -> PublicView:
         for s in range(g.n)]
     o = g.opts
     view: PublicView = {
-        "phase": phase_words(PHASE_KEYS[g.phase]), "phase_id": g.phase.value,
+        "phase": msg_json(PHASE_KEYS[g.phase]), "phase_id": g.phase.value,
         "hand_no": g.hand_no,
         "max_hands": o.max_hands,
         "extra_hand": g.extra,

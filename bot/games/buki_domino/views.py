@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from ..messages import MsgJson, phase_words
+from ..messages import MsgJson, msg_json
 from .line import PIPS, RANK, TILES, legal_codes
 from .money import bet_range, payout, spayout
 from .phases import PHASE_KEYS, Phase
@@ -17,7 +17,7 @@ from .turn import bet_open, must_bet, to_act
 
 
 class PublicView(TypedDict):
-    phase: MsgJson               # the phase's name (`messages.phase_words`)
+    phase: MsgJson               # the phase's name (`messages.msg_json`)
     stage: str                  # the phase's id (`Phase`)
     hand_no: int
     max_hands: int
@@ -78,7 +78,7 @@ def public_view(g: BukiState) -> PublicView:
     over = g.phase == Phase.OVER
     o = g.opts
     view: PublicView = {
-        "phase": phase_words(PHASE_KEYS[g.phase]),
+        "phase": msg_json(PHASE_KEYS[g.phase]),
         "stage": g.phase.value,
         "hand_no": g.hands_done + (0 if over else 1),
         "max_hands": o.max_hands,

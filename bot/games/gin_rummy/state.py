@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
 from ..cards import Card
+from ..messages import MsgJson
 from .options import GinOptions
 from .phases import Phase
 
@@ -45,7 +46,7 @@ class HandRecord(TypedDict, total=False):
     defender_deadwood: int
     scorer: int
     points: int
-    reason: str
+    reason: MsgJson | str    # why the scorer scored (`HandScore.why`); English in records saved before
     payments: list[Payment]
     scores: list[int]
     forfeit: int

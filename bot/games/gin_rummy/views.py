@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from ..cards import card_texts
-from ..messages import MsgJson, phase_words
+from ..messages import MsgJson, msg_json
 from .melds import best_melds, deadwood_cards, discard_deadwoods
 from .phases import PHASE_KEYS, Phase
 from .state import GinState, HandRecord, MatchResult, Payment
@@ -22,7 +22,7 @@ class KnockView(TypedDict):
 class PublicView(TypedDict):
     """Discard pile, stock count, pickups, scores, options, the last showdown; no hand."""
 
-    phase: MsgJson               # the phase's name (`messages.phase_words`)
+    phase: MsgJson               # the phase's name (`messages.msg_json`)
     phase_id: str
     hand_no: int
     dealer: int
@@ -77,7 +77,7 @@ def public_view(g: GinState) -> PublicView:
     top = g.pile[-1] if g.pile and not over else None
     opts = g.opts
     view: PublicView = {
-        "phase": phase_words(PHASE_KEYS[g.phase]),
+        "phase": msg_json(PHASE_KEYS[g.phase]),
         "phase_id": g.phase.value,
         "hand_no": g.hand_no,
         "dealer": g.dealer,

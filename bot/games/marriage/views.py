@@ -10,7 +10,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from ..base import last_deal_note
 from ..cards import Card, card_texts, group_texts
-from ..messages import MsgJson, phase_words, to_json
+from ..messages import MsgJson, msg_json, to_json
 from .going_out import finishers
 from .layout import group_hand
 from .melds import face_of, maal_faces
@@ -39,7 +39,7 @@ class SeatView(TypedDict):
 
 
 class PublicView(TypedDict):
-    phase: MsgJson               # the phase's name (`messages.phase_words`)
+    phase: MsgJson               # the phase's name (`messages.msg_json`)
     phase_id: str               # the phase's id (`Phase`)
     deal_no: int
     dealer: int | None
@@ -132,7 +132,7 @@ def _public_view(st: MarriageState) -> PublicView:
         })
     opts = st.opts
     return {
-        "phase": phase_words(PHASE_KEYS[phase]), "phase_id": phase, "deal_no": st.deal_no,
+        "phase": msg_json(PHASE_KEYS[phase]), "phase_id": phase, "deal_no": st.deal_no,
         "dealer": st.dealer, "players": list(st.players), "to_act": to_act(st),
         "turn": st.turn if phase == PLAY else None,
         "drawn": st.drawn if phase == PLAY else False,

@@ -212,8 +212,8 @@ def final_showdown(s: DealState, who: list[int], total: int) -> list[tuple[int, 
     order = rules.clockwise_from(s.dealer, who, s.n)
     hands = rules.deal_hands(deck[:5 * len(order)], order)
     values = {p: best_hand(hands[p]) for p in order}
-    s.showdown = [{"seat": p, "cards": card_texts(list(values[p].cards)), "category": values[p].category,
-                   "text": values[p].text} for p in order]
+    s.showdown = [{"seat": p, "cards": card_texts(list(values[p].cards)), "category": values[p].category}
+                  for p in order]
     best = max(v.key for v in values.values())
     tied = [p for p in tie_order(s, order) if values[p].key == best]
     each, rest = divmod(total, len(tied))

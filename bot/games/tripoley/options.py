@@ -13,9 +13,6 @@ from typing import Any, Literal, TypeVar
 
 from ..options import BotStrength, OptionSpec, Preset, bot_strength, clash, label, option, options_of, specs_of
 
-PAY_TIMING = {"on_hold": "When held", "on_play": "When played"}
-LEFT_OR_DEALER = {"left_of_dealer": "The dealer's left", "dealer": "The dealer"}
-
 
 @dataclass(frozen=True, slots=True)
 class DealOptions:

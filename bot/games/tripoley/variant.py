@@ -17,7 +17,7 @@ from ..cards import SUITS, Card
 class Variant:
     game_id: str
     compartments: tuple[tuple[str, str], ...]
-    """(code, display name) in canonical order (§3)."""
+    """(code, the catalog key of its name) in canonical order (§3)."""
     single_pay: tuple[tuple[str, Card], ...]
     """Compartment code -> the card that collects it (TRI-15, MICH-7)."""
     run_ranks: tuple[int, int, int]
@@ -38,9 +38,6 @@ class Variant:
     def codes(self) -> tuple[str, ...]:
         return tuple(code for code, _ in self.compartments)
 
-    def name(self, code: str) -> str:
-        return dict(self.compartments)[code]
-
 
 @cache
 def _runs(ranks: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
@@ -51,9 +48,9 @@ _MARRIAGE = (Card(12, "H"), Card(13, "H"))
 
 TRIPOLEY = Variant(
     game_id="tripoley",
-    compartments=(("AH", "Ace of hearts"), ("KH", "King of hearts"), ("QH", "Queen of hearts"),
-                  ("JH", "Jack of hearts"), ("10H", "Ten of hearts"), ("KQ", "King–Queen of hearts"),
-                  ("RUN", "8-9-10 of one suit"), ("KITTY", "Kitty"), ("POT", "Pot")),
+    compartments=(("AH", "comp.name.AH"), ("KH", "comp.name.KH"), ("QH", "comp.name.QH"), ("JH", "comp.name.JH"),
+                  ("10H", "comp.name.10H"), ("KQ", "comp.name.tripoley.KQ"), ("RUN", "comp.name.tripoley.RUN"),
+                  ("KITTY", "comp.name.KITTY"), ("POT", "comp.name.tripoley.POT")),
     single_pay=(("AH", Card(1, "H")), ("KH", Card(13, "H")), ("QH", Card(12, "H")),
                 ("JH", Card(11, "H")), ("10H", Card(10, "H"))),
     run_ranks=(8, 9, 10),
@@ -64,9 +61,10 @@ TRIPOLEY = Variant(
 
 MICHIGAN_RUMMY = Variant(
     game_id="michigan_rummy",
-    compartments=(("AH", "Ace of hearts"), ("KC", "King of clubs"), ("QD", "Queen of diamonds"),
-                  ("JS", "Jack of spades"), ("10H", "Ten of hearts"), ("KQ", "Queen & King of hearts"),
-                  ("RUN", "7-8-9 of one suit"), ("POKER_POOL", "Poker pool"), ("POT", "Pot (centre)")),
+    compartments=(("AH", "comp.name.AH"), ("KC", "comp.name.KC"), ("QD", "comp.name.QD"), ("JS", "comp.name.JS"),
+                  ("10H", "comp.name.10H"), ("KQ", "comp.name.michigan_rummy.KQ"),
+                  ("RUN", "comp.name.michigan_rummy.RUN"), ("POKER_POOL", "comp.name.POKER_POOL"),
+                  ("POT", "comp.name.michigan_rummy.POT")),
     single_pay=(("AH", Card(1, "H")), ("KC", Card(13, "C")), ("QD", Card(12, "D")),
                 ("JS", Card(11, "S")), ("10H", Card(10, "H"))),
     run_ranks=(7, 8, 9),
