@@ -11,7 +11,7 @@ from bot.clock import FakeClock
 from bot.config import Settings
 from bot.games import GAMES
 from bot.games.base import AnyGame, Event
-from bot.games.messages import Text, from_json
+from bot.games.messages import Text, from_json, msg
 from bot.i18n import ENGLISH, render
 from bot.tables.models import Closing, HandRef, TableSnapshot
 from bot.tables.pacing import Pacer
@@ -114,7 +114,8 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
     cls: type[AnyGame] = GAMES[game_id]
     n = players or cls.min_players
     if not cls.min_players <= n <= cls.max_players:
-        raise SystemExit(f"{cls.title} takes {cls.min_players}–{cls.max_players} players.")
+        name = render(ENGLISH, msg(f"game.{game_id}"), ())
+        raise SystemExit(f"{name} takes {cls.min_players}–{cls.max_players} players.")
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="demo", database_path=Path(tmp) / "demo.db", starting_chips=10_000)
         db = await open_database(settings.database_path)

@@ -26,7 +26,7 @@ from PIL import Image
 
 from bot.games import GAMES
 from bot.games.base import AnyGame, BuyIn, Event, seat_key
-from bot.i18n import ENGLISH, Locale
+from bot.i18n import ENGLISH, Locale, t
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
 from bot.ui.embeds import board_image, closing_embed, hand_embed, hand_image, table_embed
 from bot.ui.images import BOARD_FILE, HAND_FILE
@@ -55,7 +55,7 @@ def snapshot(game_id: str, game: Any, version: int) -> TableSnapshot:
     seats = tuple(SeatInfo(i, USER_ID if i == HUMAN else None, NAMES[i], chips[seat_key(i)], 0, False, True)
                   for i in range(n))
     over = game.is_over()
-    return TableSnapshot(table_id=1, guild_id=1, channel_id=1, game_id=game_id, title=cls.title,
+    return TableSnapshot(table_id=1, guild_id=1, channel_id=1, game_id=game_id, title=t(ENGLISH, f"game.{game_id}"),
                          status="finished" if over else "playing", version=version, host_id=USER_ID, options={},
                          buy_in=BuyIn(1, None, 1), seats=seats, min_players=cls.min_players,
                          max_players=cls.max_players, public=game.public_view(), to_act=tuple(game.to_act()),

@@ -104,7 +104,7 @@ class GameState(Protocol[ActionT, PublicT_co, PrivateT_co]):
     """
 
     id: ClassVar[str]
-    title: ClassVar[str]
+    """The game's id; its name is the catalogs' `game.<id>`."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
@@ -197,7 +197,7 @@ class Engine:
     """
 
     id: ClassVar[str]
-    title: ClassVar[str]
+    """The game's id; its name is the catalogs' `game.<id>`."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]

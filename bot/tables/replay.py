@@ -22,6 +22,7 @@ from typing import Any
 from bot.errors import TableError
 from bot.games.base import DEAL_STACKS, AnyGame, Event
 from bot.games.messages import msg
+from bot.i18n import ENGLISH, t
 from storage import replays, tables
 from storage.db import Database
 from storage.replays import DealRef
@@ -214,6 +215,6 @@ class Replays:
     def _table(self, cls: type[AnyGame], row: TableRow) -> TableSnapshot:
         return TableSnapshot(
             table_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, game_id=row.game_id,
-            title=cls.title, status="playing", version=row.version, host_id=row.host_id,
+            title=t(ENGLISH, f"game.{cls.id}"), status="playing", version=row.version, host_id=row.host_id,
             options=dict(row.options), buy_in=cls.buy_in(row.options), seats=(), min_players=cls.min_players,
             max_players=int(row.options.get("max_players", cls.max_players)))

@@ -95,7 +95,8 @@ def played(game_id: str, seed: int) -> Played:
                     out.events += game.place_spectator_bet(900 + backed, backed, low_high[0])
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
-        situation = (game.public_view().get("phase_id", game.public_view().get("stage")), *sorted({a.kind for a in legal}))
+        view = game.public_view()
+        situation = (view.get("phase_id", view.get("stage")), *sorted({a.kind for a in legal}))
         if situation not in probed:
             out.situations.append(game.to_dict())
         if situation not in probed or step % PROBE_EVERY == 0:

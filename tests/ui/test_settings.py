@@ -15,7 +15,7 @@ from bot.errors import TableError
 from bot.games import GAMES
 from bot.games.base import BuyIn
 from bot.games.options import OptionSpec, changed_options
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, t
 from bot.i18n import options as words_of
 from bot.tables.models import TableSnapshot
 from bot.tables.service import TableService
@@ -45,8 +45,8 @@ def say(game_id: str, spec: OptionSpec, value: Any) -> str:
 def lobby(game_id: str, **changed: Any) -> TableSnapshot:
     cls = GAMES[game_id]
     options = {s.name: s.default for s in cls.option_specs} | changed
-    return TableSnapshot(table_id=3, guild_id=1, channel_id=2, game_id=game_id, title=cls.title, status="lobby",
-                         version=0, host_id=7, options=options, buy_in=BuyIn(100, 100, 100), seats=(),
+    return TableSnapshot(table_id=3, guild_id=1, channel_id=2, game_id=game_id, title=t(ENGLISH, f"game.{game_id}"),
+                         status="lobby", version=0, host_id=7, options=options, buy_in=BuyIn(100, 100, 100), seats=(),
                          min_players=cls.min_players, max_players=cls.max_players)
 
 

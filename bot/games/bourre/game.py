@@ -30,7 +30,6 @@ class Bourre(BourreState, Engine):
     """One table's game of Bourré."""
 
     id = "bourre"
-    title = "Bourré"
     min_players = 2
     max_players = 8
     option_specs = OPTION_SPECS

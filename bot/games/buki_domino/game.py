@@ -44,7 +44,6 @@ class BukiDomino(BukiState, Engine):
     """One Buki-Domino game at one table (four seats, a series of hands)."""
 
     id = "buki_domino"
-    title = "Buki-Domino"
     min_players = SEATS
     max_players = SEATS
     option_specs = OPTION_SPECS

@@ -34,7 +34,6 @@ class GinRummy(GinState, Engine):
     """One match of Gin Rummy between two seats."""
 
     id = "gin_rummy"
-    title = "Gin Rummy"
     min_players = 2
     max_players = 2
     option_specs = OPTION_SPECS

@@ -37,7 +37,6 @@ class Marriage(MarriageState, StopAfterDeal, Engine):
     """One Marriage table: a sequence of deals over fixed seats."""
 
     id = "marriage"
-    title = "Marriage"
     min_players = 2
     max_players = 5
     option_specs = OPTION_SPECS

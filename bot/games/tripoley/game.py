@@ -75,7 +75,7 @@ class DealGame(DealState, StopAfterDeal, Engine):
     def seated(cls, stacks: list[int], options: Mapping[str, Any] | None, seed: int | str) -> Self:
         """The players seated and the mat empty, before the first deal (tests build on it)."""
         if not cls.min_players <= len(stacks) <= cls.max_players:
-            raise ValueError(f"{cls.title} needs {cls.min_players} to {cls.max_players} players, "
+            raise ValueError(f"{cls.id} needs {cls.min_players} to {cls.max_players} players, "
                              f"got {len(stacks)}")
         if any(not isinstance(s, int) or s < 0 for s in stacks):
             raise ValueError("stacks must be whole numbers of chips, not negative")
@@ -172,7 +172,6 @@ class TripoleyGame(TripoleyState, DealGame):
     """Tripoley (Three in One)."""
 
     id = "tripoley"
-    title = "Tripoley"
     min_players = 2
     max_players = 9
     option_specs = TRIPOLEY_OPTIONS
@@ -186,7 +185,6 @@ class MichiganRummyGame(MichiganState, DealGame):
     Michigan first and an automatic poker-pool showdown (MICH-1..10)."""
 
     id = "michigan_rummy"
-    title = "Michigan Rummy"
     min_players = 3
     max_players = 8
     option_specs = MICHIGAN_OPTIONS
