@@ -20,7 +20,7 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .errors import MalformedAction
 from .messages import msg
@@ -421,10 +421,6 @@ def _memoised(encode: Callable[[Any], Json]) -> Callable[[Any], Json]:
 
 
 # --- actions ----------------------------------------------------------------------------------
-
-class ActionType(Protocol):
-    kind: ClassVar[str]
-
 
 def action_to_dict(action: Any) -> dict[str, Json]:
     """An action as JSON: its kind and its fields."""

@@ -91,10 +91,6 @@ class HandValue:
         return f"HandValue({self.category}, {' '.join(map(str, self.cards))})"
 
     @property
-    def category_index(self) -> int:
-        return self.key >> 20
-
-    @property
     def category(self) -> str:
         return CATEGORIES[self.key >> 20]
 
@@ -221,8 +217,3 @@ def _by_sets(any_: int, trips: int, pairs: int) -> int:
         return (ONE_PAIR << 20) | ((p1 + 2) << 16) | ((_TOP5[any_ ^ (1 << p1)] >> 8) << 4)
     return (HIGH_CARD << 20) | _TOP5[any_]
 
-
-def best_hands_winners(values: Sequence[HandValue]) -> list[int]:
-    """Indexes of the values that tie for best (in the order given)."""
-    top = max(v.key for v in values)
-    return [i for i, v in enumerate(values) if v.key == top]

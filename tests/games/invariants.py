@@ -44,6 +44,8 @@ def check_illegal_changes_nothing(game: Any, seat: int, action: Any) -> None:
     before = game.to_dict()
     assert not game.can_apply(seat, action)
     with pytest.raises(IllegalAction):
+        game.verify_action(seat, action)
+    with pytest.raises(IllegalAction):
         game.apply(seat, action)
     assert game.to_dict() == before
 

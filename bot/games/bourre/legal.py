@@ -22,17 +22,11 @@ CARD_ID: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
 
 NOTE: tuple[str, ...] = tuple(str(c) for c in CARDS)
 """NOTE[id] is the notation of a card id."""
-PRETTY: tuple[str, ...] = tuple(c.pretty for c in CARDS)
 
 CardId = Annotated[int, Via(NOTE.__getitem__, lambda text: CARD_ID[Card.parse(text)])]
 """A card id in the state, saved as the card's notation."""
 
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-
-
-def card_id(card: Card) -> int:
-    """The id of a one-pack card; KeyError for a card of another pack copy."""
-    return CARD_ID[card]
 
 
 def trick_winner_index(trick: Sequence[int], trump: int) -> int:

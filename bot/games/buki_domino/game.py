@@ -54,9 +54,6 @@ class BukiDomino(BukiState, Engine):
     moves = turn.MOVES
     shown_moves = frozenset({"play", "bet"})
 
-    start_events: list[Event]
-    """The events of the first deal (`start` cannot return them); not part of the state."""
-
     # --- creation -------------------------------------------------------------------------
 
     @classmethod
@@ -81,9 +78,7 @@ class BukiDomino(BukiState, Engine):
                 raise ValueError("deck must hold each of the 36 tiles exactly once.")
         game = cls(opts=opts, seed=seed, stacks=list(stacks), min_bet=opts.min_bet, max_bet=opts.max_bet,
                    limits_set=not opts.first_banker_sets_limits, hand_start=list(stacks))
-        events: list[Event] = []
-        start_hand(game, events, codes)
-        game.start_events = events
+        start_hand(game, [], codes)
         return game
 
     # --- queries --------------------------------------------------------------------------

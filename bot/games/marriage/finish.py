@@ -76,13 +76,6 @@ class _Pool:
         return cards.pop()
 
 
-def _encode(faces: Iterable[int]) -> int:
-    state = _GUARD
-    for f in faces:
-        state += _ONE[f]
-    return state
-
-
 def _discard_mask(hand_faces: Counter[int], taken: Card | None, ban: str) -> int:
     """Faces that may be the discard under MAR-7."""
     mask = 0

@@ -1,8 +1,8 @@
 """What differs between Tripoley and Michigan Rummy, as data (rules §3, §7).
 
 Both games share one engine (`state.py`); a `Variant` names the mat, which compartments the
-pay cards feed, the run ranks, which compartment the Michigan winner and the poker winner
-take, the phase order and the dealer's ante.
+pay cards feed, the run ranks, which compartment the Michigan winner takes and the phase order
+(the poker winner's compartment is each game's own poker step's: Tripoley's betting, MICH-9).
 """
 
 from __future__ import annotations
@@ -24,8 +24,6 @@ class Variant:
     """High ranks of the run that collects `RUN` (8-9-10 or 7-8-9)."""
     michigan_prize: str
     """Compartment the Michigan winner takes (TRI-35: KITTY; MICH-6: POT)."""
-    poker_prize: str
-    """Compartment the poker winner takes (TRI-26: POT; MICH-9: POKER_POOL)."""
     poker_first: bool
     """Tripoley plays poker (with betting) before Michigan; Michigan Rummy after, without betting."""
 
@@ -55,7 +53,6 @@ TRIPOLEY = Variant(
                 ("JH", Card(11, "H")), ("10H", Card(10, "H"))),
     run_ranks=(8, 9, 10),
     michigan_prize="KITTY",
-    poker_prize="POT",
     poker_first=True,
 )
 
@@ -69,7 +66,6 @@ MICHIGAN_RUMMY = Variant(
                 ("JS", Card(11, "S")), ("10H", Card(10, "H"))),
     run_ranks=(7, 8, 9),
     michigan_prize="POT",
-    poker_prize="POKER_POOL",
     poker_first=False,
 )
 
