@@ -1,4 +1,5 @@
-"""CHIP-1, CHIP-2 and CHIP-5 over random games of both variants, from the engine's own transfer log."""
+"""Tripoley and Michigan Rummy rules, chip conservation (§4): CHIP-1, CHIP-2 and CHIP-5 over random games of both
+variants, from the engine's own transfer log; CHIP-4 and CHIP-6 on positions."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import random
 
 import pytest
 
+from bot.games.cards import new_deck
 from bot.games.simulate import random_policy
+from bot.games.tripoley import table
 
-from .positions import MichiganRummyGame, TripoleyGame
+from .positions import ANN, BOB, CAL, MichiganRummyGame, TripoleyGame, position
 
 
 def wallet_sum(game) -> int:
@@ -45,3 +48,17 @@ def test_chip_1_2_5_every_transfer_is_of_an_allowed_kind_and_nothing_is_created(
                     assert sum(a for s, d, a, _ in moved if s == f"seat:{seat}" and d == "mat:POT") == added
         assert game.is_over()
     assert bets_seen > 0 or cls is MichiganRummyGame
+
+
+def test_chip_4_no_wallet_goes_negative_and_nothing_is_owed() -> None:
+    game = TripoleyGame.start([50, 5, 50], deck=new_deck(), dealer=CAL)
+    assert game.stacks[BOB] == 0 and all(v >= 0 for v in game.chips().values())
+    assert sum(game.chips().values()) == 105
+
+
+def test_chip_6_a_transfer_the_source_cannot_cover_is_a_bug() -> None:
+    game = position(TripoleyGame, [3, 3], {ANN: "2S", BOB: "3S"}, dealer=BOB)
+    before = game.chips()
+    with pytest.raises(RuntimeError):
+        table.move(game, "seat:0", "mat:POT", 4, "test")
+    assert game.chips() == before
