@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 from bot.games import IllegalAction
-from bot.games.base import action_from_dict, action_to_dict, seat_key
+from bot.games.base import AnyGame, action_from_dict, action_to_dict, seat_key
 from bot.games.simulate import Policy, play, random_policy
 
 
-def check_state(cls: type, game: Any, total: int) -> None:
+def check_state(cls: type[AnyGame], game: AnyGame, total: int) -> None:
     """Chips conserved, JSON round trip exact, views JSON-safe, legal actions round-trip and pass
     the same checks `apply` makes (`can_apply`)."""
     chips = game.chips()
@@ -50,7 +51,7 @@ def check_illegal_changes_nothing(game: Any, seat: int, action: Any) -> None:
     assert game.to_dict() == before
 
 
-def play_checked(cls: type, stacks: list[int], seed: int, options: dict | None = None,
+def play_checked(cls: type[AnyGame], stacks: list[int], seed: int, options: Mapping[str, Any] | None = None,
                  policy: Policy = random_policy) -> Any:
     """A full game with every invariant checked after every action; returns the final state.
 

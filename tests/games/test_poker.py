@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations
 
 import pytest
 
-from bot.games.cards import new_deck, parse_cards
+from bot.games.cards import Card, new_deck, parse_cards
 from bot.games.poker import CATEGORIES, best_hand, hand_message
 
 from tests.english import english_msg
 
 
-def ref5(cards) -> tuple:
+def ref5(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     """A naive value of exactly five cards: (category index, tie-break ranks)."""
     ranks = sorted((c.high for c in cards), reverse=True)
     flush = len({c.suit for c in cards}) == 1
@@ -53,7 +54,7 @@ def ref5(cards) -> tuple:
     return (0, tuple(ranks))
 
 
-def brute(cards) -> tuple:
+def brute(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     return max(ref5(combo) for combo in combinations(cards, 5))
 
 

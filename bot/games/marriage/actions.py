@@ -56,3 +56,6 @@ class EndGame(Action, kind="end_game"):
 
 ACTION_TYPES: tuple[type[Action], ...] = (DeclareTunnela, DeclareDone, DrawStock, TakeDiscard, TakeAndFinish,
                                   Show, ShowDublees, Finish, Discard, NextDeal, EndGame)
+
+__all__ = ["ACTION_TYPES", "DeclareDone", "DeclareTunnela", "Discard", "DrawStock", "EndGame", "Finish", "NextDeal",
+           "Show", "ShowDublees", "TakeAndFinish", "TakeDiscard"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.games.bourre import Bourre
 from bot.games.cards import Card, parse_cards
 
@@ -12,10 +14,10 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
 
 
-def timeouts_until_next_hand(g: Bourre) -> list:
+def timeouts_until_next_hand(g: Bourre) -> list[Any]:
     """Every seat on turn times out (BOU-26) until the current hand is settled."""
     hand = g.hand_no
-    events: list = []
+    events: list[Any] = []
     while not g.is_over() and g.hand_no == hand:
         seat = g.to_act()[0]
         events = g.apply(seat, g.timeout_action(seat))
@@ -30,7 +32,7 @@ def with_pot(g: Bourre, extra: int, payer: int) -> Bourre:
     return Bourre.from_dict(data)
 
 
-def summary_of(events: list) -> str:
+def summary_of(events: list[Any]) -> str:
     return english(next(e for e in events if e.kind == "summary"))
 
 

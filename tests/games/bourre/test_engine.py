@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -33,7 +34,7 @@ def test_registered_with_class_attributes() -> None:
     ({"exchange_order": "sideways"}, "exchange_order"), ({"turn_timeout_s": 5}, "turn_timeout_s"),
     ({"min_players": 4, "max_players": 3}, "max_players"), ({"buy_in": 9}, "buy_in"),
 ])
-def test_bad_options_raise_naming_the_option(options: dict, name: str) -> None:
+def test_bad_options_raise_naming_the_option(options: dict[str, Any], name: str) -> None:
     with pytest.raises(ValueError, match=name):
         Bourre.start([200] * 4, options)
 

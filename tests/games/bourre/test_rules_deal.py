@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.games.bourre import Bourre
@@ -22,7 +24,7 @@ def test_bou_6_antes_deal_draw_tricks_settlement_then_the_next_hand() -> None:
     g = start(3, 2, {0: "AH KH 2S 9D 4C", 1: "QH 3H JS 10D 5C", 2: "8S 5H JD AC 7S"})
     assert g.pot == 3 and g.phase == "declare" and all(len(h) == 5 for h in g.hands)
     phases = []
-    events: list = []
+    events: list[Any] = []
     while g.hand_no == 1:
         phases.append(g.phase)
         seat = g.to_act()[0]

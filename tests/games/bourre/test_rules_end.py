@@ -6,6 +6,8 @@ import pytest
 
 from bot.games.bourre import Bourre, scoring
 from bot.games.bourre.actions import Exchange, Fold, PlayHand
+from bot.games.bourre.state import BourreState
+from bot.games.messages import Msg
 from bot.games.simulate import play as drive
 from bot.games.simulate import random_policy
 
@@ -146,10 +148,10 @@ def test_bou_24_extra_hands_do_not_apply_the_other_end_conditions() -> None:
     assert not g.is_over() and g.seated[1] and g.extra == 3
 
 
-def test_bou_25_a_settlement_that_changes_the_total_is_refused(monkeypatch) -> None:
+def test_bou_25_a_settlement_that_changes_the_total_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     real = scoring.settle_draw
 
-    def leaky(game, active):
+    def leaky(game: BourreState, active: list[int]) -> list[Msg]:
         lines = real(game, active)
         game.stacks[0] += 1  # a chip created from nothing
         return lines

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,7 +20,8 @@ from .test_examples import FOUR
 from tests.english import english
 
 
-def _reference_legal(hand, played, trump, must_beat, must_trump, must_overtrump):
+def _reference_legal(hand: list[Card], played: list[Card], trump: str, must_beat: bool, must_trump: bool,
+                     must_overtrump: bool) -> list[Card]:
     """bourre.md BOU-14, line by line, on Card objects."""
     if not played:
         return list(hand)
@@ -43,7 +46,7 @@ def _reference_legal(hand, played, trump, must_beat, must_trump, must_overtrump)
     return list(hand)
 
 
-def L(hand: str, trick: str, trump: str = "H", **kw) -> set[str]:
+def L(hand: str, trick: str, trump: str = "H", **kw: Any) -> set[str]:
     return {str(c) for c in legal_cards(parse_cards(hand), parse_cards(trick), trump, **kw)}
 
 
@@ -96,7 +99,8 @@ def test_bou_14_illegal_card_is_refused_and_changes_nothing() -> None:
 @settings(derandomize=True, deadline=None, max_examples=400)
 @given(cards=st.permutations(new_deck()), hand_size=st.integers(1, 5), trick_size=st.integers(0, 7),
        trump=st.sampled_from("SHDC"), flags=st.tuples(st.booleans(), st.booleans(), st.booleans()))
-def test_bou_14_matches_the_rules_pseudocode(cards, hand_size, trick_size, trump, flags) -> None:
+def test_bou_14_matches_the_rules_pseudocode(cards: list[Card], hand_size: int, trick_size: int, trump: str,
+                                             flags: tuple[bool, bool, bool]) -> None:
     hand, played = cards[:hand_size], cards[hand_size:hand_size + trick_size]
     mb, mt, mo = flags
     got = legal_cards(hand, played, trump, must_beat=mb, must_trump=mt, must_overtrump=mo)
@@ -109,7 +113,8 @@ def test_bou_14_matches_the_rules_pseudocode(cards, hand_size, trick_size, trump
     ({"must_trump": False}, {"AH"}, {"8D", "9D", "10D", "JD", "8S"}, {"QD", "KD", "AD", "9S", "7S"}),
     ({"must_overtrump": False}, {"AH"}, {"8S"}, {"9S", "7S"}),
 ])
-def test_bou_14_each_switch_changes_the_legal_cards(options, b, c, d) -> None:
+def test_bou_14_each_switch_changes_the_legal_cards(options: dict[str, bool], b: set[str], c: set[str],
+                                                    d: set[str]) -> None:
     g = start(4, 3, OPT, options=options)
     everyone_plays(g)
     play(g, 0, "5H")

@@ -12,6 +12,7 @@ from bot.games.buki_domino.money import backed, bet_range
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
 from .rules_helpers import T, d6_to_second_hand, play_d6
 from tests.english import english
+from tests.games.known import all_of
 
 
 def test_dom_15_bets_range_once_and_never_by_the_banker() -> None:
@@ -48,7 +49,7 @@ def test_dom_15_first_banker_sets_limits() -> None:
 def test_dom_15_limits_must_be_even_with_even_bets_only_and_hold_for_every_hand() -> None:
     g = new_game(D6_HANDS, D6_STAMM, first_banker_sets_limits=True, payout_rounding="even_bets_only",
                  min_bet=2, max_bet=6)
-    assert all(a.min_bet % 2 == 0 and a.max_bet % 2 == 0 for a in g.legal_actions(3))
+    assert all(a.min_bet % 2 == 0 and a.max_bet % 2 == 0 for a in all_of(SetLimits, g.legal_actions(3)))
     for bad in (SetLimits(3, 6), SetLimits(2, 5), SetLimits(0, 2)):
         with pytest.raises(IllegalAction):
             g.apply(3, bad)

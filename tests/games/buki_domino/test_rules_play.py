@@ -14,11 +14,12 @@ from bot.games.tiles import parse_tiles
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
 from .rules_helpers import T, play_d6, play_d7
 from tests.english import english, label
+from tests.games.known import all_of, known
 
 
 def test_dom_9_banker_leads_any_tile() -> None:
     g = new_game(D6_HANDS, D6_STAMM)
-    leads = g.legal_actions(3)
+    leads = all_of(Play, g.legal_actions(3))
     assert sorted(str(a.tile) for a in leads) == sorted(str(t) for t in parse_tiles(D6_HANDS[3]))
     assert [label(a) for a in leads][0] == "Lead [8|7]"
     with pytest.raises(IllegalAction, match="first tile"):
@@ -76,7 +77,7 @@ def test_dom_10_tile_of_both_ends_gives_different_positions() -> None:
             assert g.public_view()["ends"] == ends and g.hands_done == 0
         else:
             g.apply(1, Play(T("[7|6]"), "L"))
-            assert g.hands_done == 1 and g.last["line"][0] == "[7|6]"  # blocked on (7, 7)
+            assert g.hands_done == 1 and known(g.last)["line"][0] == "[7|6]"  # blocked on (7, 7)
 
 
 def test_dom_11_auto_pass_and_out_of_turn() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -72,7 +73,7 @@ def test_dom_3_a_play_must_name_a_tile() -> None:
     ({"spectator_odds": 4}, "spectator_odds"),
     ({"nonsense": 1}, "nonsense"),
 ])
-def test_dom_4_15_bad_options_name_the_option(options: dict, name: str) -> None:
+def test_dom_4_15_bad_options_name_the_option(options: dict[str, Any], name: str) -> None:
     with pytest.raises(ValueError, match=name):
         BukiDomino.start([100] * 4, options)
 
@@ -88,7 +89,7 @@ def test_dom_4_15_bad_options_name_the_option(options: dict, name: str) -> None:
     ({"play_direction": "left"}, "play_direction"),
     ({"bet_deadline_tile": 2}, "bet_deadline_tile"),
 ])
-def test_dom_4_15_option_bounds(options: dict, name: str) -> None:
+def test_dom_4_15_option_bounds(options: dict[str, Any], name: str) -> None:
     with pytest.raises(ValueError, match=name):
         BukiDomino.start([100] * 4, options)
 

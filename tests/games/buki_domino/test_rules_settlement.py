@@ -17,7 +17,7 @@ from tests.english import english
 @pytest.mark.parametrize("mult, rounding, win", [
     (2, "floor", 6), (2.5, "floor", 7), (2.5, "ceil", 8), (3, "floor", 9), (3, "ceil", 9),
 ])
-def test_dom_20_21_payout_multiplier_and_rounding_in_a_hand(mult, rounding, win) -> None:
+def test_dom_20_21_payout_multiplier_and_rounding_in_a_hand(mult: float, rounding: str, win: int) -> None:
     g = new_game(D6_HANDS, D6_STAMM, payout_multiplier=mult, payout_rounding=rounding)
     g.apply(3, Play(T("[7|3]"), "L"))
     g.apply(0, Bet(2))
@@ -82,7 +82,7 @@ def test_dom_22_carried_stake_carries_twice() -> None:
 
 @pytest.mark.parametrize("odds, rounding, win", [(2, "floor", 6), (2.5, "floor", 7), (2.5, "ceil", 8),
                                                  (3, "floor", 9)])
-def test_dom_23_spectator_odds_option(odds, rounding, win) -> None:
+def test_dom_23_spectator_odds_option(odds: float, rounding: str, win: int) -> None:
     g = new_game(D6_HANDS, D6_STAMM, spectator_odds=odds, payout_rounding=rounding)
     g.place_spectator_bet(500, 1, 3)
     g.apply(3, AcceptSpectatorBet(1))

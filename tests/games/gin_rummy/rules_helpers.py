@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from bot.games import IllegalAction
+from bot.games.actions import Action
 from bot.games.cards import Card
 from bot.games.gin_rummy import GinRummy
 
@@ -40,11 +42,11 @@ G9_KNOCKER = "2S 3S 4S 8H 8D 8C JD QD KD 6C"
 G9_DEFENDER = "5S 9H 9D 9C 7H 7D 7S AC 2D 3C"
 
 
-def summary(events: list) -> str:
+def summary(events: list[Any]) -> str:
     return next(english(e) for e in events if e.kind == "summary")
 
 
-def illegal(g: GinRummy, seat: int, action: object) -> IllegalAction:
+def illegal(g: GinRummy, seat: int, action: Action) -> IllegalAction:
     before = json.dumps(g.to_dict(), sort_keys=True)
     with pytest.raises(IllegalAction) as info:
         g.apply(seat, action)

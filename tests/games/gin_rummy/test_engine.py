@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.games import GAMES
@@ -22,7 +24,7 @@ def test_registered_with_every_option_of_the_rules_table() -> None:
 
 @pytest.mark.parametrize("bad", [{"knock_limit": 11}, {"target_score": 9}, {"turn_timeout_s": 5},
                                  {"line_bonus": 10}, {"scoring_system": "10/25"}, {"colour": 1}])
-def test_bad_options_raise_naming_the_option(bad: dict) -> None:
+def test_bad_options_raise_naming_the_option(bad: dict[str, Any]) -> None:
     name = next(iter(bad))
     with pytest.raises(ValueError, match=name):
         GinRummy.start([250, 250], bad)

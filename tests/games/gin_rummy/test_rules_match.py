@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -26,6 +27,7 @@ from .rules_helpers import (
 )
 from tests.english import english
 from tests.games.invariants import play_checked
+from tests.games.known import known
 
 
 def with_scores(g: GinRummy, scores: list[int], hands_won: list[int] | None = None) -> GinRummy:
@@ -50,13 +52,13 @@ def test_gin_19_target_rule(rule: str, over: bool) -> None:
     ({"target_score": 50, "target_rule": "at_least"}, 27, True),
     ({"target_score": 50, "target_rule": "at_least"}, 26, False),
 ])
-def test_gin_19_target_boundaries(options: dict, start_score: int, over: bool) -> None:
+def test_gin_19_target_boundaries(options: dict[str, Any], start_score: int, over: bool) -> None:
     g, _ = knock_after_draw(G7_KNOCKER, G7_DEFENDER, "KH", options)
     g = with_scores(g, [0, start_score])
     knock(g, "KH")
     assert g.is_over() is over
     if over:
-        assert g.result["winner"] == NON_DEALER
+        assert known(g.result)["winner"] == NON_DEALER
 
 
 def test_gin_19_only_the_scorer_can_end_the_match() -> None:
@@ -72,7 +74,7 @@ def test_gin_20_shutout(shutout: str, totals: list[int]) -> None:
     g, _ = knock_after_draw(G7_KNOCKER, G7_DEFENDER, "KH", {"game_bonus": 100, "shutout": shutout})
     g = with_scores(g, [0, 81])
     knock(g, "KH")                                   # 104, the loser scored no hand
-    assert g.result["totals"] == totals
+    assert known(g.result)["totals"] == totals
     assert g.chips() == {seat_key(0): 250 - min(250, totals[1]), seat_key(1): 250 + min(250, totals[1])}
 
 
@@ -81,7 +83,7 @@ def test_gin_20_line_bonus_and_game_bonus_without_shutout() -> None:
                                                           "shutout": "double_all"})
     g = with_scores(g, [40, 81], [2, 3])            # the loser scored: no shutout
     knock(g, "KH")
-    assert g.result["totals"] == [40 + 50, 104 + 100 + 4 * 25]
+    assert known(g.result)["totals"] == [40 + 50, 104 + 100 + 4 * 25]
     assert g.chips() == {seat_key(0): 250 - 214, seat_key(1): 250 + 214}
 
 
@@ -90,7 +92,7 @@ def test_gin_20_double_game_bonus_without_game_bonus_changes_nothing() -> None:
                                                           "line_bonus": 20})
     g = with_scores(g, [0, 81], [0, 3])
     knock(g, "KH")
-    assert g.result["totals"] == [0, 104 + 80]
+    assert known(g.result)["totals"] == [0, 104 + 80]
 
 
 def test_gin_21_buy_in_is_escrow_times_stake() -> None:
@@ -109,7 +111,7 @@ def test_gin_21_per_hand_settlement_and_final_difference() -> None:
     knock(g, "KH")
     # Totals 30+40 = 70 and 104+100 = 204; the 23 of this hand was paid per hand, then
     # X = (204 − 70) − (104 − 30) = 60 more (earlier hands were settled when played).
-    assert g.result["totals"] == [70, 204]
+    assert known(g.result)["totals"] == [70, 204]
     assert g.chips() == {seat_key(0): 250 - 23 - 60, seat_key(1): 250 + 23 + 60}
 
 
@@ -132,7 +134,7 @@ def test_gin_21_equal_totals_pay_nothing() -> None:
     g, _ = knock_after_draw(G7_KNOCKER, G7_DEFENDER, "KH", {"line_bonus": 20})
     g = with_scores(g, [124, 81], [1, 1])           # 124 + 20 = 144 = 104 + 2 × 20
     knock(g, "KH")
-    assert g.result["totals"] == [144, 144]
+    assert known(g.result)["totals"] == [144, 144]
     assert g.chips() == {seat_key(0): 250, seat_key(1): 250}
 
 
@@ -151,7 +153,7 @@ def test_gin_21_empty_escrow_pays_nothing_and_says_so() -> None:
     text = summary(events)
     assert g.chips() == {seat_key(0): 0, seat_key(1): 250}
     assert "pays" not in text and "no escrow left" in text and "23 chips" in text
-    assert g.last_hand["payments"] == []
+    assert known(g.last_hand)["payments"] == []
 
 
 def test_gin_22_timeouts() -> None:
@@ -176,8 +178,8 @@ def test_gin_22_resign_forfeits_and_settles() -> None:
     g = with_scores(g, [30, 0], [1, 0])
     assert Resign() in g.legal_actions(NON_DEALER)
     events = g.apply(NON_DEALER, Resign())
-    assert g.is_over() and g.result["winner"] == DEALER and g.result["forfeit"] == NON_DEALER
-    assert g.result["scores"] == [100, 0]            # raised to the target
+    assert g.is_over() and known(g.result)["winner"] == DEALER and known(g.result)["forfeit"] == NON_DEALER
+    assert known(g.result)["scores"] == [100, 0]            # raised to the target
     assert g.chips() == {seat_key(0): 500 + 200, seat_key(1): 500 - 200}
     assert "resigns" in next(english(e) for e in events if e.kind == "summary")
     assert g.to_act() == [] and g.legal_actions(DEALER) == []
@@ -188,7 +190,7 @@ def test_gin_22_leaving_mid_match_forfeits() -> None:
     assert not g.can_cash_out(DEALER)               # the escrow is at stake (GIN-21)
     events = g.leave(DEALER)
     assert "forfeit" in next(english(e) for e in events if e.kind == "summary")
-    assert g.is_over() and g.result["winner"] == NON_DEALER and g.result["forfeit"] == DEALER
+    assert g.is_over() and known(g.result)["winner"] == NON_DEALER and known(g.result)["forfeit"] == DEALER
     assert g.chips() == {seat_key(0): 150, seat_key(1): 350}
     assert g.can_cash_out(DEALER) and g.can_cash_out(NON_DEALER)
     g.cash_out(DEALER)
@@ -200,7 +202,7 @@ def test_gin_22_leaving_mid_match_forfeits() -> None:
 def test_gin_22_cash_out_without_leave_also_forfeits() -> None:
     g = start(ND_HAND, D_HAND, "7H")
     g.cash_out(NON_DEALER)
-    assert g.is_over() and g.result["winner"] == DEALER
+    assert g.is_over() and known(g.result)["winner"] == DEALER
     assert g.chips() == {seat_key(0): 350, seat_key(1): 0}
 
 
@@ -240,16 +242,18 @@ def test_gin_22_resign_with_per_hand_and_bonuses() -> None:
     g.apply(NON_DEALER, Resign())
     # the dealer wins: hand score raised to 100; totals 200 vs 60; earlier hands were paid per
     # hand (net 30 − 60 = −30 for the dealer), so X = 140 + 30 = 170 more.
-    assert g.result["scores"] == [100, 60] and g.result["totals"] == [200, 60]
+    assert known(g.result)["scores"] == [100, 60] and known(g.result)["totals"] == [200, 60]
     assert g.chips() == {seat_key(0): 250 + 170, seat_key(1): 250 - 170}
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_gin_23_chips_conserved(seed: int) -> None:
-    opts = [{"settle": "per_hand", "target_score": 30, "escrow_points": 20},
-            {"target_score": 40, "game_bonus": 100, "line_bonus": 25, "shutout": "double_all"},
-            {"target_score": 25, "stake_per_point": 0},
-            {"target_score": 30, "big_gin": True, "knock_limit": 0}][seed]
+    choices: list[dict[str, Any]] = [
+        {"settle": "per_hand", "target_score": 30, "escrow_points": 20},
+        {"target_score": 40, "game_bonus": 100, "line_bonus": 25, "shutout": "double_all"},
+        {"target_score": 25, "stake_per_point": 0},
+        {"target_score": 30, "big_gin": True, "knock_limit": 0}]
+    opts = choices[seed]
     amount = GinRummy.buy_in(opts).minimum
     g = play_checked(GinRummy, [amount, amount], seed, opts)
     assert g.is_over() and sum(g.chips().values()) == 2 * amount
@@ -280,7 +284,7 @@ def test_gin_24_public_pile_pickups_and_showdown() -> None:
     # At the showdown both hands, melds and layoffs are public; the knock discard is not.
     g, _ = knock_after_draw(G7_KNOCKER, G7_DEFENDER, "KH")
     knock(g, "KH")
-    last = g.public_view()["last_hand"]
+    last = known(g.public_view()["last_hand"])
     shown = {x for m in last["knocker_melds"] for x in m} | set(last["knocker_dead"]) \
         | {x for x, _ in last["layoffs"]} | {x for m in last["defender_melds"] for x in m} \
         | set(last["defender_dead"])

@@ -21,6 +21,7 @@ from .rules_helpers import (
     GIN_HAND,
     illegal,
 )
+from tests.games.known import known
 
 G15_KNOCKER, G15_DEFENDER = "AH 2H 3H 4H 4S 4D 4C 2C 3D 5S", "5H 6H 9S 9D 9C KD QD JC 2S 7C"
 
@@ -33,7 +34,7 @@ def _all_collections_reaching_k(knocker: list[Card]) -> list[list[tuple[Card, ..
     total = sum(VALUE[x.rank] for x in knocker)
     out: list[list[tuple[Card, ...]]] = []
 
-    def search(start: int, used: frozenset, covered: int, chosen: list) -> None:
+    def search(start: int, used: frozenset[Card], covered: int, chosen: list[tuple[Card, ...]]) -> None:
         if total - covered == k:
             out.append(list(chosen))
         for i in range(start, len(melds)):
@@ -57,13 +58,13 @@ def test_gin_14_player_choice_timeout_is_auto_best_and_bad_choice_is_refused() -
     assert err.rule == "GIN-14"
     assert g.timeout_action(NON_DEALER) in g.legal_actions(NON_DEALER)
     g.apply(NON_DEALER, g.timeout_action(NON_DEALER))
-    assert (g.last_hand["defender_deadwood"], g.last_hand["points"]) == (50, 40)
+    assert (known(g.last_hand)["defender_deadwood"], known(g.last_hand)["points"]) == (50, 40)
 
 
 def test_gin_14_player_choice_not_asked_when_only_one_collection() -> None:
     g, _ = knock_after_draw(G7_KNOCKER, G7_DEFENDER, "KH", {"knocker_arrangement": "player_choice"})
     knock(g, "KH")
-    assert g.last_hand["points"] == 23 and g.hand_no == 2
+    assert known(g.last_hand)["points"] == 23 and g.hand_no == 2
 
 
 def test_gin_14_auto_best_against_every_collection_brute_force() -> None:
@@ -93,12 +94,12 @@ def test_gin_14_player_choice_accepts_a_valid_collection_in_any_order() -> None:
     knock(g, "KS")
     choice = ShowMelds(Arrangement((tuple(parse_cards("4C 4D 4S 4H")), tuple(parse_cards("3H 2H AH")))))
     g.apply(NON_DEALER, choice)
-    assert (g.last_hand["defender_deadwood"], g.last_hand["points"]) == (50, 40)
+    assert (known(g.last_hand)["defender_deadwood"], known(g.last_hand)["points"]) == (50, 40)
     g, _ = knock_after_draw(G15_KNOCKER, G15_DEFENDER, "KS", {"knocker_arrangement": "player_choice"})
     knock(g, "KS")
     choice = ShowMelds(Arrangement((tuple(parse_cards("4S 4D 4C")), tuple(parse_cards("AH 2H 3H 4H")))))
     g.apply(NON_DEALER, choice)
-    assert (g.last_hand["defender_deadwood"], g.last_hand["points"]) == (39, 29)
+    assert (known(g.last_hand)["defender_deadwood"], known(g.last_hand)["points"]) == (39, 29)
     # a meld of cards not held, or a non-meld, is refused with a sentence naming the rule
     g, _ = knock_after_draw(G15_KNOCKER, G15_DEFENDER, "KS", {"knocker_arrangement": "player_choice"})
     knock(g, "KS")
@@ -134,7 +135,7 @@ def test_gin_15_no_layoffs_onto_knocker_deadwood() -> None:
     # Knocker deadwood 4D; the defender's 5D/3D cannot be laid off on it.
     g, _ = knock_after_draw(G7_KNOCKER, "5D 3D 8H 8D KC QC 2H 3H 6C 9S", "KH")
     knock(g, "KH")
-    laid = [x for x, _ in g.last_hand["layoffs"]]
+    laid = [x for x, _ in known(g.last_hand)["layoffs"]]
     assert "5D" not in laid and "3D" not in laid and sorted(laid) == ["KC", "QC"]
 
 
@@ -142,14 +143,15 @@ def test_gin_16_gin_is_never_undercut_even_against_zero() -> None:
     # (gin optional, so the defender's own gin hand did not end the hand on their discard)
     g, _ = knock_after_draw(GIN_HAND, "KS KH KD 2H 3H 4H 8S 9S 10S JS", "7D", {"gin_mandatory": False})
     knock(g, "9D")
-    assert (g.last_hand["kind"], g.last_hand["scorer"], g.last_hand["points"]) == ("gin", NON_DEALER, 20)
+    last = known(g.last_hand)
+    assert (last["kind"], last["scorer"], last["points"]) == ("gin", NON_DEALER, 20)
     assert g.scores == [0, 20]
 
 
 def test_gin_16_undercut_scores_for_the_defender() -> None:
     g, _ = knock_after_draw(G9_KNOCKER, G9_DEFENDER, "KH")
     knock(g, "KH")
-    assert (g.last_hand["kind"], g.last_hand["scorer"]) == ("undercut", DEALER)
+    assert (known(g.last_hand)["kind"], known(g.last_hand)["scorer"]) == ("undercut", DEALER)
     assert g.scores == [10, 0] and g.hands_won == [1, 0]
 
 

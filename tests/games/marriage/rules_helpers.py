@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.games.cards import Card
 from bot.games.marriage import Marriage
 from bot.games.marriage.melds import MeldType, classify_meld
@@ -17,7 +19,7 @@ PLAIN_WITH_AD = "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC 3C 5C 7C 9C JC AD 6D AH 2H 4H
 DUBLEE_HAND = "AS AS 3H 3H 5D 5D 7C 7C 9S 9S JH JH QD QD 2S 4H 6D 8C 10S QH KC"
 
 
-def kind(text: str, tiplu: str | None, **kw) -> MeldType:
+def kind(text: str, tiplu: str | None, **kw: Any) -> MeldType:
     return classify_meld(cards(text), None if tiplu is None else Card.parse(tiplu), **kw)
 
 

@@ -22,7 +22,7 @@ from bot.games.marriage.options import OPTION_SPECS, resolve
 from .helpers import cards, game_in_play, set_position
 
 
-def test_registered_and_summary_short():
+def test_registered_and_summary_short() -> None:
     assert GAMES["marriage"] is Marriage
     names = {s.name for s in OPTION_SPECS}
     for name in ("seen_payment", "unseen_payment", "dublee_finish_bonus", "point_table", "marriage_scoring",
@@ -34,7 +34,7 @@ def test_registered_and_summary_short():
         assert name in names
 
 
-def test_bad_options_name_the_option():
+def test_bad_options_name_the_option() -> None:
     with pytest.raises(ValueError, match="seen_payment"):
         Marriage.start([100, 100], {"seen_payment": 101})
     with pytest.raises(ValueError, match="bogus"):
@@ -43,12 +43,12 @@ def test_bad_options_name_the_option():
         Marriage.start([100])
 
 
-def test_buy_in_is_free_above_a_minimum():
+def test_buy_in_is_free_above_a_minimum() -> None:
     b = Marriage.buy_in({})
     assert b.maximum is None and b.minimum >= 1 and b.default >= b.minimum
 
 
-def test_cash_out_between_deals_and_game_end():
+def test_cash_out_between_deals_and_game_end() -> None:
     g = game_in_play(3, stacks=[100, 100, 100])
     assert not g.can_cash_out(0)
     with pytest.raises(IllegalAction):
@@ -66,7 +66,7 @@ def test_cash_out_between_deals_and_game_end():
     assert sum(g.chips().values()) == g.stacks[2] + g.stacks[0] and g.chips()["seat:1"] == 0
 
 
-def test_a_state_saved_between_deals_with_one_player_left_can_still_end():
+def test_a_state_saved_between_deals_with_one_player_left_can_still_end() -> None:
     """An earlier version saved such states (the last player was asked to end the game)."""
     g = game_in_play(3, stacks=[100, 100, 100])
     end_deal(g)
@@ -82,7 +82,7 @@ def test_a_state_saved_between_deals_with_one_player_left_can_still_end():
     assert g.is_over() and g.to_act() == [] and g.chips() == {"seat:0": 0, "seat:1": 0, "seat:2": 300}
 
 
-def test_private_view_marks_wild_cards_once_seen():
+def test_private_view_marks_wild_cards_once_seen() -> None:
     g = game_in_play(2)
     set_position(g, {0: "7S 7H 6D 8D 2S 5S 8S JS 3H 6H 9H KH 4D 10D AC 3C 5C 9C JC KC AH"}, turn=0,
                  pile=[("4S", 1, False)], tiplu="7D")
@@ -92,7 +92,7 @@ def test_private_view_marks_wild_cards_once_seen():
     assert set(v["wild"]) == {"7S", "7H", "6D", "8D"} and v["maal"]["poplu"] == "8D"
 
 
-def test_fast_paths_return_fresh_equal_values():
+def test_fast_paths_return_fresh_equal_values() -> None:
     """The memoised hot paths (card notation, options, hand grouping) behave like the slow ones
     and never hand out shared mutable state."""
     card = Card.parse
@@ -101,7 +101,7 @@ def test_fast_paths_return_fresh_equal_values():
     assert card("qh#1") == Card.parse("QH#1") and card("10S") == Card(10, "S")
     first = resolve({"seen_payment": 4})
     with pytest.raises(dataclasses.FrozenInstanceError):
-        first.seen_payment = 99  # options are immutable, so no caller can change another's
+        first.seen_payment = 99  # type: ignore[misc]  # options are immutable, so no caller can change another's
     assert resolve({"seen_payment": 4}).seen_payment == 4 and resolve({}).seen_payment == 3
     for _ in range(2):
         with pytest.raises(ValueError, match="seen_payment"):

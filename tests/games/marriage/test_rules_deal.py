@@ -14,11 +14,13 @@ from bot.games.marriage.actions import (
     DrawStock,
     Show,
 )
+from bot.games.marriage.phases import Phase
 from bot.games.marriage.table import drawable, owned, show_need
 
 from .helpers import cards, game_in_play, set_position
 from .rules_helpers import PLAIN_WITH_AD
 from tests.english import english
+from tests.games.known import known
 
 
 def _check_cards(g: Marriage) -> None:
@@ -34,7 +36,7 @@ def _check_cards(g: Marriage) -> None:
         assert drawable(g) > 0  # MAR-16: a player about to draw finds a card
 
 
-def test_mar_1_next_player_is_the_next_seat_wrapping_around():
+def test_mar_1_next_player_is_the_next_seat_wrapping_around() -> None:
     g = game_in_play(3)
     order = []
     for _ in range(4):
@@ -45,7 +47,7 @@ def test_mar_1_next_player_is_the_next_seat_wrapping_around():
     assert all(order[i + 1] == (order[i] + 1) % 3 for i in range(3))
 
 
-def test_mar_1_next_player_skips_a_seat_not_dealt_in():
+def test_mar_1_next_player_skips_a_seat_not_dealt_in() -> None:
     g = game_in_play(4, stacks=[500, 0, 500, 500])
     assert g.players == [0, 2, 3]
     set_position(g, {0: PLAIN_WITH_AD}, turn=0, pile=[("4S", None, False)])
@@ -55,21 +57,21 @@ def test_mar_1_next_player_skips_a_seat_not_dealt_in():
     assert g.legal_actions(1) == []
 
 
-def test_mar_2_dealer_passes_and_skips_short_stacks():
+def test_mar_2_dealer_passes_and_skips_short_stacks() -> None:
     g = Marriage.start([100, 0, 100], seed=3)
     assert 1 not in g.players and g.dealer in (0, 2)
     assert not g.hands[1]
     assert g.can_cash_out(1) and not g.can_cash_out(0)
 
 
-def test_mar_2_the_deal_passes_after_an_abandoned_deal():
+def test_mar_2_the_deal_passes_after_an_abandoned_deal() -> None:
     g = game_in_play(3, {"max_stock_rebuilds": 1}, stacks=[100, 100, 100])
-    dealer = g.dealer
+    dealer = known(g.dealer)
     while g.phase == "play":
         s = g.turn
         g.apply(s, DrawStock())
         g.apply(s, g.timeout_action(s))
-    assert g.result["abandoned"] and g.phase == "between"
+    assert known(g.result)["abandoned"] and g.phase == "between"
     nxt = g.to_act()[0]
     assert nxt == (dealer + 1) % 3
     g.apply(nxt, g.legal_actions(nxt)[0])
@@ -77,7 +79,7 @@ def test_mar_2_the_deal_passes_after_an_abandoned_deal():
 
 
 @pytest.mark.parametrize("n,stock", [(2, 113), (3, 92), (4, 71), (5, 50)])
-def test_mar_3_deal_sizes(n, stock):
+def test_mar_3_deal_sizes(n: int, stock: int) -> None:
     g = Marriage.start([100] * n, seed=n)
     assert all(len(g.hands[s]) == 21 for s in range(n))
     assert len(g.stock) == stock and len(g.pile) == 1 and g.pile[0][1] is None
@@ -85,17 +87,17 @@ def test_mar_3_deal_sizes(n, stock):
     assert everything == sorted(new_deck(3))
 
 
-def test_mar_3_deck_override_deals_one_at_a_time_from_the_top():
+def test_mar_3_deck_override_deals_one_at_a_time_from_the_top() -> None:
     deck = new_deck(3)
     g = Marriage.start([100, 100], seed=1, deck=deck)
-    first = (g.dealer + 1) % 2
+    first = (known(g.dealer) + 1) % 2
     assert deck[0] in g.hands[first] and deck[1] in g.hands[1 - first]
     assert g.pile[0][0] == deck[42] and g.stock[0] == deck[43]
     assert g.turn == first
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (5, 3)])
-def test_mar_3_cards_are_conserved_through_whole_deals(players, seed):
+def test_mar_3_cards_are_conserved_through_whole_deals(players: int, seed: int) -> None:
     rng = random.Random(seed)
     g = Marriage.start([200] * players, {"max_stock_rebuilds": 2, "tunnela_declare_window":
                                          "before_own_first_draw" if seed % 2 else "before_play"}, seed=seed)
@@ -113,7 +115,7 @@ def test_mar_3_cards_are_conserved_through_whole_deals(players, seed):
     assert deals >= 1
 
 
-def test_mar_4_declaration_phase_is_private_until_everyone_answers():
+def test_mar_4_declaration_phase_is_private_until_everyone_answers() -> None:
     g = Marriage.start([100, 100, 100], seed=12)  # no 8♣ in anybody's hand: the test deals them
     seat = next(s for s in g.to_act())
     g.hands[seat] = sorted(g.hands[seat][3:] + cards("8C 8C 8C"))
@@ -132,7 +134,7 @@ def test_mar_4_declaration_phase_is_private_until_everyone_answers():
     assert show_need(g, seat) == 2  # MAR-8: a declared tunnela counts as one pure set
 
 
-def test_mar_4_before_own_first_draw_window():
+def test_mar_4_before_own_first_draw_window() -> None:
     g = Marriage.start([100, 100], {"tunnela_declare_window": "before_own_first_draw"}, seed=0)
     assert g.phase == "play"
     s = g.turn
@@ -145,11 +147,11 @@ def test_mar_4_before_own_first_draw_window():
     assert not any(isinstance(a, DeclareTunnela) for a in g.legal_actions(s))
 
 
-def test_mar_4_three_declared_tunnelas_need_no_further_pure_set_to_show():
+def test_mar_4_three_declared_tunnelas_need_no_further_pure_set_to_show() -> None:
     g = Marriage.start([500, 500], seed=1)
     hands = {0: "9S 9S 9S 4D 4D 4D KC KC KC 2S 5S 8S 3H 6H 9H 2D 6D 10D AC 5C 7C", 1: PLAIN_WITH_AD}
     set_position(g, hands, turn=0, pile=[("4S", None, False)])
-    g.phase, g.declare_pending = "declare", [0, 1]
+    g.phase, g.declare_pending = Phase.DECLARE, [0, 1]
     for c in ("9S", "4D", "KC"):
         g.apply(0, DeclareTunnela(Card.parse(c)))
     g.apply(0, DeclareDone())
@@ -161,12 +163,12 @@ def test_mar_4_three_declared_tunnelas_need_no_further_pure_set_to_show():
     assert g.seen[0] and g.shown[0] == [] and len(g.declared[0]) == 3
 
 
-def test_mar_4_a_declared_tunnela_counts_as_one_pure_set():
+def test_mar_4_a_declared_tunnela_counts_as_one_pure_set() -> None:
     g = Marriage.start([500, 500], seed=1)
     # one declared tunnela + two pure sequences in hand = a show
     hands = {0: "9S 9S 9S 3C 4C 5C JH QH KH 2S 6D 10D AC 7C 5H 8H 2D 4S 6S 8D", 1: PLAIN_WITH_AD}
     set_position(g, hands, turn=0, pile=[("KS", None, False)])
-    g.phase, g.declare_pending = "declare", [0, 1]
+    g.phase, g.declare_pending = Phase.DECLARE, [0, 1]
     g.apply(0, DeclareTunnela(Card.parse("9S")))
     g.apply(0, DeclareDone())
     g.apply(1, DeclareDone())
@@ -176,7 +178,7 @@ def test_mar_4_a_declared_tunnela_counts_as_one_pure_set():
     assert len(g.shown[0]) == 2
 
 
-def test_mar_4_18_timeouts_follow_the_options():
+def test_mar_4_18_timeouts_follow_the_options() -> None:
     g = Marriage.start([500, 500], {"declare_timeout_seconds": 15, "turn_timeout_seconds": 45}, seed=2)
     assert g.phase == "declare" and g.turn_timeout_s() == 15
     assert all(g.timeout_action(s) == DeclareDone() for s in g.to_act())

@@ -6,6 +6,7 @@ import pytest
 
 from bot.games import IllegalAction
 from bot.games.cards import Card
+from bot.games.marriage import Marriage
 from bot.games.marriage.actions import (
     Discard,
     DrawStock,
@@ -23,13 +24,13 @@ from .rules_helpers import DUBLEE_HAND, PLAIN, PLAIN_WITH_AD
 from tests.english import english
 
 
-def _seen(g, seat, tiplu="7D"):
+def _seen(g: Marriage, seat: int, tiplu: str = "7D") -> None:
     g.seen[seat] = True
     g.route[seat] = "normal"
     g.shown[seat] = [cards("QS QS QS")]
 
 
-def _finishing_position(g, seat, pile_card, discarder_seen):
+def _finishing_position(g: Marriage, seat: int, pile_card: str, discarder_seen: bool) -> None:
     """Seat has shown; with `pile_card` it goes out (two pure sets + dirty melds)."""
     set_position(g, {seat: "3C 4C 5C JH QH KH 2D 3D 10S 10H 7H QS QD QC AS 2S 3S 8S"},
                  turn=seat, pile=[("4S", 0, False), (pile_card, 1, discarder_seen)], tiplu="7D")
@@ -37,7 +38,7 @@ def _finishing_position(g, seat, pile_card, discarder_seen):
     g.shown[seat] = [cards("9S 9S 9S")]
 
 
-def test_mar_5_draw_exactly_once_then_discard_from_the_hand_only():
+def test_mar_5_draw_exactly_once_then_discard_from_the_hand_only() -> None:
     g = game_in_play(2)
     set_position(g, {0: "3C 4C 5C JH QH KH 9S 9S 9S 2D 3D 10S 10H 7H QD QC AS 5H 6H 8S KD"},
                  turn=0, pile=[("4S", None, False)])
@@ -59,7 +60,7 @@ def test_mar_5_draw_exactly_once_then_discard_from_the_hand_only():
     assert len(owned(g, 0)) == 21 and len(owned(g, 1)) == 21
 
 
-def test_mar_5_out_of_turn_action_is_refused_with_a_sentence():
+def test_mar_5_out_of_turn_action_is_refused_with_a_sentence() -> None:
     g = game_in_play(3)
     other = (g.turn + 1) % 3
     with pytest.raises(IllegalAction) as err:
@@ -67,7 +68,7 @@ def test_mar_5_out_of_turn_action_is_refused_with_a_sentence():
     assert "not your turn" in str(err.value)
 
 
-def test_mar_6_unseen_player_may_take_unless_strict_visiting():
+def test_mar_6_unseen_player_may_take_unless_strict_visiting() -> None:
     g = game_in_play(2)
     set_position(g, {0: PLAIN}, turn=0, pile=[("KS", 1, False)])
     assert TakeDiscard(Card.parse("KS")) in g.legal_actions(0)
@@ -79,14 +80,14 @@ def test_mar_6_unseen_player_may_take_unless_strict_visiting():
     assert err.value.rule == "MAR-6"
 
 
-def test_mar_6_any_discarder_wild_ban():
+def test_mar_6_any_discarder_wild_ban() -> None:
     g = game_in_play(3, {"wild_pickup_ban": "any_discarder"})
     set_position(g, {2: PLAIN}, turn=2, pile=[("4S", 0, False), ("7S", 1, True)], tiplu="7D")
     _seen(g, 2)
     assert not any(isinstance(a, TakeDiscard) for a in g.legal_actions(2))
 
 
-def test_mar_6_seen_may_take_unseen_wild_only_to_finish():
+def test_mar_6_seen_may_take_unseen_wild_only_to_finish() -> None:
     g = game_in_play(3, {"seen_may_take_unseen_wild_to_finish": True})
     _finishing_position(g, 2, "7S", False)
     legal = g.legal_actions(2)
@@ -97,7 +98,7 @@ def test_mar_6_seen_may_take_unseen_wild_only_to_finish():
     assert g.phase in ("between", "over") and any(e.kind == "summary" for e in ev)
 
 
-def test_mar_6_dublee_route_takes_only_to_finish():
+def test_mar_6_dublee_route_takes_only_to_finish() -> None:
     g = game_in_play(2)
     set_position(g, {0: "AS AS 3H 3H 5D 5D 7C 7C 9S 9S JH JH QD QD 2S 4H 6D 8C 10S QH KC"},
                  turn=0, pile=[("KS", 1, False), ("KC", 1, False)], tiplu="5H")
@@ -120,7 +121,7 @@ def test_mar_6_dublee_route_takes_only_to_finish():
 
 
 @pytest.mark.parametrize("policy,take,combo", [("never", False, False), ("any", True, False)])
-def test_mar_6_dublee_pickup_policies(policy, take, combo):
+def test_mar_6_dublee_pickup_policies(policy: str, take: bool, combo: bool) -> None:
     g = game_in_play(2, {"dublee_discard_pickup": policy})
     set_position(g, {0: "AS AS 3H 3H 5D 5D 7C 7C 9S 9S JH JH QD QD 2S 4H 6D 8C 10S QH"},
                  turn=0, pile=[("KS", 1, False), ("KC", 1, False)], tiplu="5H")
@@ -137,14 +138,14 @@ def test_mar_6_dublee_pickup_policies(policy, take, combo):
     assert any(isinstance(a, TakeAndFinish) for a in legal) == combo
 
 
-def test_mar_6_upcard_has_no_discarder_so_a_wild_upcard_may_be_taken():
+def test_mar_6_upcard_has_no_discarder_so_a_wild_upcard_may_be_taken() -> None:
     g = game_in_play(3)
     set_position(g, {2: PLAIN_WITH_AD}, turn=2, pile=[("7S", None, False)], tiplu="7D")
     g.seen[2], g.route[2], g.shown[2] = True, "normal", [cards("QS QS QS")]
     assert TakeDiscard(Card.parse("7S")) in g.legal_actions(2)
 
 
-def test_mar_6_poplu_and_jhiplu_discards_are_wild_too():
+def test_mar_6_poplu_and_jhiplu_discards_are_wild_too() -> None:
     for face in ("8D", "6D"):
         g = game_in_play(3)
         set_position(g, {2: PLAIN_WITH_AD}, turn=2, pile=[("4S", 0, False), (face, 1, False)], tiplu="7D")
@@ -155,20 +156,20 @@ def test_mar_6_poplu_and_jhiplu_discards_are_wild_too():
         assert err.value.rule == "MAR-6" and "stock" in str(err.value)
 
 
-def test_mar_6_unseen_player_may_take_an_unseen_wild_discard():
+def test_mar_6_unseen_player_may_take_an_unseen_wild_discard() -> None:
     g = game_in_play(3)
     set_position(g, {2: PLAIN_WITH_AD}, turn=2, pile=[("4S", 0, False), ("7S", 1, False)], tiplu="7D")
     assert TakeDiscard(Card.parse("7S")) in g.legal_actions(2)
 
 
-def test_mar_6_dublee_any_policy_takes_freely():
+def test_mar_6_dublee_any_policy_takes_freely() -> None:
     g = game_in_play(2, {"dublee_discard_pickup": "any"})
     set_position(g, {0: DUBLEE_HAND}, turn=0, pile=[("KS", 1, False), ("8S", 1, True)], tiplu="5H")
     g.route[0], g.seen[0] = "dublee", True
     assert TakeDiscard(Card.parse("8S")) in g.legal_actions(0)
 
 
-def test_mar_6_any_discarder_means_never_even_with_the_finish_exception():
+def test_mar_6_any_discarder_means_never_even_with_the_finish_exception() -> None:
     """MAR-6: `any_discarder` — "a seen player may never take a wild discard"; the finishing
     exception of `seen_may_take_unseen_wild_to_finish` does not reopen it (with the default ban
     it does)."""
@@ -182,7 +183,7 @@ def test_mar_6_any_discarder_means_never_even_with_the_finish_exception():
             assert take_status(g, 2)[0] == "no"
 
 
-def test_mar_7_discard_ban_and_timeout_after_take():
+def test_mar_7_discard_ban_and_timeout_after_take() -> None:
     g = game_in_play(2)
     set_position(g, {0: PLAIN}, turn=0, pile=[("4S", 1, False), ("KC", 1, False)])
     g.apply(0, TakeDiscard(Card.parse("KC#1")))
@@ -191,7 +192,7 @@ def test_mar_7_discard_ban_and_timeout_after_take():
     assert t.card == max(c for c in g.hands[0] if c.face != (13, "C"))  # MAR-18: last allowed card
 
 
-def test_mar_7_ban_applies_to_the_final_discard_when_going_out():
+def test_mar_7_ban_applies_to_the_final_discard_when_going_out() -> None:
     """Taking K♣ from the pile: going out by discarding a K♣ is not offered (MAR-7), only others."""
     g = game_in_play(3)
     set_position(g, {0: "6D 7D 8D 10S 10H 7H 2D 3D 7S QS QD QC KC", 1: PLAIN_WITH_AD, 2: PLAIN_WITH_AD},

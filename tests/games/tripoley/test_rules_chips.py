@@ -4,22 +4,24 @@ variants, from the engine's own transfer log; CHIP-4 and CHIP-6 on positions."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from bot.games.cards import new_deck
 from bot.games.simulate import random_policy
 from bot.games.tripoley import table
+from bot.games.tripoley.game import DealGame
 
 from .positions import ANN, BOB, CAL, MichiganRummyGame, TripoleyGame, position
 
 
-def wallet_sum(game) -> int:
+def wallet_sum(game: DealGame) -> int:
     return sum(game.stacks)
 
 
 @pytest.mark.parametrize("cls", [TripoleyGame, MichiganRummyGame], ids=lambda c: c.id)
-def test_chip_1_2_5_every_transfer_is_of_an_allowed_kind_and_nothing_is_created(cls: type) -> None:
+def test_chip_1_2_5_every_transfer_is_of_an_allowed_kind_and_nothing_is_created(cls: type[DealGame]) -> None:
     rng = random.Random(f"chips:{cls.id}")
     bets_seen = 0
     for seed in range(25):
@@ -36,7 +38,7 @@ def test_chip_1_2_5_every_transfer_is_of_an_allowed_kind_and_nothing_is_created(
             # CHIP-1: every chip is in one wallet or one compartment; none appear or vanish
             assert wallet_sum(game) + sum(game.mat.values()) == total
             moved = [tuple(e[:4]) for e in game.ledger[before:]] if len(game.ledger) >= before else []
-            for src, dst, amount, reason in moved:
+            for src, dst, amount, reason in cast(list[tuple[str, str, int, str]], moved):
                 # CHIP-2: wallet -> compartment, compartment -> wallet or wallet -> wallet; never mat -> mat
                 assert amount > 0
                 assert not (src.startswith("mat:") and dst.startswith("mat:")), (src, dst, reason)
@@ -45,7 +47,8 @@ def test_chip_1_2_5_every_transfer_is_of_an_allowed_kind_and_nothing_is_created(
                 added = sum(game.betting.contrib.values()) - sum(betting_before.values())
                 if added > 0:
                     bets_seen += 1
-                    assert sum(a for s, d, a, _ in moved if s == f"seat:{seat}" and d == "mat:POT") == added
+                    assert sum(a for s, d, a, _ in cast(list[tuple[str, str, int, str]], moved)
+                               if s == f"seat:{seat}" and d == "mat:POT") == added
         assert game.is_over()
     assert bets_seen > 0 or cls is MichiganRummyGame
 

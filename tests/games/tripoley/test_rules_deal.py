@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,7 @@ from bot.games.cards import Card, new_deck
 from bot.games.tripoley.actions import (
     NextDeal,
 )
+from bot.games.tripoley.game import DealGame
 
 from .positions import ANN, BOB, CAL, DEE, MichiganRummyGame, TripoleyGame, total
 from .rules_helpers import _finish_deal
@@ -134,7 +136,7 @@ def test_tri_4_broke_player_is_not_dealt_in_and_does_not_ante() -> None:
 
 
 @pytest.mark.parametrize("cls", [TripoleyGame, MichiganRummyGame])
-def test_tri_4_to_7_random_antes_and_deals_match_a_model_of_the_rules(cls) -> None:
+def test_tri_4_to_7_random_antes_and_deals_match_a_model_of_the_rules(cls: type[DealGame]) -> None:
     rng = random.Random(cls.id)
     codes = cls.variant.codes
     for _ in range(150):
@@ -143,7 +145,7 @@ def test_tri_4_to_7_random_antes_and_deals_match_a_model_of_the_rules(cls) -> No
         if sum(1 for w in wallets if w) < 2:
             wallets[0] = wallets[1] = 30
         dealer = rng.choice([p for p in range(n) if wallets[p]])
-        opts = {"spare_deal_position": rng.choice(["after_dealer", "before_first"])}
+        opts: dict[str, Any] = {"spare_deal_position": rng.choice(["after_dealer", "before_first"])}
         if cls is MichiganRummyGame:
             opts["mich_dealer_double_ante"] = rng.random() < 0.7
         deck = new_deck()
@@ -161,10 +163,10 @@ def test_tri_4_to_7_random_antes_and_deals_match_a_model_of_the_rules(cls) -> No
                         mat[code] += 1
         assert game.stacks == stacks and game.mat == mat and game.dealt_in == active
         players = [p for p in [(dealer + 1 + i) % n for i in range(n)] if p in active]   # TRI-7
-        positions: list = players + [None]
+        positions: list[int | None] = [*players, None]
         if opts["spare_deal_position"] == "before_first":
             positions = [None] + players
-        got: dict = {p: [] for p in positions}
+        got: dict[int | None, list[Card]] = {p: [] for p in positions}
         for k, card in enumerate(deck):
             got[positions[k % len(positions)]].append(card)
         assert all(game.hands[p] == got[p] for p in players) and game.spare == got[None]
@@ -215,7 +217,7 @@ def test_tri_7_spare_before_first_gets_the_extra_card() -> None:
 
 def test_tri_8_views_show_only_what_a_seat_may_see() -> None:
     game = TripoleyGame.start([50] * 4, seed=5, dealer=DEE)
-    view = game.public_view()
+    view = dict(game.public_view())
     view.pop("mat")                         # compartment codes look like cards (AH, 10H)
     public = json.dumps(view)
     for p in range(4):

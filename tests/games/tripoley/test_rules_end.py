@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ from bot.games.tripoley.actions import (
     PassBid,
     Suit,
 )
+from bot.games.tripoley.game import DealGame
 from bot.games.tripoley.rules import timeout_suit
 
 from .positions import ANN, BOB, CAL, DEE, MichiganRummyGame, TripoleyGame, position
@@ -68,12 +70,12 @@ def test_tri_37_zero_wallet_player_is_eliminated_and_not_dealt_in() -> None:
 
 
 @pytest.mark.parametrize("cls", [TripoleyGame, MichiganRummyGame])
-def test_tri_37_to_39_random_games_follow_the_end_of_deal_order(cls) -> None:
+def test_tri_37_to_39_random_games_follow_the_end_of_deal_order(cls: type[DealGame]) -> None:
     rng = random.Random(cls.id + "end")
     deals = 0
     for g in range(12):
         n = rng.randint(cls.min_players, min(cls.max_players, 6))
-        opts = {"max_deals": rng.choice([0, 0, 5]), "min_active_players": rng.choice([2, 3]),
+        opts: dict[str, Any] = {"max_deals": rng.choice([0, 0, 5]), "min_active_players": rng.choice([2, 3]),
                 "leftover_mat": rng.choice(["last_michigan_winner", "split_equal", "final_showdown"]),
                 "short_ante": rng.choice(["partial", "eliminate"])}
         game = cls.start([rng.choice([20, 25, 40]) for _ in range(n)], opts, seed=g)
@@ -266,7 +268,7 @@ def test_tri_41_timeout_lead_picks_the_lowest_allowed_card() -> None:
 
 
 def test_tri_41_other_timeouts() -> None:
-    game = TripoleyGame.start([50] * 3, ON_PLAY, seed=8, dealer=CAL)
+    game: DealGame = TripoleyGame.start([50] * 3, ON_PLAY, seed=8, dealer=CAL)
     assert game.timeout_action(CAL) == KeepHand()
     game.apply(CAL, AuctionSpare())
     assert game.timeout_action(ANN) == PassBid()

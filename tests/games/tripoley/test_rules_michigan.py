@@ -20,6 +20,7 @@ from bot.games.tripoley.game import DealGame
 from .positions import ANN, BOB, CAL, DEE, MichiganRummyGame, TripoleyGame, position
 from .rules_helpers import H3, _play_out_michigan, _poker
 from tests.english import english
+from tests.games.known import all_of, known
 
 
 def _next_up(card: Card) -> Card | None:
@@ -33,8 +34,8 @@ def test_tri_29_folded_player_still_plays_michigan() -> None:
     game.apply(ANN, Fold())
     game.apply(BOB, Check())
     game.apply(CAL, Check())
-    assert game.phase == "michigan" and str(ANN) in game.mich.start
-    assert game.mich.start[str(ANN)] == ["2S", "3S", "4S", "5S", "7H"]
+    assert game.phase == "michigan" and str(ANN) in known(game.mich).start
+    assert known(game.mich).start[str(ANN)] == ["2S", "3S", "4S", "5S", "7H"]
     _play_out_michigan(game)
     ann_pays = [e for e in game.ledger if e[0] == "seat:0" and e[3] == "mich_pay"]
     assert game.mich_winner == ANN or ann_pays == [("seat:0", "mat:KITTY", len(game.hands[ANN]), "mich_pay")]
@@ -45,7 +46,7 @@ def test_tri_29_no_sequence_continues_past_the_ace() -> None:
     michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.SPADES))            # KS, AS: stop at the ace (2S does not follow)
     # Ann leads again with spades forbidden: 3D, her last card
-    assert game.mich.played == ["KS", "AS", "3D"]
+    assert known(game.mich).played == ["KS", "AS", "3D"]
     assert game.mich_winner == ANN and game.hands[BOB] == parse_cards("2S 4D")
 
 
@@ -110,7 +111,7 @@ class _MichiganModel:
             suits = sorted({c.suit for c in model[leader] if c.suit != forbidden}, key="SHDC".index)
             if len(suits) > 1:
                 assert game.phase == "michigan" and game.to_act() == [leader]
-                assert [a.suit.letter for a in game.legal_actions(leader)] == suits
+                assert [a.suit.letter for a in all_of(Lead, game.legal_actions(leader))] == suits
                 suit = rng.choice(suits)
                 game.apply(leader, Lead(Suit.of(suit)))
             else:
@@ -134,7 +135,7 @@ class _MichiganModel:
             owner = next((p for p in range(self.n) if nxt in self.model[p]), None) if nxt else None
             if owner is None:
                 return holder                                 # TRI-33
-            card, holder = nxt, owner
+            card, holder = known(nxt), owner
 
     def settle(self) -> None:
         """TRI-35/36: payments capped by the wallet, then the winner takes the prize."""
@@ -172,7 +173,7 @@ def test_tri_29_to_36_random_michigan_phases_match_a_model_of_the_rules(cls: typ
         game = model.game()
         model.run(game, rng)
         model.settle()
-        assert game.mich.played == model.played
+        assert known(game.mich).played == model.played
         assert game.mich_winner == model.winner
         stacks, mat = _engine_books(game)
         if game.is_over():                                    # the mat was emptied (TRI-39)
@@ -188,7 +189,7 @@ def test_tri_30_poker_winner_leads_first_with_no_forbidden_suit() -> None:
     for p in (ANN, BOB, CAL):
         game.apply(p, Check())
     assert game.poker_winner == BOB
-    assert game.mich.leader == BOB and game.mich.forbidden is None
+    assert known(game.mich).leader == BOB and known(game.mich).forbidden is None
     assert len(game.legal_actions(BOB)) == 4       # any suit Bob holds
 
 
@@ -196,7 +197,7 @@ def test_tri_31_leader_plays_the_lowest_card_ace_high() -> None:
     game = position(TripoleyGame, [20, 20], {ANN: "AS 9S 4S 2H", BOB: "3H"}, dealer=BOB)
     michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.SPADES))
-    assert game.mich.played[0] == "4S"
+    assert known(game.mich).played[0] == "4S"
 
 
 def test_tri_31_cannot_lead_forbidden_or_missing_suit() -> None:
@@ -208,7 +209,7 @@ def test_tri_31_cannot_lead_forbidden_or_missing_suit() -> None:
     game.apply(ANN, Lead(Suit.SPADES))            # 2S, 3S dead: stop; Ann leads, S forbidden
     # Ann now holds 4S and 2H: only hearts is allowed, so it is played at once: 2H 3H (Bob),
     # 4H dead: stop on Bob, who has only 9D left and goes out with it.
-    assert game.mich.played == ["2S", "2H", "3H", "9D"]
+    assert known(game.mich).played == ["2S", "2H", "3H", "9D"]
     assert game.mich_winner == BOB
 
 
@@ -228,7 +229,7 @@ def test_tri_32_following_is_compulsory_across_players() -> None:
     game = position(TripoleyGame, [20, 20, 20], {ANN: "2C 5C 9H", BOB: "3C 6C 9S", CAL: "4C 9D 7S"}, dealer=CAL)
     michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.CLUBS))
-    assert game.mich.played[:5] == ["2C", "3C", "4C", "5C", "6C"]
+    assert known(game.mich).played[:5] == ["2C", "3C", "4C", "5C", "6C"]
 
 
 def test_tri_33_stop_on_a_card_already_played() -> None:
@@ -236,10 +237,10 @@ def test_tri_33_stop_on_a_card_already_played() -> None:
     michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.SPADES))             # 9S 10S; JS dead: stop, Ann leads, S forbidden
     game.apply(ANN, Lead(Suit.DIAMONDS))           # 3D 4D (Bob); 5D dead: stop on Bob
-    assert game.mich.leader == BOB and game.mich.forbidden == "D"
+    assert known(game.mich).leader == BOB and known(game.mich).forbidden == "D"
     game.apply(BOB, Lead(Suit.SPADES))             # 7S 8S; 9S was played earlier: stop on Bob
     # then Bob's only other suit is clubs: 5C, his last card
-    assert game.mich.played == ["9S", "10S", "3D", "4D", "7S", "8S", "5C"]
+    assert known(game.mich).played == ["9S", "10S", "3D", "4D", "7S", "8S", "5C"]
     assert game.mich_winner == BOB
 
 
@@ -247,7 +248,7 @@ def test_tri_33_stopper_leads_next_and_forbidden_suit_is_the_stopped_one() -> No
     game = position(TripoleyGame, [20, 20], {ANN: "2C 5H 7D", BOB: "3C 6H 8D"}, dealer=BOB)
     michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.CLUBS))              # 2C 3C, stop on Bob
-    assert game.mich.leader == BOB and game.mich.forbidden == "C"
+    assert known(game.mich).leader == BOB and known(game.mich).forbidden == "C"
     assert Lead(Suit.CLUBS) not in game.legal_actions(BOB)
 
 
@@ -256,7 +257,7 @@ def test_tri_34_lead_passes_clockwise_past_several_players() -> None:
                     dealer=DEE)
     events = michigan.begin(game, ANN)         # 2H 3H 4H; 5H dead: stop on Ann, hearts forbidden
     # Ann and Bob hold only hearts: the lead passes to Cal, who leads 5C 6C and is out
-    assert game.mich.played == ["2H", "3H", "4H", "5C", "6C"] and game.mich_winner == CAL
+    assert known(game.mich).played == ["2H", "3H", "4H", "5C", "6C"] and game.mich_winner == CAL
     assert any("lead passes to {p2}" in english(e) for e in events)
 
 
@@ -266,7 +267,7 @@ def test_tri_35_going_out_on_a_follow_ends_the_phase_at_once() -> None:
     michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.CLUBS))              # 2C, 3C: Bob's last card → Bob wins
     assert game.mich_winner == BOB
-    assert game.mich.played == ["2C", "3C"]
+    assert known(game.mich).played == ["2C", "3C"]
     # Ann 3 cards, Cal 3 cards → KITTY 5 + 6 = 11 to Bob
     assert game.stacks == [17, 31, 17] and game.mat["KITTY"] == 0
 

@@ -22,9 +22,11 @@ from bot.games.tripoley.actions import (
 
 from .positions import ANN, BOB, CAL, TripoleyGame, position
 from .rules_helpers import H3, ON_PLAY, _poker, _three_way
+from tests.games.known import all_of, known
 
 
-def _model_settle(contrib: dict[int, int], folded: set[int], base: int, values: dict, tie: list[int]):
+def _model_settle(contrib: dict[int, int], folded: set[int], base: int, values: dict[int, int],
+                  tie: list[int]) -> tuple[dict[int, int], int]:
     """TRI-26 from the rule text: returns (payouts per seat, chips left in POT)."""
     c = dict(contrib)
     pay = dict.fromkeys(c, 0)
@@ -71,7 +73,7 @@ def test_tri_20_choices_cover_the_whole_hand_for_the_multi_select() -> None:
     game = TripoleyGame.start([50] * 2, {"poker_hand_selection": "player_choice", **ON_PLAY}, seed=4,
                               dealer=BOB)
     game.apply(BOB, KeepHand())
-    legal = game.legal_actions(ANN)
+    legal = all_of(ChoosePokerHand, game.legal_actions(ANN))
     assert legal[0] == game.timeout_action(ANN) and all(len(a.cards) == 5 for a in legal)
     assert set().union(*(a.cards for a in legal)) == set(game.hands[ANN])
     assert len({frozenset(a.cards) for a in legal}) == len(legal)
@@ -83,14 +85,14 @@ def test_tri_20_poker_never_removes_cards_from_a_hand() -> None:
         game.apply(p, Check())
     game.apply(CAL, Check())
     assert game.phase == "michigan"
-    assert game.mich.start[str(ANN)] == ["2S", "3S", "4S", "5S", "7H", "9D"]
+    assert known(game.mich).start[str(ANN)] == ["2S", "3S", "4S", "5S", "7H", "9D"]
 
 
 def test_tri_21_wallet_zero_is_all_in_and_never_asked() -> None:
     game = position(TripoleyGame, [10, 0, 10], {ANN: "2S 3S 4S 5S 7H", BOB: "AS AH AD AC KS",
                                                 CAL: "2D 3D 4D 5D 7C"}, mat={"POT": 6}, dealer=CAL)
     poker_phase.begin_betting(game)
-    assert BOB in game.betting.allin
+    assert BOB in known(game.betting).allin
     game.apply(ANN, Bet(2))
     game.apply(CAL, Call(2))
     assert game.stacks == [10, 6, 10]   # layer 1 (L=0) is B: Bob's quads; layer 2: Ann and Cal tie, 2 each
@@ -138,7 +140,7 @@ def test_tri_23_short_wallet_may_raise_all_in() -> None:
     game.apply(ANN, Bet(2))
     assert [a for a in game.legal_actions(BOB) if isinstance(a, Raise)] == [Raise(1)]
     game.apply(BOB, Raise(1))
-    assert BOB in game.betting.allin and game.betting.current == 3
+    assert BOB in known(game.betting).allin and known(game.betting).current == 3
 
 
 def test_tri_23_call_for_less_is_all_in() -> None:
@@ -149,7 +151,7 @@ def test_tri_23_call_for_less_is_all_in() -> None:
     assert not any(isinstance(a, Raise) for a in game.legal_actions(CAL))
     game.apply(CAL, Call(3))
     assert ("seat:2", "mat:POT", 3, "bet") in game.ledger
-    assert CAL in game.betting.allin and game.betting.contrib[CAL] == 3 and game.phase == "michigan"
+    assert CAL in known(game.betting).allin and known(game.betting).contrib[CAL] == 3 and game.phase == "michigan"
 
 
 def test_tri_23_no_bet_when_every_other_live_player_is_all_in() -> None:
@@ -193,7 +195,7 @@ def test_tri_23_raise_pays_call_plus_increment_and_reopens() -> None:
     game = _poker([30] * 3, H3)
     game.apply(ANN, Bet(3))
     game.apply(BOB, Raise(4))
-    assert game.stacks[BOB] == 23 and game.betting.current == 7
+    assert game.stacks[BOB] == 23 and known(game.betting).current == 7
     game.apply(CAL, Call(7))
     assert game.to_act() == [ANN]
     game.apply(ANN, Call(4))
@@ -348,7 +350,7 @@ def test_tri_25_last_player_takes_the_whole_pot_unseen() -> None:
     game.apply(ANN, Fold())
     assert game.stacks == [20, 27, 20] and game.mat["POT"] == 0
     assert game.showdown == [] and game.poker_winner == BOB
-    assert game.mich.leader == BOB
+    assert known(game.mich).leader == BOB
 
 
 def test_tri_26_uncalled_excess_is_returned() -> None:

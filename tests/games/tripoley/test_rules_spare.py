@@ -22,6 +22,7 @@ from bot.games.tripoley.phases import Phase
 
 from .positions import ANN, BOB, CAL, DEE, MichiganRummyGame, TripoleyGame, position
 from .rules_helpers import ON_PLAY
+from tests.games.known import known
 
 
 def test_tri_9_auction_off_leaves_swap_or_keep() -> None:
@@ -46,7 +47,7 @@ def test_tri_10_bidder_who_cannot_afford_is_passed_automatically() -> None:
     assert game.to_act() == [ANN]
     game.apply(ANN, Bid(1))
     assert game.to_act() == [CAL]            # Bob has 0 chips after the ante
-    assert (BOB, 0) in game.auction.log
+    assert (BOB, 0) in known(game.auction).log
 
 
 def test_tri_10_invalid_bids_are_refused_and_change_nothing() -> None:
@@ -61,13 +62,13 @@ def test_tri_10_invalid_bids_are_refused_and_change_nothing() -> None:
         game.apply(BOB, Bid(4))              # Bob has 3 after the ante
     assert "3 chips" in str(high.value)
     game.apply(BOB, Bid(3))
-    assert game.auction.high_seat == BOB
+    assert known(game.auction).high_seat == BOB
 
 
 def test_tri_10_only_non_dealers_bid_from_the_dealers_left() -> None:
     game = TripoleyGame.start([50] * 4, deck=new_deck(), dealer=BOB)
     game.apply(BOB, AuctionSpare())
-    assert game.auction.order == [CAL, DEE, ANN]
+    assert known(game.auction).order == [CAL, DEE, ANN]
     assert game.to_act() == [CAL]
     assert game.legal_actions(BOB) == []
 
@@ -268,8 +269,8 @@ def test_tri_13_dead_cards_act_as_stops_and_are_never_played() -> None:
                     dealer=BOB)
     michigan.begin(game, ANN)
     game.apply(ANN, Lead(Suit.SPADES))            # 2S 3S, 4S is dead: stop, Ann leads again
-    assert game.mich.played == ["2S", "3S"]
-    assert game.mich.leader == ANN and game.mich.forbidden == "S"
+    assert known(game.mich).played == ["2S", "3S"]
+    assert known(game.mich).leader == ANN and known(game.mich).forbidden == "S"
     assert game.to_act() == [ANN] and game.legal_actions(ANN) == [Lead(Suit.DIAMONDS), Lead(Suit.CLUBS)]
 
 
