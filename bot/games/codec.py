@@ -19,7 +19,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
 from .errors import MalformedAction
@@ -208,7 +208,7 @@ def converter(hint: Any, bounds: Range | None = None) -> Converter:
     return _converter(hint, bounds)
 
 
-@cache
+@lru_cache(maxsize=1024)   # one entry per declared type: the codec's types are few
 def _converter(hint: Any, bounds: Range | None) -> Converter:
     origin = typing.get_origin(hint)
     if origin is typing.Annotated:
@@ -346,7 +346,7 @@ def _pairs(hint: Any, bounds: Range | None) -> Converter:
     return Converter(encode, decode, lambda t: t, str)
 
 
-@cache
+@lru_cache(maxsize=256)
 def _hints(cls: type) -> dict[str, Any]:
     """A dataclass's field types (evaluating them is slow, and every control's id needs them)."""
     return typing.get_type_hints(cls, include_extras=True)

@@ -15,7 +15,7 @@ import dataclasses
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
 from .errors import PlayerError
@@ -166,7 +166,7 @@ def bot_strength() -> Any:
     return option("normal", shared=True)
 
 
-@cache
+@lru_cache(maxsize=64)   # one entry per game's options class
 def specs_of(cls: type) -> tuple[OptionSpec, ...]:
     """The option specs of an options dataclass, in declaration order; choices from `Literal`s."""
     hints = typing.get_type_hints(cls)

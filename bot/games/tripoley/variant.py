@@ -8,7 +8,7 @@ pay cards feed, the run ranks, which compartment the Michigan winner takes and t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from ..cards import SUITS, Card
 
@@ -37,7 +37,7 @@ class Variant:
         return tuple(code for code, _ in self.compartments)
 
 
-@cache
+@lru_cache(maxsize=8)
 def _runs(ranks: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(Card(r, suit) for r in ranks) for suit in SUITS)
 
