@@ -156,6 +156,15 @@ def wallets(db: Database, settings: Settings, clock: FakeClock) -> WalletService
 
 
 @pytest.fixture
+async def services() -> AsyncIterator[list[TableService]]:
+    """Every service a test makes is stopped before its database closes."""
+    made: list[TableService] = []
+    yield made
+    for service in made:
+        await service.stop()
+
+
+@pytest.fixture
 async def service(db: Database, wallets: WalletService, presenter: RecordingPresenter,
                   clock: FakeClock) -> AsyncIterator[TableService]:
     svc = TableService(db, wallets, presenter, clock, games={"high_card": HighCard}, pacer=unpaced(),

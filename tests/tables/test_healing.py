@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 
 import pytest
 
@@ -24,15 +24,6 @@ from tests.tables.test_service import ALICE, BOB, CAROL, G, books_ok, escrow_of,
 from tests.tables.toy_game import HighCard, Show
 
 DAN = 14
-
-
-@pytest.fixture
-async def services() -> AsyncIterator[list[TableService]]:
-    """Every service a test makes is stopped before its database closes."""
-    made: list[TableService] = []
-    yield made
-    for service in made:
-        await service.stop()
 
 
 @pytest.fixture

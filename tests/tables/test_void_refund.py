@@ -11,7 +11,6 @@ from what the table recorded, and every wallet is checked to the chip.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,15 +71,6 @@ def held_by_seat(case: Case, game: Any) -> list[int]:
     if case.game == "buki_domino":
         return [chips[seat_key(p)] + chips[f"stake:{p}"] for p in seats]
     return [chips[seat_key(p)] for p in seats]
-
-
-@pytest.fixture
-async def services() -> AsyncIterator[list[TableService]]:
-    """Every service a test makes is stopped before its database closes."""
-    made: list[TableService] = []
-    yield made
-    for service in made:
-        await service.stop()
 
 
 async def table(db: Database, wallets: WalletService, clock: FakeClock, case: Case,
