@@ -230,7 +230,8 @@ class Engine:
         `shown_moves`; None after any other kind (a face-down discard, a choice others learn
         later), so the view never tells more than the table may see; None too after a move that
         ended the deal, whose pictures then show the next deal."""
-        events: list[Event] = self.moves.verify(self, seat, action).perform(self, seat, action)
+        move = self.moves.verify(self, seat, action)
+        events: list[Event] = move.perform(self, seat, action)
         self.last_move = None
         if action.kind in self.shown_moves:
             for e in events:

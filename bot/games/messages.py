@@ -23,6 +23,10 @@ class Seat:
     n: int
 
 
+SEAT_VALUES: tuple[Seat, ...] = tuple(Seat(n) for n in range(16))
+"""`Seat(n)` of every seat a table may have, made once: the engines name seats in every event."""
+
+
 @dataclass(frozen=True, slots=True)
 class Cards:
     """Cards by code (`"10H"`, `"QH#1"`), shown in card notation (`10♥ Q♥`)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import Event
-from ..messages import Cards, Seat, msg
+from ..messages import SEAT_VALUES, Cards, msg
 from . import scoring
 from .hand import end_hand, shuffle_keys
 from .legal import NOTE
@@ -22,7 +22,7 @@ def declare(s: BourreState, seat: int, play: bool) -> list[Event]:
     o = s.opts
     if play:
         s.status[seat] = "play"
-        events.append(Event("declare", msg("bou.plays", player=Seat(seat)), seat=seat, data={"play": True}))
+        events.append(Event("declare", msg("bou.plays", player=SEAT_VALUES[seat]), seat=seat, data={"play": True}))
         if o.exchange_order == "single_pass":
             last = s.idx == len(s.order) - 1
             alone = last and s.status.count("play") == 1
@@ -34,7 +34,7 @@ def declare(s: BourreState, seat: int, play: bool) -> list[Event]:
             s.exchanged[seat] = 0
     else:
         s.status[seat] = "fold"
-        events.append(Event("declare", msg("bou.folds", player=Seat(seat)), seat=seat, data={"play": False}))
+        events.append(Event("declare", msg("bou.folds", player=SEAT_VALUES[seat]), seat=seat, data={"play": False}))
         hand = s.hands[seat]
         s.hands[seat] = []
         if seat == s.dealer:
@@ -97,7 +97,7 @@ def exchange(s: BourreState, seat: int, ids: list[int]) -> list[Event]:
     s.exchanged[seat] = k
     if seat == s.dealer:
         s.upcard_state = "discarded" if s.upcard in ids else "kept"
-    events.append(Event("exchange", msg("bou.exchanges", player=Seat(seat), n=k), seat=seat,
+    events.append(Event("exchange", msg("bou.exchanges", player=SEAT_VALUES[seat], n=k), seat=seat,
                         data={"count": k}))
     if k:
         events.append(Event(

@@ -12,6 +12,7 @@ from typing import Annotated
 
 from ..cards import SUITS, Card
 from ..codec import Via
+from ..messages import Cards
 
 CARDS: tuple[Card, ...] = tuple(Card(1 if i % 13 == 12 else i % 13 + 2, SUITS[i // 13])
                                 for i in range(52))
@@ -22,6 +23,9 @@ CARD_ID: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
 
 NOTE: tuple[str, ...] = tuple(str(c) for c in CARDS)
 """NOTE[id] is the notation of a card id."""
+
+WORDS: tuple[Cards, ...] = tuple(Cards((n,)) for n in NOTE)
+"""WORDS[id] is the card as a message parameter (`messages.Cards`)."""
 
 CardId = Annotated[int, Via(NOTE.__getitem__, lambda text: CARD_ID[Card.parse(text)])]
 """A card id in the state, saved as the card's notation."""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..base import Event
-from ..messages import Cards, Msg, Seat, msg
+from ..messages import SEAT_VALUES, Msg, msg
 from . import scoring
 from .hand import end_hand
-from .legal import NOTE, legal_ids, restrict, trick_winner_index
+from .legal import NOTE, WORDS, legal_ids, restrict, trick_winner_index
 from .state import BourreState
 
 
@@ -55,7 +55,7 @@ def play_card(s: BourreState, seat: int, c: int) -> list[Event]:
     s.played.append(c)
     if len(trick) < len(s.active):
         s.turn = s.next_active[seat]
-        return [Event("card", msg("bou.card", player=Seat(seat), card=Cards((NOTE[c],))), seat,
+        return [Event("card", msg("bou.card", player=SEAT_VALUES[seat], card=WORDS[c]), seat,
                       data={"card": NOTE[c]})]
     w = seats[trick_winner_index(trick, s.trump)]
     s.tricks_won[w] += 1
@@ -64,7 +64,7 @@ def play_card(s: BourreState, seat: int, c: int) -> list[Event]:
     s.trick = []
     s.trick_seats = []
     done = len(s.played) // len(s.active)
-    events = [Event("card", msg("bou.card_wins", player=Seat(seat), card=Cards((NOTE[c],)), winner=Seat(w),
+    events = [Event("card", msg("bou.card_wins", player=SEAT_VALUES[seat], card=WORDS[c], winner=SEAT_VALUES[w],
                         trick=done), seat,
                     data={"card": NOTE[c], "trick": done, "winner": w})]
     if done < 5:

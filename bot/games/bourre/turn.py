@@ -19,6 +19,8 @@ from .phases import Phase
 from .state import BourreState
 from .tricks import legal, only_bou15_forbids, play_card, why_not
 
+# Module constants: an enum member lookup is slow on Python 3.11, and these are on the hot path.
+TRICKS, DECLARE, EXCHANGE = Phase.TRICKS, Phase.DECLARE, Phase.EXCHANGE
 PLAY_HAND = PlayHand()
 FOLD = Fold()
 PLAY_CARD = tuple(PlayCard(c) for c in CARDS)
@@ -59,9 +61,9 @@ def legal_actions(s: BourreState, seat: int) -> list[Action]:
     if s.over or seat != s.turn:
         return []
     phase = s.phase
-    if phase == Phase.TRICKS:
+    if phase == TRICKS:
         return [PLAY_CARD[c] for c in legal(s, seat)]
-    if phase == Phase.DECLARE:
+    if phase == DECLARE:
         return [PLAY_HAND, FOLD] if can_fold(s, seat) else [PLAY_HAND]
     hand = [CARDS[c] for c in s.hands[seat]]
     return [Exchange(g(hand)) for g in COMBO_GETTERS[s.opts.max_exchange]]
@@ -100,18 +102,12 @@ def verify_turn(s: BourreState, seat: int) -> None:
                             rule="BOU-13" if s.phase == Phase.TRICKS else "BOU-9")
 
 
-def _card_id(action: PlayCard) -> int:
-    """The card id of a card action (-1 for a card of no one-pack id)."""
-    c = _PLAY_CARD_ID.get(id(action), -1)
+def verify_play_card(s: BourreState, seat: int, action: PlayCard) -> None:
+    if s.phase != TRICKS:
+        raise _asked(s)
+    c = _PLAY_CARD_ID.get(id(action), -1)   # the shared actions of `legal_actions`, by identity
     if c < 0 or PLAY_CARD[c] is not action:
         c = CARD_ID.get(action.card, -1)
-    return c
-
-
-def verify_play_card(s: BourreState, seat: int, action: PlayCard) -> None:
-    if s.phase != Phase.TRICKS:
-        raise _asked(s)
-    c = _card_id(action)
     if c not in s.hands[seat]:
         raise IllegalAction(msg("err.bou.not_held_play", card=card(action.card)), rule="BOU-14")
     ids = legal(s, seat)
@@ -123,11 +119,12 @@ def verify_play_card(s: BourreState, seat: int, action: PlayCard) -> None:
 
 
 def perform_play_card(s: BourreState, seat: int, action: PlayCard) -> list[Event]:
-    return play_card(s, seat, _card_id(action))
+    c = _PLAY_CARD_ID.get(id(action), -1)
+    return play_card(s, seat, c if c >= 0 and PLAY_CARD[c] is action else CARD_ID[action.card])
 
 
 def verify_play_hand(s: BourreState, seat: int, action: PlayHand) -> None:
-    if s.phase != Phase.DECLARE:
+    if s.phase != DECLARE:
         raise _asked(s)
 
 
@@ -136,7 +133,7 @@ def play_hand(s: BourreState, seat: int, action: PlayHand) -> list[Event]:
 
 
 def verify_fold(s: BourreState, seat: int, action: Fold) -> None:
-    if s.phase != Phase.DECLARE:
+    if s.phase != DECLARE:
         raise _asked(s)
     if not can_fold(s, seat):
         raise IllegalAction(msg("err.bou.dealer_ace"), rule="BOU-10")
@@ -147,7 +144,7 @@ def fold(s: BourreState, seat: int, action: Fold) -> list[Event]:
 
 
 def verify_exchange(s: BourreState, seat: int, action: Exchange) -> None:
-    if s.phase != Phase.EXCHANGE:
+    if s.phase != EXCHANGE:
         raise _asked(s)
     hand = s.hands[seat]
     ids = [CARD_ID.get(held, -1) for held in action.cards]

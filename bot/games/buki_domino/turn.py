@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..base import Event, IllegalAction
-from ..messages import Msg, Seat, Tiles, msg
+from ..messages import SEAT_VALUES, Msg, Seat, Tiles, msg
 from ..moves import Moves, move
 from ..tiles import Tile
 from . import spectators
@@ -30,6 +30,8 @@ from .state import SEATS, BukiState
 PLAY, OVER, EARLY_BETS = Phase.PLAY, Phase.OVER, Phase.EARLY_BETS
 
 BETS: tuple[Bet, ...] = tuple(Bet(n) for n in range(256))
+TILE_WORDS: tuple[Tiles, ...] = tuple(Tiles((name,)) for name in NAMES)
+"""The tile of each code as a message parameter (`messages.Tiles`)."""
 LEAD: tuple[Play, ...] = tuple(Play(TILES[c], "L") for c in range(36))
 """The lead move of each tile code."""
 ON_LEFT: tuple[dict[int, Play], ...] = tuple({n: Play(t, "L", n) for n in (t.high, t.low)} for t in TILES)
@@ -243,19 +245,19 @@ def play(g: BukiState, seat: int, a: Play) -> list[Event]:
     if left < 0:
         g.line.append([h, lo])
         g.left, g.right = h, lo
-        text = msg("dom.leads", player=Seat(seat), tile=Tiles((name,)))
+        text = msg("dom.leads", player=SEAT_VALUES[seat], tile=TILE_WORDS[code])
         if g.spec:
             spectators.close_window(g, events)
     elif end == "L":
         outer = lo if h == left else h
         g.line.insert(0, [outer, left])
         g.left = outer
-        text = msg("dom.plays_left", player=Seat(seat), tile=Tiles((name,)))
+        text = msg("dom.plays_left", player=SEAT_VALUES[seat], tile=TILE_WORDS[code])
     else:
         outer = lo if h == right else h
         g.line.append([right, outer])
         g.right = outer
-        text = msg("dom.plays_right", player=Seat(seat), tile=Tiles((name,)))
+        text = msg("dom.plays_right", player=SEAT_VALUES[seat], tile=TILE_WORDS[code])
     g.placed[seat] += 1
     events.append(Event("play", text, seat, None, {"tile": name, "end": end}))
     if not hand:
@@ -270,7 +272,7 @@ def play(g: BukiState, seat: int, a: Play) -> list[Event]:
     s = (seat + step) % SEATS
     while not masks[s] & ends:   # DOM-11: who cannot play passes
         g.passes.append([s, nl, nr])
-        events.append(Event("pass", msg("dom.passes_two" if nl != nr else "dom.passes", player=Seat(s),
+        events.append(Event("pass", msg("dom.passes_two" if nl != nr else "dom.passes", player=SEAT_VALUES[s],
                                         left=nl, right=nr), s, None, {}))
         s = (s + step) % SEATS
     g.turn = s
