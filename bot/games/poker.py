@@ -150,8 +150,7 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
         m |= table[c.suit_index * 16 + c.rank]
     n = len(cards)
     if m.bit_count() != n or not 5 <= n <= 20:
-        raise ValueError(f"a poker hand needs 5 to 20 cards, got {n}" if not 5 <= n <= 20
-                         else "a poker hand cannot hold the same card twice")
+        raise _refused(n)
     s0 = m & _M13
     s1 = (m >> 16) & _M13
     s2 = (m >> 32) & _M13
@@ -159,7 +158,16 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
     any_ = s0 | s1 | s2 | s3
 
     # Flushes (and straight flushes): only a suit with five or more cards.
-    sf, sf_suit, flush_key, flush_suit = _flushes(s0, s1, s2, s3)
+    sf = flush_key = 0
+    sf_suit = flush_suit = -1
+    for suit, sm in ((0, s0), (1, s1), (2, s2), (3, s3)):
+        if sm.bit_count() >= 5:
+            h = _STRAIGHT[sm]
+            if h > sf:
+                sf, sf_suit = h, suit
+            k = _TOP5[sm]
+            if k > flush_key:
+                flush_key, flush_suit = k, suit
     if sf:
         return HandValue((STRAIGHT_FLUSH << 20) | (sf << 16), cards, sf_suit)
 
@@ -186,19 +194,11 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
     return HandValue(_by_sets(any_, trips, pairs), cards)
 
 
-def _flushes(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int]:
-    """The best straight flush (its high card and suit) and the best flush (its key and suit)."""
-    sf = flush_key = 0
-    sf_suit = flush_suit = -1
-    for suit, sm in ((0, s0), (1, s1), (2, s2), (3, s3)):
-        if sm.bit_count() >= 5:
-            h = _STRAIGHT[sm]
-            if h > sf:
-                sf, sf_suit = h, suit
-            k = _TOP5[sm]
-            if k > flush_key:
-                flush_key, flush_suit = k, suit
-    return sf, sf_suit, flush_key, flush_suit
+def _refused(n: int) -> ValueError:
+    """Why `best_hand` refuses its cards: too few or too many, or a card twice."""
+    if not 5 <= n <= 20:
+        return ValueError(f"a poker hand needs 5 to 20 cards, got {n}")
+    return ValueError("a poker hand cannot hold the same card twice")
 
 
 def _by_sets(any_: int, trips: int, pairs: int) -> int:
