@@ -11,7 +11,7 @@ import pytest
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, seat_key
 from bot.games.messages import LEGACY, Msg
-from bot.i18n import Locale
+from bot.i18n import ENGLISH, Locale, t
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
 from bot.ui.embeds import board_image, closing_embed, hand_embed, hand_image, lobby_embed, table_embed
 
@@ -26,9 +26,9 @@ def snapshot(game_id: str, game, version: int, status: str = "playing") -> Table
     chips = game.chips()
     seats = tuple(SeatInfo(i, 10**17 + i, f"{LONG_NAME}{i}", chips[seat_key(i)], 1000, False, True) for i in range(n))
     to_act = tuple(game.to_act())
-    return TableSnapshot(table_id=10**9, guild_id=1, channel_id=2, game_id=game_id, title=cls.title, status=status,
-                         version=version, host_id=10**17, options={}, buy_in=BuyIn(1, None, 1), seats=seats,
-                         min_players=cls.min_players, max_players=cls.max_players, public=game.public_view(),
+    return TableSnapshot(table_id=10**9, guild_id=1, channel_id=2, game_id=game_id, title=t(ENGLISH, f"game.{game_id}"),
+                         status=status, version=version, host_id=10**17, options={}, buy_in=BuyIn(1, None, 1),
+                         seats=seats, min_players=cls.min_players, max_players=cls.max_players, public=game.public_view(),
                          to_act=to_act, privates={i: game.private_view(i) for i in range(n)},
                          legal={i: game.legal_actions(i) for i in to_act})
 
@@ -58,8 +58,8 @@ def test_lobby_embed_lists_players_and_options() -> None:
     game_id = sorted(GAMES)[0]
     cls = GAMES[game_id]
     options = {s.name: s.default for s in cls.option_specs}
-    snap = TableSnapshot(table_id=3, guild_id=1, channel_id=2, game_id=game_id, title=cls.title, status="lobby",
-                         version=0, host_id=7, options=options, buy_in=BuyIn(100, 100, 100),
+    snap = TableSnapshot(table_id=3, guild_id=1, channel_id=2, game_id=game_id, title=t(ENGLISH, f"game.{game_id}"),
+                         status="lobby", version=0, host_id=7, options=options, buy_in=BuyIn(100, 100, 100),
                          seats=(SeatInfo(0, 7, "Ann", 100, 100, False, True),
                                 SeatInfo(1, None, "Bot 1", 100, 100, False, True)),
                          min_players=cls.min_players, max_players=cls.max_players)
