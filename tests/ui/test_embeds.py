@@ -28,8 +28,8 @@ def snapshot(game_id: str, game, version: int, status: str = "playing") -> Table
     to_act = tuple(game.to_act())
     return TableSnapshot(table_id=10**9, guild_id=1, channel_id=2, game_id=game_id, title=t(ENGLISH, f"game.{game_id}"),
                          status=status, version=version, host_id=10**17, options={}, buy_in=BuyIn(1, None, 1),
-                         seats=seats, min_players=cls.min_players, max_players=cls.max_players, public=game.public_view(),
-                         to_act=to_act, privates={i: game.private_view(i) for i in range(n)},
+                         seats=seats, min_players=cls.min_players, max_players=cls.max_players,
+                         public=game.public_view(), to_act=to_act, privates={i: game.private_view(i) for i in range(n)},
                          legal={i: game.legal_actions(i) for i in to_act})
 
 
