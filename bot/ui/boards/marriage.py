@@ -234,45 +234,66 @@ def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
 def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """What to do now, then the hand: sorted and grouped (pure sets, pairs, the rest by suit);
     wild cards starred. Between deals: the last deal's result for this seat."""
-    lines: list[str] = []
-    phase = public.get("phase_id")
     step = _step(private, public, locale)
-    if phase in ("between", "over"):
-        lines += _deal_result(private, public, locale)
-        if phase == "over":
-            lines.append(t(locale, "mar.hand.game_over"))
-        if step:
-            lines.append(step)
-        return "\n".join(lines) or t(locale, "mar.hand.waiting")
+    if public.get("phase_id") in ("between", "over"):
+        return _between_text(private, public, step, locale)
+    wild = _wild_faces(private)
+    return "\n".join([*([step] if step else []), *_maal_lines(private, locale), *_exposed_lines(private, wild, locale),
+                      *_held_lines(private, public, wild, locale), *_fresh_lines(private, locale)])
+
+
+def _between_text(private: dict[str, Any], public: dict[str, Any], step: str | None, locale: Locale) -> str:
+    """Between deals or after the game: the last deal's result for this seat, then what next."""
+    lines = _deal_result(private, public, locale)
+    if public.get("phase_id") == "over":
+        lines.append(t(locale, "mar.hand.game_over"))
     if step:
         lines.append(step)
-    wild = _wild_faces(private)
-    if private.get("tiplu"):
-        maal = private["maal"]
-        lines.append(t(locale, "mar.hand.tiplu", tiplu=_p(maal["tiplu"]), jhiplu=_p(maal["jhiplu"]),
-                       poplu=_p(maal["poplu"]), rank=Card.parse(maal["tiplu"]).rank_name))
-        if private.get("route") == "dublee":
-            lines.append(t(locale, "mar.hand.to_go_out_dublee"))
-        elif private.get("route") == "normal":
-            left = 7 - len(private.get("declared", [])) - len(private.get("shown", []))
-            lines.append(t(locale, "mar.hand.to_go_out", n=left))
-    elif private.get("route") is None:
+    return "\n".join(lines) or t(locale, "mar.hand.waiting")
+
+
+def _maal_lines(private: dict[str, Any], locale: Locale) -> list[str]:
+    """The tiplu and its neighbours once seen, and what going out still takes; before that,
+    what seeing the tiplu takes."""
+    if not private.get("tiplu"):
+        if private.get("route") is not None:
+            return []
         need = private.get("show_need", 3)
         key = "mar.hand.unseen_or_dublees" if private.get("dublee_allowed") else "mar.hand.unseen"
-        lines.append(t(locale, key, n=need) if need else t(locale, "mar.hand.may_show"))
-    exposed = []
-    for key in ("declared", "shown", "dublees"):
-        if private.get(key):
-            exposed.append(t(locale, f"mar.hand.exposed_{key}", melds=_melds(private[key], wild)))
-    if exposed:
-        lines.append(t(locale, "mar.hand.on_table", melds=" · ".join(exposed)))
-    lines.append(t(locale, "mar.hand.head", n=len(private.get("hand", []))))
+        return [t(locale, key, n=need) if need else t(locale, "mar.hand.may_show")]
+    maal = private["maal"]
+    lines = [t(locale, "mar.hand.tiplu", tiplu=_p(maal["tiplu"]), jhiplu=_p(maal["jhiplu"]),
+               poplu=_p(maal["poplu"]), rank=Card.parse(maal["tiplu"]).rank_name)]
+    if private.get("route") == "dublee":
+        lines.append(t(locale, "mar.hand.to_go_out_dublee"))
+    elif private.get("route") == "normal":
+        left = 7 - len(private.get("declared", [])) - len(private.get("shown", []))
+        lines.append(t(locale, "mar.hand.to_go_out", n=left))
+    return lines
+
+
+def _exposed_lines(private: dict[str, Any], wild: set[tuple[int, str]], locale: Locale) -> list[str]:
+    """The melds this seat has on the table: declared, shown, dublees."""
+    exposed = [t(locale, f"mar.hand.exposed_{key}", melds=_melds(private[key], wild))
+               for key in ("declared", "shown", "dublees") if private.get(key)]
+    return [t(locale, "mar.hand.on_table", melds=" · ".join(exposed))] if exposed else []
+
+
+def _held_lines(private: dict[str, Any], public: dict[str, Any], wild: set[tuple[int, str]],
+                locale: Locale) -> list[str]:
+    """The hand: its size, then pure sets, pairs and the rest by suit."""
+    lines = [t(locale, "mar.hand.head", n=len(private.get("hand", [])))]
     held = [g for g in hand_groups(private, public) if g.kind != "table"]
     for kind in ("meld", "pair"):
         runs = [g.items for g in held if g.kind == kind]
         if runs:
             lines.append(t(locale, f"mar.hand.{kind}s", melds=_melds(runs, wild)))
-    lines += [_cards(g.items, wild) for g in held if g.kind == "suit"]
+    return lines + [_cards(g.items, wild) for g in held if g.kind == "suit"]
+
+
+def _fresh_lines(private: dict[str, Any], locale: Locale) -> list[str]:
+    """The card just drawn or taken, and what may be declared or finished with now."""
+    lines: list[str] = []
     if private.get("drawn_card"):
         lines.append(t(locale, "mar.hand.drew", card=_p(private["drawn_card"])))
     if private.get("taken"):
@@ -284,4 +305,4 @@ def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = 
             _p(c) for c in private["declarable"])))
     if private.get("finish_discards"):
         lines.append(t(locale, "mar.hand.can_go_out", cards=_cards(private["finish_discards"])))
-    return "\n".join(lines)
+    return lines
