@@ -86,10 +86,6 @@ class WalletService:
         """The game ids a leaderboard may rank by."""
         self._configs: dict[int, GuildConfig] = {}
 
-    def known_config(self, guild_id: int) -> GuildConfig | None:
-        """The server's settings if they are in memory (a move then needs no transaction)."""
-        return self._configs.get(guild_id)
-
     async def config(self, tx: Tx, guild_id: int) -> GuildConfig:
         """The server's settings; kept in memory (every action's deadline needs them) and
         forgotten when an admin changes them."""

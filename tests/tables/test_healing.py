@@ -238,7 +238,7 @@ async def test_a_table_with_no_person_left_ends_with_the_deal(
         db: Database, wallets: WalletService, clock: FakeClock, toy_service: Callable[..., TableService]) -> None:
     service = toy_service(db, wallets, clock)
     t = (await service.open(G, 100, ALICE, "high_card", seed=7)).table_id
-    await service.set_option(t, ALICE, "deals", "50")
+    await service.set_options(t, ALICE, {"deals": "50"})
     await service.join(t, ALICE, "Alice")
     await service.add_bot(t, ALICE)
     await service.add_bot(t, ALICE)
@@ -316,7 +316,7 @@ async def test_buy_ins_have_idempotency_keys_that_name_what_they_are(service: Ta
 async def test_option_and_buy_in_ceilings_keep_sums_inside_64_bits(service: TableService) -> None:
     snap = await service.open(G, 100, ALICE, "high_card")
     with pytest.raises(TableError, match="buy_in must be"):
-        await service.set_option(snap.table_id, ALICE, "buy_in", str(2**63))
+        await service.set_options(snap.table_id, ALICE, {"buy_in": str(2**63)})
 
 
 async def test_a_cancelled_begin_leaves_no_transaction_open(db: Database) -> None:

@@ -53,7 +53,7 @@ async def marriage_table(db: Database, wallets: WalletService, clock: FakeClock)
 async def lobby(service: TableService, *players: int, options: dict | None = None) -> int:
     snap = await service.open(G, C, players[0], "high_card", seed=7)
     for name, value in (options or {}).items():
-        await service.set_option(snap.table_id, players[0], name, value)
+        await service.set_options(snap.table_id, players[0], {name: value})
     for p in players:
         await service.join(snap.table_id, p, f"P{p}")
     return snap.table_id
@@ -89,7 +89,7 @@ async def test_only_one_table_per_channel(service: TableService) -> None:
 async def test_buy_in_larger_than_the_wallet_is_refused(service: TableService, wallets: WalletService,
                                                         db: Database) -> None:
     snap = await service.open(G, C, ALICE, "high_card")
-    await service.set_option(snap.table_id, ALICE, "buy_in", "1500")
+    await service.set_options(snap.table_id, ALICE, {"buy_in": "1500"})
     with pytest.raises(NotEnoughChips, match="wallet holds 1,000"):
         await service.join(snap.table_id, ALICE, "Alice")
     assert await wallet_of(wallets, ALICE) == 1000
@@ -99,17 +99,17 @@ async def test_buy_in_larger_than_the_wallet_is_refused(service: TableService, w
 async def test_options_are_validated_with_a_clear_message(service: TableService) -> None:
     snap = await service.open(G, C, ALICE, "high_card")
     with pytest.raises(TableError, match="deals must be 1–50"):
-        await service.set_option(snap.table_id, ALICE, "deals", "0")
+        await service.set_options(snap.table_id, ALICE, {"deals": "0"})
     with pytest.raises(TableError, match="Only the player who opened"):
-        await service.set_option(snap.table_id, BOB, "deals", "5")
-    snap = await service.set_option(snap.table_id, ALICE, "deals", "5")
+        await service.set_options(snap.table_id, BOB, {"deals": "5"})
+    snap = await service.set_options(snap.table_id, ALICE, {"deals": "5"})
     assert snap.options["deals"] == 5
 
 
 async def test_buy_in_cannot_change_under_seated_players(service: TableService) -> None:
     t = await lobby(service, ALICE, BOB)
     with pytest.raises(TableError, match="already bought in"):
-        await service.set_option(t, ALICE, "buy_in", "30")
+        await service.set_options(t, ALICE, {"buy_in": "30"})
 
 
 async def test_double_join_and_full_table(service: TableService) -> None:

@@ -67,7 +67,7 @@ async def test_every_action_kind_is_one_trip(db: Database, service: TableService
     assert trips == 1 and len(snap.seats) == 4
     trips, _ = await one(db, service, service.leave(t, BOB))
     assert trips == 1 and (await service.snapshot(t)).seat_of(BOB) is None
-    trips, snap = await one(db, service, service.set_option(t, ALICE, "deals", "5"))
+    trips, snap = await one(db, service, service.set_options(t, ALICE, {"deals": "5"}))
     assert trips == 1 and snap.options["deals"] == 5
     trips, snap = await one(db, service, service.start(t, ALICE))
     assert trips == 1 and snap.status == "playing"
@@ -167,7 +167,7 @@ async def test_a_save_that_cannot_be_paid_writes_nothing_and_spares_the_others(
     await service.join(t, BOB, "Bob")
     snap = await service.start(t, ALICE)
     lobby = (await service.open(G, 501, CAROL, "high_card")).table_id
-    await service.set_option(lobby, CAROL, "buy_in", "5000")
+    await service.set_options(lobby, CAROL, {"buy_in": "5000"})
     results = await asyncio.gather(service.join(lobby, CAROL, "Carol"),
                                    service.act(t, ALICE, Show(), snap.version), return_exceptions=True)
     assert isinstance(results[0], NotEnoughChips) and "1,000" in str(results[0])   # what her grant would be
