@@ -24,7 +24,8 @@ from storage.sqlite import SqliteDatabase
 from storage.tables import SeatRow
 
 from tests.conftest import RecordingPresenter, unpaced
-from tests.tables.toy_game import HighCard, Show, _say
+from tests.tables.snapshots import person_to_act
+from tests.tables.toy_game import HighCard, Show, say
 
 pytestmark = pytest.mark.both_backends
 
@@ -38,7 +39,7 @@ class ToppedHighCard(HighCard):
 
     def top_up(self, seat: int, amount: int) -> list[Event]:
         self.d["stacks"][seat] += amount
-        return [Event("top_up", _say(f"{seat} adds {amount}."), seat)]
+        return [Event("top_up", say(f"{seat} adds {amount}."), seat)]
 
 
 async def one(db: Database, service: TableService, call: Awaitable[T]) -> tuple[int, T]:
@@ -107,7 +108,7 @@ async def test_moves_of_many_tables_waiting_together_are_one_trip(db: Database, 
 
     monkeypatch.setattr(saving, "save", save)
     before = db.trips
-    after = await asyncio.gather(*(service.act(s.table_id, s.seats[s.to_act[0]].user_id, Show(), s.version)
+    after = await asyncio.gather(*(service.act(s.table_id, person_to_act(s), Show(), s.version)
                                    for s in made))
     assert saved_at == [before + 1] * 10
     assert [s.version for s in after] == [s.version + 1 for s in made]
