@@ -12,6 +12,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, seat_key
+from bot.games.marriage import Marriage
 from bot.games.messages import LEGACY, Msg
 from bot.i18n import Locale
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
@@ -140,7 +141,7 @@ def test_hand_embed_carries_the_hand_picture() -> None:
 
 def test_the_last_deal_is_said_on_the_table_until_it_ends() -> None:
     """MAR-28: the host's stop waits for the deal, and the table says so meanwhile."""
-    game = GAMES["marriage"].start([500, 500], None, seed=5)
+    game = Marriage.start([500, 500], None, seed=5)
     assert "Last deal" not in (table_embed(snapshot("marriage", game, 1)).description or "")
     game.request_stop()
     shown = table_embed(snapshot("marriage", game, 2)).description or ""

@@ -6,11 +6,14 @@ they say, through the table service, all or nothing."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import AsyncIterator
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
+import discord
 import pytest
 
+from bot.clock import FakeClock
 from bot.errors import TableError
 from bot.games import GAMES
 from bot.games.base import BuyIn
@@ -20,11 +23,13 @@ from bot.tables.service import TableService
 from bot.ui import settings as settings_module
 from bot.ui.embeds import lobby_embed, options_text
 from bot.ui.settings import NumberModal, SettingsView, changes, number_range
+from bot.wallet import WalletService
+from storage.db import Database
 
 from tests.conftest import RecordingPresenter, unpaced
 
 ALL_SPECS = [(game_id, spec) for game_id in sorted(GAMES) for spec in GAMES[game_id].option_specs]
-CLIENT = SimpleNamespace(short_lived_ids=set())
+CLIENT = cast(discord.Client, SimpleNamespace(short_lived_ids=set()))   # all a settings reply asks of the bot
 
 
 def lobby(game_id: str, **changed: Any) -> TableSnapshot:
@@ -168,7 +173,7 @@ def test_number_ranges_and_engine_messages_read_in_words() -> None:
 
 
 @pytest.fixture
-async def real_games(db, wallets, clock) -> Any:
+async def real_games(db: Database, wallets: WalletService, clock: FakeClock) -> AsyncIterator[TableService]:
     svc = TableService(db, wallets, RecordingPresenter(), clock, pacer=unpaced(), retry_base_s=0)
     yield svc
     await svc.settle()
