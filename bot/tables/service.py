@@ -82,10 +82,6 @@ class TableService:
     async def add_bot(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
         return await self._lobby.add_bot(table_id, user_id, guild_id)
 
-    async def set_option(self, table_id: int, user_id: int, name: str, value: Any,
-                         guild_id: int | None = None) -> TableSnapshot:
-        return await self._lobby.set_options(table_id, user_id, {name: value}, guild_id)
-
     async def set_options(self, table_id: int, user_id: int, values: Mapping[str, Any],
                           guild_id: int | None = None) -> TableSnapshot:
         return await self._lobby.set_options(table_id, user_id, values, guild_id)

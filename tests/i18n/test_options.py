@@ -6,8 +6,9 @@ limits."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
+import discord
 import pytest
 
 from bot.errors import PlayerError, TableError
@@ -27,7 +28,7 @@ from tests.i18n.checks import leftover_english, unknown_keys
 
 JAPANESE = Locale("ja")
 ALL_SPECS = [(game_id, spec) for game_id in sorted(GAMES) for spec in GAMES[game_id].option_specs]
-CLIENT = SimpleNamespace(short_lived_ids=set())
+CLIENT = cast(discord.Client, SimpleNamespace(short_lived_ids=set()))   # all a settings reply asks of the bot
 
 
 def option_keys(game_id: str, spec: OptionSpec) -> list[str]:
@@ -147,7 +148,7 @@ def test_a_refused_value_is_said_in_the_hosts_language() -> None:
                       ENGLISH) == "That setting was not changed: Knock limit: A whole number from 0 to 10 (got 42)."
 
 
-CLASHES = [("bourre", {"min_players": 5, "max_players": 4}),
+CLASHES: list[tuple[str, dict[str, Any]]] = [("bourre", {"min_players": 5, "max_players": 4}),
            ("bourre", {"min_players": 4}),                       # started with fewer seated
            ("tripoley", {"poker_min_bet": 5, "poker_max_bet": 4}),
            ("buki_domino", {"min_bet": 10, "max_bet": 8}),

@@ -64,7 +64,8 @@ def _embed_texts(embed: discord.Embed) -> Iterator[str]:
     for f in data.get("fields", []):
         yield f["name"]
         yield f["value"]
-    yield str((data.get("footer") or {}).get("text") or "")
+    footer = data.get("footer")
+    yield str(footer.get("text") or "") if footer else ""
 
 
 def _control_texts(view: discord.ui.View | None) -> Iterator[str]:

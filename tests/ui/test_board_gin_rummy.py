@@ -62,7 +62,8 @@ def test_showdown_details_after_a_knock() -> None:
     assert "Bo knocked with 4 deadwood" in last
     assert "Ann laid off 4♠ 5♠ 7♠ Q♣ K♣" in last
     assert "Ann had 27 deadwood" in last and "Bo scores 23" in last
-    assert BOARD.summary_title(g.public_view(), ["Ann", "Bo"]).endswith("Bo knocks, 23 points")
+    title = BOARD.summary_title(g.public_view(), ["Ann", "Bo"])
+    assert title is not None and title.endswith("Bo knocks, 23 points")
 
 
 def test_undercut_and_match_result_rendered() -> None:

@@ -13,6 +13,7 @@ from bot.games.buki_domino import Play
 from bot.games.cards import Card, parse_cards
 from bot.games.gin_rummy import GinRummy
 from bot.games.gin_rummy.actions import Resign
+from bot.games.marriage import Marriage
 from bot.games.marriage.actions import Discard as MarriageDiscard
 from bot.games.tiles import Tile
 from bot.games.tripoley import TripoleyGame
@@ -75,7 +76,7 @@ def test_resign_is_a_grey_step_on_the_last_row_that_asks_first() -> None:
     assert isinstance(last, list) and [(b.label, b.style) for b in last] == [("Resign the match…", "ask")]
     assert all(b.style != "ask" for row in out.rows[:-1] if isinstance(row, list) for b in row)
     # even when the other controls would fill every row, the step that asks first stays (last)
-    crowded = [Discard(c) for c in parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H")]
+    crowded: list[object] = [Discard(c) for c in parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H")]
     crowded += [Bet(n) for n in range(PER_ROW)] + [Lead(s) for s in Suit] + [Show(), Fold(), Resign()]
     full = layout(1, 1, [Exchange((c,)) for c in parse_cards(HAND)] + crowded)   # six rows' worth
     assert len(full.rows) == ROWS and full.rows[-1] == [full.buttons()[-1]]
@@ -91,13 +92,14 @@ def test_the_hand_controls_draw_styles_and_emoji_for_discord() -> None:
     buttons = [i.item for i in view.children if isinstance(i, ActionButton)]
     resign = next(b for b in buttons if b.label == "Resign the match…")
     assert resign.style is discord.ButtonStyle.secondary
-    assert buttons[-1] is resign and resign.row == max(i.item.row or 0 for i in view.children)
+    rows = [i.item.row or 0 for i in view.children if isinstance(i, (ActionButton, ActionSelect))]
+    assert buttons[-1] is resign and resign.row == max(rows) and len(rows) == len(view.children)
     picks = [i.item for i in view.children if isinstance(i, ActionSelect)]
     emoji = {str(o.emoji) for s in picks for o in s.options} | {str(b.emoji) for b in buttons if b.emoji}
     assert emoji and emoji <= {"♥️", "♦️", "♠️", "♣️"}
 
 
-def _seen_marriage():
+def _seen_marriage() -> Marriage:
     """Seat 0 has shown and seen the tiplu 7♦, and drawn: it discards from 22 cards."""
     g = game_in_play(2)
     used = set_position(g, {0: "3C 4C 5C JH QH KH 2D 3D 10S 10H 7H QS QD QC AS 2S 3S 8S 7S 6D 8D 7C"},

@@ -6,11 +6,14 @@ they say, through the table service, all or nothing."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import AsyncIterator
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
+import discord
 import pytest
 
+from bot.clock import FakeClock
 from bot.errors import TableError
 from bot.games import GAMES
 from bot.games.base import BuyIn
@@ -22,11 +25,13 @@ from bot.tables.service import TableService
 from bot.ui import settings as settings_module
 from bot.ui.embeds import lobby_embed, options_text
 from bot.ui.settings import NumberModal, SettingsView, changes, number_range
+from bot.wallet import WalletService
+from storage.db import Database
 
 from tests.conftest import RecordingPresenter, unpaced
 
 ALL_SPECS = [(game_id, spec) for game_id in sorted(GAMES) for spec in GAMES[game_id].option_specs]
-CLIENT = SimpleNamespace(short_lived_ids=set())
+CLIENT = cast(discord.Client, SimpleNamespace(short_lived_ids=set()))   # all a settings reply asks of the bot
 
 
 def name(game_id: str, spec: OptionSpec) -> str:
@@ -147,7 +152,7 @@ def test_the_current_value_is_marked_on_every_screen() -> None:
 def test_options_past_25_are_paged_over_several_selects(monkeypatch: pytest.MonkeyPatch) -> None:
     specs = tuple(OptionSpec(f"o{i}", i, "X-1", minimum=0) for i in range(30))
     game = SimpleNamespace(option_specs=specs, option_presets=())
-    monkeypatch.setattr(settings_module, "GAMES", {**settings_module.GAMES, "many": game})
+    monkeypatch.setattr(settings_module, "GAMES", {**GAMES, "many": game})
     snap = dataclasses.replace(lobby("gin_rummy"), game_id="many", options={s.name: s.default for s in specs})
     view = SettingsView(CLIENT, snap)
     check_component_limits(view)
@@ -184,7 +189,7 @@ def test_number_ranges_and_engine_messages_read_in_words() -> None:
 
 
 @pytest.fixture
-async def real_games(db, wallets, clock) -> Any:
+async def real_games(db: Database, wallets: WalletService, clock: FakeClock) -> AsyncIterator[TableService]:
     svc = TableService(db, wallets, RecordingPresenter(), clock, pacer=unpaced(), retry_base_s=0)
     yield svc
     await svc.settle()

@@ -62,7 +62,7 @@ def _cells(b: Builder, y: int, seats: Sequence[Mapping[str, Any]], names: list[s
     return y + rows * (CELL_H + GAP)
 
 
-def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def board_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     if public.get("over"):
         return final_scene(public, names, labels)
     if not public.get("upcard"):
@@ -87,7 +87,7 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     return b.scene()
 
 
-def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def final_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """The hand just played: its last trick, its winner framed, and the tricks each seat took."""
     last = public.get("last_hand")
     if not last:

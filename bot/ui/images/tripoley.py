@@ -42,17 +42,17 @@ def _arranged(mat: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return rest[:4] + pot + rest[4:] if pot and len(rest) >= 4 else list(mat)
 
 
-def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def board_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """`labels` may name compartments by code (“KITTY”: “Kitty”), in the reader's language."""
     return _scene(public, names, labels, players=True)
 
 
-def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def final_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """The deal just ended: the mat as it left it and the poker hands shown."""
     return _scene(public, names, labels, players=False)
 
 
-def _scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str], players: bool) -> Scene:
+def _scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str], players: bool) -> Scene:
     b = Builder(min_width=WIDTH)
     mover, _ = moved(public) if players else (None, set())
     acting = set(public.get("to_act") or []) if players else set()
@@ -89,7 +89,7 @@ def _scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str], 
     return b.scene()
 
 
-def _showdown(b: Builder, top: int, public: dict[str, Any], names: list[str]) -> int:
+def _showdown(b: Builder, top: int, public: Mapping[str, Any], names: list[str]) -> int:
     """Each poker hand shown, three to a row; the winner's cards marked. Returns the y below."""
     width = (WIDTH - 4 * GAP) // 3
     rows = 0
