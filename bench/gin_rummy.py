@@ -116,21 +116,19 @@ def external() -> dict[str, Any]:
 
 
 # --- ours ----------------------------------------------------------------------------------
+# Our package is imported inside the sections: the `--external` part runs in another
+# interpreter, which need not have it.
 
-def main() -> None:
-    sys.path.insert(0, str(ROOT))
+def _cards(ids: list[int]) -> list[Any]:
     from bot.games.cards import SUITS, Card
-    from bot.games.gin_rummy import GinRummy, best_melds, discard_deadwoods, min_deadwood
-    from bot.games.simulate import bot_policy, play
+    return [Card(i % 13 + 1, SUITS[i // 13]) for i in ids]
 
-    def to_cards(ids: list[int]) -> list[Card]:
-        return [Card(i % 13 + 1, SUITS[i // 13]) for i in ids]
 
-    print("Gin Rummy benchmark (pure Python, fixed seeds)\n")
-    ext = external()
-    hands = [to_cards(h) for h in card_ids(HANDS, 10)]
-    eleven = [to_cards(h) for h in card_ids(2000, 11, SEED + 1)]
+def meld_search(ext: dict[str, Any]) -> None:
+    from bot.games.gin_rummy import best_melds, discard_deadwoods, min_deadwood
 
+    hands = [_cards(h) for h in card_ids(HANDS, 10)]
+    eleven = [_cards(h) for h in card_ids(2000, 11, SEED + 1)]
     print("Meld search on 10,000 uniformly random 10-card hands")
     ours = best_rate(lambda: [min_deadwood(h) for h in hands], HANDS, repeat=5)
     row("ours min_deadwood", ours, "hands/s")
@@ -147,11 +145,16 @@ def main() -> None:
         agree = "agrees" if res["check"] == mine else "DISAGREES on the first 200"
         row(f"{name} min_deadwood ({agree})", res["min_deadwood"], "hands/s")
 
+
+def no_resign(game: Any, seat: int, rng: random.Random) -> Any:
+    return rng.choice([a for a in game.legal_actions(seat) if a.kind != "resign"])
+
+
+def random_play(ext: dict[str, Any]) -> None:
+    from bot.games.gin_rummy import GinRummy
+    from bot.games.simulate import play
+
     print("\nRandom play through the engine contract (legal_actions + apply), full hands")
-
-    def no_resign(game: Any, seat: int, rng: random.Random) -> Any:
-        return rng.choice([a for a in game.legal_actions(seat) if a.kind != "resign"])
-
     total_hands, actions = 0, 0
     t = time.perf_counter()
     seed = 0
@@ -171,51 +174,61 @@ def main() -> None:
         row(f"{name} random hands", "not installed" if res is None else res["random_hands"],
             "" if res is None else "hands/s")
 
-    print("\nSeat bot (matches to 100, default options)")
 
-    def greedy(game: Any, seat: int, rng: random.Random) -> Any:
-        """Baseline: knock as soon as allowed, discard the card leaving least deadwood, take
-        the discard only when it lowers the deadwood."""
-        legal = game.legal_actions(seat)
-        knocks = [a for a in legal if a.kind == "knock"]
-        if knocks:
-            return min(knocks, key=lambda a: a.deadwood)
-        discards = [a for a in legal if a.kind == "discard"]
-        if discards:
-            hand = game.hands[seat]
-            dws = discard_deadwoods(hand)
-            return min(discards, key=lambda a: (dws[a.card], -a.card.rank))
-        take = next((a for a in legal if a.kind == "take_discard"), None)
-        if take is not None:
-            hand = game.hands[seat]
-            after = min(discard_deadwoods(hand + [take.card]).values())
-            if after < min_deadwood(hand):
-                return take
-        return next(a for a in legal if a.kind in ("draw_stock", "pass"))
+def greedy(game: Any, seat: int, rng: random.Random) -> Any:
+    """Baseline: knock as soon as allowed, discard the card leaving least deadwood, take
+    the discard only when it lowers the deadwood."""
+    from bot.games.gin_rummy import discard_deadwoods, min_deadwood
 
-    def match(policies: list, seed: int) -> tuple[int, int]:
-        game = GinRummy.start([250, 250], {}, seed=seed)
-        for _ in play(game, policies, seed=seed):
-            pass
-        return game.result["winner"], game.hand_no
+    legal = game.legal_actions(seat)
+    knocks = [a for a in legal if a.kind == "knock"]
+    if knocks:
+        return min(knocks, key=lambda a: a.deadwood)
+    discards = [a for a in legal if a.kind == "discard"]
+    if discards:
+        hand = game.hands[seat]
+        dws = discard_deadwoods(hand)
+        return min(discards, key=lambda a: (dws[a.card], -a.card.rank))
+    take = next((a for a in legal if a.kind == "take_discard"), None)
+    if take is not None:
+        hand = game.hands[seat]
+        after = min(discard_deadwoods(hand + [take.card]).values())
+        if after < min_deadwood(hand):
+            return take
+    return next(a for a in legal if a.kind in ("draw_stock", "pass"))
 
-    def duel(name: str, opponent: Callable, n: int) -> None:
-        wins = 0
-        hands_played = 0
-        t = time.perf_counter()
-        for seed in range(n):
-            for bot_seat in (0, 1):
-                policies = [bot_policy, opponent] if bot_seat == 0 else [opponent, bot_policy]
-                winner, hands_n = match(policies, seed)
-                wins += winner == bot_seat
-                hands_played += hands_n
-        games = 2 * n
-        row(f"bot vs {name}: bot wins ({games} matches, seats swapped)", f"{100 * wins / games:.1f}%")
-        row("  hands per match / seconds", f"{hands_played / games:.1f} / {time.perf_counter() - t:.1f}s")
 
-    duel("random", no_resign, 100)
-    duel("greedy baseline", greedy, 100)
-    n = 100
+def match(policies: list[Any], seed: int) -> tuple[int, int]:
+    from bot.games.gin_rummy import GinRummy
+    from bot.games.simulate import play
+
+    game = GinRummy.start([250, 250], {}, seed=seed)
+    for _ in play(game, policies, seed=seed):
+        pass
+    return game.result["winner"], game.hand_no
+
+
+def duel(name: str, opponent: Callable[..., Any], n: int) -> None:
+    from bot.games.simulate import bot_policy
+
+    wins = 0
+    hands_played = 0
+    t = time.perf_counter()
+    for seed in range(n):
+        for bot_seat in (0, 1):
+            policies = [bot_policy, opponent] if bot_seat == 0 else [opponent, bot_policy]
+            winner, hands_n = match(policies, seed)
+            wins += winner == bot_seat
+            hands_played += hands_n
+    games = 2 * n
+    row(f"bot vs {name}: bot wins ({games} matches, seats swapped)", f"{100 * wins / games:.1f}%")
+    row("  hands per match / seconds", f"{hands_played / games:.1f} / {time.perf_counter() - t:.1f}s")
+
+
+def self_play(n: int = 100) -> None:
+    from bot.games.gin_rummy import GinRummy
+    from bot.games.simulate import bot_policy, play
+
     seat0 = first_dealer = 0
     for seed in range(n):
         for dealer in (0, 1):   # each deal played twice, the first dealer's seat swapped
@@ -227,6 +240,18 @@ def main() -> None:
     # Each deal twice with the seats swapped: the bot has no seat bias iff seat 0 wins half.
     row(f"bot vs itself ({2 * n} matches, seats swapped): seat 0 wins", f"{50 * seat0 / n:.1f}%")
     row("bot vs itself: the first dealer wins", f"{50 * first_dealer / n:.1f}%")
+
+
+def main() -> None:
+    sys.path.insert(0, str(ROOT))
+    print("Gin Rummy benchmark (pure Python, fixed seeds)\n")
+    ext = external()
+    meld_search(ext)
+    random_play(ext)
+    print("\nSeat bot (matches to 100, default options)")
+    duel("random", no_resign, 100)
+    duel("greedy baseline", greedy, 100)
+    self_play()
 
 
 if __name__ == "__main__":

@@ -169,13 +169,12 @@ def at_level(level: str) -> Policy:
     """The seat bot playing at `level`, whatever the table's option says (the bench seats bots
     of two strengths at one table)."""
     def policy(game: Any, seat: int, rng: random.Random) -> Any:
-        name = "opts" if hasattr(game, "opts") else "options"
-        table = getattr(game, name)
-        setattr(game, name, dataclasses.replace(table, bot_strength=level))
+        table = game.opts
+        game.opts = dataclasses.replace(table, bot_strength=level)
         try:
             return game.bot_action(seat, rng)
         finally:
-            setattr(game, name, table)
+            game.opts = table
     return policy
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from bot.clock import FakeClock
 from bot.config import Settings
 from bot.games import GAMES
-from bot.games.base import Event, GameState
-from bot.games.messages import Text
+from bot.games.base import AnyGame, Event
+from bot.games.messages import Text, from_json, msg
 from bot.i18n import ENGLISH, render
 from bot.tables.models import Closing, HandRef, TableSnapshot
 from bot.tables.pacing import Pacer
@@ -45,8 +45,9 @@ class ConsolePresenter:
 
     def _table(self, snap: TableSnapshot) -> str:
         ids = [s.user_id for s in snap.seats]
+        phase = snap.public.get("phase") if snap.public else None
         lines = [f"┌─ {snap.title} · table {snap.table_id} · {snap.status}"
-                 + (f" · {snap.public.get('phase', '')}" if snap.public else "")]
+                 + (f" · {render(ENGLISH, from_json(phase), snap.names)}" if phase else "")]
         if snap.public is not None and snap.status == "playing":
             for name, value in board_for(snap.game_id).table_fields(snap.public, snap.names):
                 lines.append(f"│ {name}: " + _strip(value, snap.names, ids).replace("\n", "\n│   "))
@@ -85,7 +86,7 @@ class ConsolePresenter:
         for event in events:
             self.out(f"      (only you) {snap.render(event)}")
         if message is None and snap.legal.get(seat):
-            labels = [a.label for a in snap.legal[seat]]
+            labels = [render(ENGLISH, a.message, snap.names) for a in snap.legal[seat]]
             shown = ", ".join(labels[:12]) + (f", … ({len(labels)} choices)" if len(labels) > 12 else "")
             self.out(f"      choices: {shown}")
         return message or HandRef(seat, snap.version)
@@ -110,10 +111,11 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
     With `deals`, the table is closed once that many deals were played (the next one, already
     dealt, is void); so is a game still running after MAX_MOVES moves.
     """
-    cls: type[GameState] = GAMES[game_id]
+    cls: type[AnyGame] = GAMES[game_id]
     n = players or cls.min_players
     if not cls.min_players <= n <= cls.max_players:
-        raise SystemExit(f"{cls.title} takes {cls.min_players}–{cls.max_players} players.")
+        name = render(ENGLISH, msg(f"game.{game_id}"), ())
+        raise SystemExit(f"{name} takes {cls.min_players}–{cls.max_players} players.")
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(token="demo", database_path=Path(tmp) / "demo.db", starting_chips=10_000)
         db = await open_database(settings.database_path)
@@ -143,7 +145,7 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[
                     break
                 seat = snap.to_act[0]
                 action = await service.suggest(snap.table_id, seat)
-                out(f"  ▶ {snap.names[seat]} chooses: {action.label}")
+                out(f"  ▶ {snap.names[seat]} chooses: {render(ENGLISH, action.message, snap.names)}")
                 player = snap.seats[seat].user_id
                 assert player is not None   # every seat in the demo is a person's
                 await service.act(snap.table_id, player, action, snap.version)

@@ -44,12 +44,13 @@ class Wording:
     stub: str
 
     def what_it_does(self, game_id: str, spec: Any) -> str:
-        """English reads the spec's title and description; another language reads the catalog's
-        `<OptionSpec.key>.label`, and leaves the cell empty until the catalog has it."""
-        if self.locale == ENGLISH:
-            return f"**{_cell(spec.title)}**: {_cell(getattr(spec, 'description', ''))}"
-        key = f"{spec.key(game_id)}.label"
-        return f"**{_cell(t(self.locale, key))}**" if key in catalog(self.locale).messages else ""
+        """The option's name from the catalog (`<OptionSpec.key>.label`), and in English what it
+        does (`.desc`); a language whose catalog lacks the name leaves the cell empty."""
+        key = spec.key(game_id)
+        if f"{key}.label" not in catalog(self.locale).messages:
+            return ""
+        name = f"**{_cell(t(self.locale, f'{key}.label'))}**"
+        return f"{name}: {_cell(t(ENGLISH, f'{key}.desc'))}" if self.locale == ENGLISH else name
 
 
 WORDINGS = (

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.games import GAMES
-from bot.games.base import GameState
+from bot.games.base import AnyGame
 from storage import ledger, moving, tables
 from storage.connect import is_postgres, open_database
 from storage.db import Tx, fetch_all
@@ -38,7 +38,7 @@ class Books:
     """Tables copied as they are without their chips being counted."""
 
 
-async def read_books(tx: Tx, games: Mapping[str, type[GameState]] = GAMES) -> Books:
+async def read_books(tx: Tx, games: Mapping[str, type[AnyGame]] = GAMES) -> Books:
     balances = {(r["guild_id"], r["account"]): r["balance"]
                 for r in await fetch_all(tx, "SELECT guild_id, account, balance FROM accounts")}
     wrong, aside = [], []

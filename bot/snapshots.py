@@ -25,8 +25,8 @@ from typing import Any
 from PIL import Image
 
 from bot.games import GAMES
-from bot.games.base import BuyIn, Event, GameState, seat_key
-from bot.i18n import ENGLISH, Locale
+from bot.games.base import AnyGame, BuyIn, Event, seat_key
+from bot.i18n import ENGLISH, Locale, t
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
 from bot.ui.embeds import board_image, closing_embed, hand_embed, hand_image, table_embed
 from bot.ui.images import BOARD_FILE, HAND_FILE
@@ -49,13 +49,13 @@ DOC_PICTURES = {"bourre": "mid", "buki_domino": "mid", "gin_rummy": "end", "marr
 
 def snapshot(game_id: str, game: Any, version: int) -> TableSnapshot:
     """The table as the service would hand it to a presenter."""
-    cls: type[GameState] = GAMES[game_id]
+    cls: type[AnyGame] = GAMES[game_id]
     chips = game.chips()
     n = len([k for k in chips if k.startswith("seat:")])
     seats = tuple(SeatInfo(i, USER_ID if i == HUMAN else None, NAMES[i], chips[seat_key(i)], 0, False, True)
                   for i in range(n))
     over = game.is_over()
-    return TableSnapshot(table_id=1, guild_id=1, channel_id=1, game_id=game_id, title=cls.title,
+    return TableSnapshot(table_id=1, guild_id=1, channel_id=1, game_id=game_id, title=t(ENGLISH, f"game.{game_id}"),
                          status="finished" if over else "playing", version=version, host_id=USER_ID, options={},
                          buy_in=BuyIn(1, None, 1), seats=seats, min_players=cls.min_players,
                          max_players=cls.max_players, public=game.public_view(), to_act=tuple(game.to_act()),
@@ -64,7 +64,7 @@ def snapshot(game_id: str, game: Any, version: int) -> TableSnapshot:
 
 
 def _start(game_id: str, seed: int) -> tuple[Any, random.Random]:
-    cls: type[GameState] = GAMES[game_id]
+    cls: type[AnyGame] = GAMES[game_id]
     stacks = [cls.buy_in({s.name: s.default for s in cls.option_specs}).default or 100] * PLAYERS.get(game_id, 2)
     return cls.start(stacks, None, seed=seed), random.Random(seed)
 
@@ -91,7 +91,7 @@ def moments(game_id: str, seed: int = SEED) -> Iterator[Moment]:
             break
     else:
         raise RuntimeError(f"{game_id}: the first deal did not end within {MAX_ACTIONS} actions")
-    cls: type[GameState] = GAMES[game_id]
+    cls: type[AnyGame] = GAMES[game_id]
     yield Moment("start", snapshot(game_id, _start(game_id, seed)[0], 0), [])
     shown: list[Event] = []
     for count, (state, events) in enumerate(log, start=1):

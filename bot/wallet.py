@@ -23,6 +23,7 @@ from storage import settings as guild_settings
 from storage.db import Database, Tx
 from storage.ledger import HOUSE, Transfer, wallet
 from storage.saving import GRANT_KIND, Member
+from storage.stats import GameStats as GameStats  # what `game_stats` returns: the cogs name it from here
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +86,6 @@ class WalletService:
         self.games = games
         """The game ids a leaderboard may rank by."""
         self._configs: dict[int, GuildConfig] = {}
-
-    def known_config(self, guild_id: int) -> GuildConfig | None:
-        """The server's settings if they are in memory (a move then needs no transaction)."""
-        return self._configs.get(guild_id)
 
     async def config(self, tx: Tx, guild_id: int) -> GuildConfig:
         """The server's settings; kept in memory (every action's deadline needs them) and
@@ -232,13 +229,13 @@ class WalletService:
             await privacy.forget_guild(tx, guild_id)
         self._configs.pop(guild_id, None)
 
-    async def game_stats(self, guild_id: int, whose: Person, game: object = None) -> dict[str, stats.GameStats]:
+    async def game_stats(self, guild_id: int, whose: Person, game: object = None) -> dict[str, GameStats]:
         """A member's record at every game they played here, or at `game` only."""
         guild_id, user_id = inputs.server(guild_id), inputs.target(whose)
         game = None if game is None else inputs.choice(game, self.games)
         async with self.db.read() as tx:
             found = await stats.game_stats(tx, guild_id, user_id)
-        return found if game is None else {game: found.get(game, stats.GameStats(game))}
+        return found if game is None else {game: found.get(game, GameStats(game))}
 
     async def history(self, guild_id: int, user_id: int) -> list[stats.HistoryEntry]:
         guild_id = inputs.server(guild_id)

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot import inputs
 from bot.errors import NotEnoughChips
-from bot.i18n import render, t
+from bot.i18n import ENGLISH, render, t
 from bot.inputs import CHIP_CEILING
 from bot.ui import threads
 from bot.ui.client import CardRoomClient
@@ -19,7 +19,7 @@ from bot.ui.views import leave_or_ask, public_message
 
 from .places import channel_id_of, guild_id_of
 
-GAME_CHOICES = [app_commands.Choice(name=cls.title, value=game_id) for game_id, cls in RULES.items()][:25]
+GAME_CHOICES = [app_commands.Choice(name=t(ENGLISH, f"game.{game_id}"), value=game_id) for game_id in RULES][:25]
 
 
 class Tables(commands.Cog):

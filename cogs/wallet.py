@@ -12,7 +12,7 @@ from bot.ui.client import CardRoomClient
 from bot.ui.errors import reply_locale
 from bot.ui.leaderboard import board_message
 from bot.ui.replays import send_with_replays
-from storage.stats import GameStats
+from bot.wallet import GameStats
 
 from .places import guild_id_of, person
 from .tables import GAME_CHOICES

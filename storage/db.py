@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from importlib import resources
@@ -23,9 +23,11 @@ Params = Mapping[str, Any]
 
 
 class Row(Protocol):
-    """A result row: its columns by name or by position."""
+    """A result row: its columns by name or by position, or all of them in order."""
 
     def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,16 @@ can name a seat without a table's display names."""
 
 from __future__ import annotations
 
+from bot.games.actions import Action
 from bot.games.base import Event
 from bot.i18n import ENGLISH, render, saved_lines
 
 SEAT_MARKS = tuple("{p%d}" % i for i in range(10))
+
+
+def label(action: Action) -> str:
+    """An action's button words in English (`Action.message`)."""
+    return render(ENGLISH, action.message, SEAT_MARKS)
 
 
 def english(event: Event) -> str:

@@ -3,16 +3,15 @@
 An action is a frozen value naming cards or amounts, never hand positions. A game declares one
 in a line and its fields:
 
-    class Pass(Action, kind="pass", label="Pass on {card.pretty}"):
+    class Pass(Action, kind="pass"):
         card: Card
 
-`kind` tags it in JSON and in control ids (`codec.action_to_dict`, `codec.action_to_text`);
-`label` is the text of its button, a format string over the fields (a class may instead
-define a `label` property); `prompt` titles a select of many actions of the kind;
-`message` and `prompt_key` are the same words as catalog messages, which the UI shows in the
-reader's language: the key is `act.<game>.<kind>` (`act.<kind>` for the shared actions), the
-parameters the fields (a class with a `label` property defines its `message` beside it; a test
-checks the English catalog says what `label` says, word for word);
+`kind` tags it in JSON and in control ids (`codec.action_to_dict`, `codec.action_to_text`). Its
+words are in the catalogs, never here: `message` is its button's words as a catalog message
+(key `act.<game>.<kind>`, `act.<kind>` for the shared actions, the fields its parameters; a
+class whose words depend on its values defines `message` itself), and `prompt=True` says a select
+of many actions of the kind has a title, `prompt_key()` (`act.<game>.<kind>.prompt`). Logs and
+the console render them in English like every other message.
 `simultaneous` marks an answer to a decision several seats make at once (another seat's answer
 then leaves this seat's control good, see `base.is_simultaneous`).
 Each game's `actions.py` re-exports the shared ones it uses beside its own.
@@ -30,29 +29,21 @@ from .tiles import Tile
 
 @dataclass_transform(frozen_default=True)
 class Action:
-    """A frozen dataclass with a `kind` tag and a `label`; see the module docstring."""
+    """A frozen dataclass with a `kind` tag; see the module docstring."""
 
     kind: ClassVar[str]
-    label_format: ClassVar[str] = ""
-    prompt: ClassVar[str] = ""
+    prompt: ClassVar[bool] = False
     simultaneous: ClassVar[bool] = False
 
-    def __init_subclass__(cls, kind: str = "", label: str = "", prompt: str = "", simultaneous: bool = False,
+    def __init_subclass__(cls, kind: str = "", prompt: bool = False, simultaneous: bool = False,
                           **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not kind:
             raise TypeError(f"action {cls.__name__} needs a kind")
         cls.kind = kind
         cls.simultaneous = simultaneous
-        if label:
-            cls.label_format = label
-        if prompt:
-            cls.prompt = prompt
+        cls.prompt = prompt
         dataclasses.dataclass(frozen=True)(cls)
-
-    @property
-    def label(self) -> str:
-        return self.label_format.format_map(vars(self))
 
     @classmethod
     def key(cls) -> str:
@@ -82,21 +73,21 @@ def as_value(value: Any) -> Value:
     return value if isinstance(value, (int, str)) else str(value)
 
 
-class DrawStock(Action, kind="draw_stock", label="Draw from stock"):
+class DrawStock(Action, kind="draw_stock"):
     """Take the top card of the stock."""
 
 
-class TakeDiscard(Action, kind="take_discard", label="Take discard {card.pretty}"):
+class TakeDiscard(Action, kind="take_discard"):
     """Take the top card of the discard pile."""
 
     card: Card
 
 
-class Discard(Action, kind="discard", label="Discard {card.pretty}", prompt="Choose a card to discard"):
+class Discard(Action, kind="discard", prompt=True):
     """Discard a card face up and end the turn."""
 
     card: Card
 
 
-class Fold(Action, kind="fold", label="Fold"):
+class Fold(Action, kind="fold"):
     """Drop out of the current hand."""

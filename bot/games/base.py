@@ -6,22 +6,22 @@ through the methods of `GameState`; nothing here knows about Discord, users or s
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from .actions import Action
 from .codec import StateCodec, action_from_dict, action_to_dict
 from .errors import IllegalAction, MalformedAction, PlayerError
 from .messages import LEGACY, Join, Msg, Text, from_json, msg, to_json
+from .moves import Moves
 from .options import CHIP_CEILING, OptionSpec, Preset
 
-__all__ = ["DEAL_BOUNDARY", "DEAL_STACKS", "Action", "BuyIn", "Engine", "Event", "Forfeits", "GameState",
+__all__ = ["DEAL_BOUNDARY", "DEAL_STACKS", "Action", "AnyGame", "BuyIn", "Engine", "Event", "Forfeits", "GameState",
            "IllegalAction", "MalformedAction", "PlayerError", "SpectatorBets", "StopAfterDeal", "StopRequests",
            "TopUps", "action_from_dict", "action_to_dict", "is_simultaneous", "last_deal_note",
-           "player", "records_last_move", "seat_key", "spectator_holdings", "takes_spectator_bets"]
+           "player", "seat_key", "spectator_holdings"]
 
 
 def seat_key(seat: int) -> str:
@@ -72,34 +72,6 @@ class Event:
         return cls(data["kind"], text, data.get("seat"), data.get("private_to"), dict(data.get("data") or {}))
 
 
-class KeepsLastMove(Protocol):
-    last_move: dict[str, Any] | None
-
-
-G = TypeVar("G", bound=KeepsLastMove)
-
-
-def records_last_move(*public: str) -> Callable[[Callable[[G, int, Any], list[Event]]],
-                                                 Callable[[G, int, Any], list[Event]]]:
-    """Makes an engine's `apply` keep who moved and what in the state's `last_move`, which the
-    public view shows and the pictures highlight: the action as JSON (naming its cards or tiles)
-    for the kinds in `public`, whose every field everyone sees; None after any other kind (a face-down
-    discard, a choice others learn later), so the view never tells more than the table may see; None
-    too after a move that ended the deal, whose pictures then show the next deal. An illegal action
-    raises before anything is kept."""
-    shown = frozenset(public)
-
-    def wrap(apply: Callable[[G, int, Any], list[Event]]) -> Callable[[G, int, Any], list[Event]]:
-        @functools.wraps(apply)
-        def run(state: G, seat: int, action: Any) -> list[Event]:
-            events = apply(state, seat, action)
-            kept = action.kind in shown and not any(e.kind in DEAL_BOUNDARY for e in events)
-            state.last_move = {"seat": seat, **action_to_dict(action)} if kept else None
-            return events
-        return run
-    return wrap
-
-
 @dataclass(frozen=True, slots=True)
 class BuyIn:
     """How many chips a player brings to the table: a fixed amount when minimum == maximum."""
@@ -118,16 +90,26 @@ class BuyIn:
                               else msg("err.buy_in.between", low=self.minimum, high=self.maximum))
 
 
-class GameState(Protocol):
-    """What the table service, the seat bots, the tests and the UI rely on."""
+ActionT = TypeVar("ActionT", bound=Action)
+PublicT_co = TypeVar("PublicT_co", bound=Mapping[str, Any], covariant=True)
+PrivateT_co = TypeVar("PrivateT_co", bound=Mapping[str, Any], covariant=True)
+
+
+class GameState(Protocol[ActionT, PublicT_co, PrivateT_co]):
+    """What the table service, the seat bots, the tests and the UI rely on.
+
+    Generic over the game's actions and its two views (TypedDicts), so an engine whose views
+    or moves drift from what it declares fails mypy where it registers (`registry.register_game`)
+    and in `tests/games/contract.py`. `AnyGame` is the contract whatever the game.
+    """
 
     id: ClassVar[str]
-    title: ClassVar[str]
+    """The game's id; its name is the catalogs' `game.<id>`."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     option_presets: ClassVar[tuple[Preset, ...]]
-    action_types: ClassVar[tuple[type, ...]]
+    action_types: ClassVar[tuple[type[Action], ...]]
 
     @classmethod
     def start(cls, stacks: list[int], options: Mapping[str, Any] | None = None, seed: int = 0) -> Self:
@@ -141,29 +123,35 @@ class GameState(Protocol):
         """The seats the game waits for, sorted; empty when the game is over. Only they have
         deadlines and timeout moves."""
 
-    def legal_actions(self, seat: int) -> list[Any]:
+    def legal_actions(self, seat: int) -> list[ActionT]:
         """Every action `seat` may take now, in a deterministic order.
 
         A seat not in `to_act()` may still have optional moves (a bet allowed "at any time",
         DOM-16): they never block the game and a timeout never forces them.
         """
 
-    def apply(self, seat: int, action: Any) -> list[Event]:
-        """Play an action; an illegal one raises `IllegalAction` and changes nothing."""
+    def verify_action(self, seat: int, action: ActionT) -> None:
+        """Raise `IllegalAction` for every reason `seat` may not play `action` now; changes nothing."""
 
-    def timeout_action(self, seat: int) -> Any:
+    def can_apply(self, seat: int, action: ActionT) -> bool:
+        """Whether `verify_action` passes."""
+
+    def apply(self, seat: int, action: ActionT) -> list[Event]:
+        """Verify, then play an action; an illegal one raises `IllegalAction` and changes nothing."""
+
+    def timeout_action(self, seat: int) -> ActionT:
         """The move made for a seat whose clock ran out (one of `legal_actions(seat)`)."""
 
-    def bot_action(self, seat: int, rng: random.Random) -> Any:
+    def bot_action(self, seat: int, rng: random.Random) -> ActionT:
         """The seat bot's choice, from what `private_view(seat)` and `public_view()` show."""
 
     def turn_timeout_s(self) -> int | None:
         """Seconds for the current decision when the rules set it; None for the table default."""
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicT_co:
         """What everyone at the table may see; plain JSON-safe data."""
 
-    def private_view(self, seat: int) -> dict[str, Any]:
+    def private_view(self, seat: int) -> PrivateT_co:
         """What `seat` alone may see (its hand), plain JSON-safe data."""
 
     def chips(self) -> dict[str, int]:
@@ -197,6 +185,10 @@ class GameState(Protocol):
         """The inverse of `to_dict`, upgrading older formats."""
 
 
+AnyGame = GameState[Any, Any, Any]
+"""A game whatever it is: what the table service and the UI hold."""
+
+
 class Engine:
     """The base of an engine class: what it declares about its game, and its saved state.
 
@@ -205,13 +197,48 @@ class Engine:
     """
 
     id: ClassVar[str]
-    title: ClassVar[str]
+    """The game's id; its name is the catalogs' `game.<id>`."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     option_presets: ClassVar[tuple[Preset, ...]] = ()   # the variants the rules name, offered in the lobby
     action_types: ClassVar[tuple[type[Action], ...]]
     state_codec: ClassVar[StateCodec]
+    moves: ClassVar[Moves[Any]]
+    """The game's kinds of move, each verified, then performed (`moves.Moves`)."""
+    shown_moves: ClassVar[frozenset[str]] = frozenset()
+    """The kinds of action whose every field everyone sees, kept as `last_move` (below)."""
+    last_move: dict[str, Any] | None
+
+    def verify_action(self, seat: int, action: Action) -> None:
+        """Raise `IllegalAction` for every reason `seat` may not play `action` now; changes nothing."""
+        self.moves.verify(self, seat, action)
+
+    def can_apply(self, seat: int, action: Action) -> bool:
+        """Whether `seat` may play `action` now (`verify_action` passes)."""
+        try:
+            self.moves.verify(self, seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Verify the action, then perform it: an illegal action raises before anything changes.
+
+        The state keeps who moved and what in `last_move`, which the public view shows and the
+        pictures highlight: the action as JSON (naming its cards or tiles) for the kinds in
+        `shown_moves`; None after any other kind (a face-down discard, a choice others learn
+        later), so the view never tells more than the table may see; None too after a move that
+        ended the deal, whose pictures then show the next deal."""
+        move = self.moves.verify(self, seat, action)
+        events: list[Event] = move.perform(self, seat, action)
+        self.last_move = None
+        if action.kind in self.shown_moves:
+            for e in events:
+                if e.kind in DEAL_BOUNDARY:
+                    return events
+            self.last_move = {"seat": seat, **action_to_dict(action)}
+        return events
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe state with a `"format"` version."""
@@ -223,6 +250,7 @@ class Engine:
         return cls.state_codec.load(cls, data)
 
 
+@runtime_checkable
 class SpectatorBets(Protocol):
     """Optional: games where onlookers who are not seated may bet (Buki-Domino, DOM-23).
 
@@ -241,6 +269,7 @@ class SpectatorBets(Protocol):
         """(spectator id, chips) owed now, removed from `chips()`."""
 
 
+@runtime_checkable
 class StopRequests(Protocol):
     """Optional: games whose rules let the host end the game (Tripoley, TRI-38 c)."""
 
@@ -292,14 +321,17 @@ def last_deal_note(stop_requested: bool, deal: int, max_deals: int) -> Msg | Non
     return None
 
 
+@runtime_checkable
 class Forfeits(Protocol):
     """Optional: games whose rules make a player who leaves (or resigns) before the end forfeit
     (Gin Rummy, GIN-22). The table asks such a player to confirm, saying what they would get back."""
 
     forfeits: ClassVar[str]
-    """What is forfeited, citing the rule, to follow “Leaving now forfeits …”: “the match (GIN-22)”."""
+    """The catalog key of what is forfeited, to follow “Leaving now forfeits …” (`forfeit.gin_rummy`:
+    “the match”)."""
 
 
+@runtime_checkable
 class TopUps(Protocol):
     """Optional: games whose rules let a seated player add chips between deals (Marriage, MAR-25)."""
 
@@ -311,11 +343,6 @@ def is_simultaneous(action: Any) -> bool:
     """Whether the action answers a decision several seats make at once (an action class sets
     `simultaneous = True`): another seat's answer then leaves this seat's control good."""
     return bool(getattr(type(action), "simultaneous", False))
-
-
-def takes_spectator_bets(game: Any) -> bool:
-    """For a game class or state."""
-    return hasattr(game, "place_spectator_bet")
 
 
 def spectator_holdings(chips: Mapping[str, int]) -> dict[int, int]:

@@ -19,7 +19,6 @@ SUITS = "SHDC"
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_VALUES = {"A": 1, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 @dataclass(frozen=True, slots=True, order=True)

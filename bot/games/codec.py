@@ -19,8 +19,8 @@ import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any, ClassVar, Protocol, TypeVar
+from functools import lru_cache
+from typing import Any, Protocol, TypeVar
 
 from .errors import MalformedAction
 from .messages import msg
@@ -163,6 +163,7 @@ def _literal(choices: tuple[Any, ...]) -> Callable[[Json], Any]:
 
 def _sequence(item: Converter, build: Callable[[list[Any]], Any]) -> Callable[[Json], Any]:
     decode = item.decode
+
     def run(value: Json) -> Any:
         if not isinstance(value, list):
             raise _fail("a list", value)
@@ -207,57 +208,89 @@ def converter(hint: Any, bounds: Range | None = None) -> Converter:
     return _converter(hint, bounds)
 
 
-@cache
+@lru_cache(maxsize=1024)   # one entry per declared type: the codec's types are few
 def _converter(hint: Any, bounds: Range | None) -> Converter:
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    origin = typing.get_origin(hint)
     if origin is typing.Annotated:
-        via = next((a for a in hint.__metadata__ if isinstance(a, Via)), None)
-        if via is not None:
-            return Converter(via.encode, _checked(via.decode), lambda t: t, str)
-        if any(isinstance(a, Pairs) for a in hint.__metadata__):
-            return _pairs(args[0], bounds)
-        found = next((a for a in hint.__metadata__ if isinstance(a, Range)), bounds)
-        return converter(args[0], found)
+        return _annotated(hint, bounds)
     if origin in (typing.Union, types.UnionType):
-        rest = [a for a in args if a is not type(None)]
-        if len(rest) > 1 and all(a in _PRIMITIVES for a in rest):
-            inner = _primitive_union(tuple(rest))
-        elif len(rest) == 1:
-            inner = converter(rest[0], bounds)
-        else:
-            raise TypeError(f"only `X | None` and unions of int, str, bool, float are supported, not {hint}")
-        return _optional(inner) if len(rest) < len(args) else inner
+        return _union(hint, bounds)
     if origin is typing.Literal:
-        return Converter(_identity, _literal(args), lambda t: t, str)
+        return Converter(_identity, _literal(typing.get_args(hint)), lambda t: t, str)
+    if origin is tuple and not _variadic(hint):
+        return _fixed(typing.get_args(hint), bounds)
     if origin in (tuple, list, set, frozenset):
-        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-            fixed = [converter(a, bounds) for a in args]
-            encoders = [c.encode for c in fixed]
-            fixed_encode: Callable[[Any], Json] = list if all(e is _identity for e in encoders) else \
-                (lambda v: [e(x) for e, x in zip(encoders, v)])
-            return Converter(fixed_encode, _fixed_tuple(fixed),
-                             lambda t: [c.from_text(x) for c, x in zip(fixed, t.split("+"))],
-                             lambda v: "+".join(c.to_text(x) for c, x in zip(fixed, v)))
-        item = converter(args[0], bounds)
-        build: Callable[[list[Any]], Any] = {tuple: tuple, list: list, set: set, frozenset: frozenset}[origin]
-        enc = item.encode
-        encode: Callable[[Any], Json]
-        if origin in (set, frozenset):
-            def encode(v: Any) -> Json:
-                return [enc(x) for x in sorted(v)]
-        elif enc is _identity:
-            encode = list
-        else:
-            def encode(v: Any) -> Json:
-                return [enc(x) for x in v]
-        return Converter(encode, _sequence(item, build), _text_list(item),
-                         lambda v: "+".join(item.to_text(x) for x in v))
+        return _collection(origin, converter(typing.get_args(hint)[0], bounds))
     if origin is dict:
-        return _dict(converter(args[0]), converter(args[1], bounds), args[0])
+        key_type, value_type = typing.get_args(hint)
+        return _dict(converter(key_type), converter(value_type, bounds), key_type)
     if hint is Any or hint is object:
         return Converter(_identity, _identity, lambda t: t, str)
     if not isinstance(hint, type):
         raise TypeError(f"no converter for {hint!r}")
+    return _plain(hint, bounds)
+
+
+def _annotated(hint: Any, bounds: Range | None) -> Converter:
+    """`Annotated[T, Via(...)]`, `Annotated[dict, Pairs()]` or `Annotated[int, Range(...)]`."""
+    via = next((a for a in hint.__metadata__ if isinstance(a, Via)), None)
+    if via is not None:
+        return Converter(via.encode, _checked(via.decode), lambda t: t, str)
+    inner = typing.get_args(hint)[0]
+    if any(isinstance(a, Pairs) for a in hint.__metadata__):
+        return _pairs(inner, bounds)
+    found = next((a for a in hint.__metadata__ if isinstance(a, Range)), bounds)
+    return converter(inner, found)
+
+
+def _union(hint: Any, bounds: Range | None) -> Converter:
+    """`X | None`, or a union of primitives (`int | str`)."""
+    args = typing.get_args(hint)
+    rest = [a for a in args if a is not type(None)]
+    if len(rest) > 1 and all(a in _PRIMITIVES for a in rest):
+        inner = _primitive_union(tuple(rest))
+    elif len(rest) == 1:
+        inner = converter(rest[0], bounds)
+    else:
+        raise TypeError(f"only `X | None` and unions of int, str, bool, float are supported, not {hint}")
+    return _optional(inner) if len(rest) < len(args) else inner
+
+
+def _variadic(hint: Any) -> bool:
+    args = typing.get_args(hint)
+    return len(args) == 2 and args[1] is Ellipsis
+
+
+def _fixed(args: tuple[Any, ...], bounds: Range | None) -> Converter:
+    """A fixed-length tuple (`tuple[int, str]`), each item by its own converter."""
+    fixed = [converter(a, bounds) for a in args]
+    encoders = [c.encode for c in fixed]
+    encode: Callable[[Any], Json] = list if all(e is _identity for e in encoders) else \
+        (lambda v: [e(x) for e, x in zip(encoders, v)])
+    return Converter(encode, _fixed_tuple(fixed),
+                     lambda t: [c.from_text(x) for c, x in zip(fixed, t.split("+"))],
+                     lambda v: "+".join(c.to_text(x) for c, x in zip(fixed, v)))
+
+
+def _collection(origin: Any, item: Converter) -> Converter:
+    """A tuple, list, set or frozenset of one item type, written as a list (sets sorted)."""
+    build: Callable[[list[Any]], Any] = {tuple: tuple, list: list, set: set, frozenset: frozenset}[origin]
+    enc = item.encode
+    encode: Callable[[Any], Json]
+    if origin in (set, frozenset):
+        def encode(v: Any) -> Json:
+            return [enc(x) for x in sorted(v)]
+    elif enc is _identity:
+        encode = list
+    else:
+        def encode(v: Any) -> Json:
+            return [enc(x) for x in v]
+    return Converter(encode, _sequence(item, build), _text_list(item),
+                     lambda v: "+".join(item.to_text(x) for x in v))
+
+
+def _plain(hint: type, bounds: Range | None) -> Converter:
+    """A class: a primitive, an enum, a TypedDict, a value written as text, or a dataclass."""
     if hint is bool:
         return Converter(_identity, _typed(bool, "true or false"), _bool_from_text,
                          lambda v: "t" if v else "f")
@@ -313,7 +346,7 @@ def _pairs(hint: Any, bounds: Range | None) -> Converter:
     return Converter(encode, decode, lambda t: t, str)
 
 
-@cache
+@lru_cache(maxsize=256)
 def _hints(cls: type) -> dict[str, Any]:
     """A dataclass's field types (evaluating them is slow, and every control's id needs them)."""
     return typing.get_type_hints(cls, include_extras=True)
@@ -376,32 +409,29 @@ MEMO_SIZE = 1024
 
 
 def _memoised(encode: Callable[[Any], Json]) -> Callable[[Any], Json]:
-    """`encode` remembered per object, for values that cannot change (a game's options are
-    written into every save of the game). The memo holds each object it names, so no other
-    object can take its id; callers get a copy they may extend."""
-    memo: dict[int, tuple[Any, dict[str, Json]]] = {}
+    """`encode` remembered by value, for values that cannot change (a game's options are
+    written into every save of the game); callers get a copy they may extend."""
+    remembered = lru_cache(maxsize=MEMO_SIZE)(encode)
 
-    def remembered(value: Any) -> Json:
-        hit = memo.get(id(value))
-        if hit is None or hit[0] is not value:
-            if len(memo) >= MEMO_SIZE:
-                memo.clear()
-            out = encode(value)
-            assert isinstance(out, dict)
-            hit = memo[id(value)] = (value, out)
-        return dict(hit[1])
-    return remembered
+    def copied(value: Any) -> Json:
+        out = remembered(value)
+        assert isinstance(out, dict)
+        return dict(out)
+    return copied
 
 
 # --- actions ----------------------------------------------------------------------------------
 
-class ActionType(Protocol):
-    kind: ClassVar[str]
-
-
 def action_to_dict(action: Any) -> dict[str, Json]:
     """An action as JSON: its kind and its fields."""
-    return {"kind": action.kind, **converter(type(action), ACTION_INT).encode(action)}
+    cls: type = type(action)
+    return {"kind": action.kind, **_action_encoder(cls)(action)}
+
+
+@lru_cache(maxsize=256)
+def _action_encoder(cls: type) -> Callable[[Any], Json]:
+    """An action class's encoder, looked up once: every move is recorded as JSON."""
+    return converter(cls, ACTION_INT).encode
 
 
 def _action_class(action_types: Sequence[type], kind: Any) -> type:
@@ -449,6 +479,14 @@ def action_from_text(action_types: Sequence[type], kind: str, text: str | None) 
 
 S = TypeVar("S")
 Upgrade = Callable[[dict[str, Json]], dict[str, Json]]
+
+
+def renamed(old: str, new: str) -> Upgrade:
+    """An upgrade for a state field saved under another name."""
+    def upgrade(data: dict[str, Json]) -> dict[str, Json]:
+        out = {new if k == old else k: v for k, v in data.items()}
+        return out
+    return upgrade
 
 
 @dataclass(frozen=True)

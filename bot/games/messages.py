@@ -23,6 +23,10 @@ class Seat:
     n: int
 
 
+SEAT_VALUES: tuple[Seat, ...] = tuple(Seat(n) for n in range(16))
+"""`Seat(n)` of every seat a table may have, made once: the engines name seats in every event."""
+
+
 @dataclass(frozen=True, slots=True)
 class Cards:
     """Cards by code (`"10H"`, `"QH#1"`), shown in card notation (`10♥ Q♥`)."""
@@ -65,6 +69,16 @@ Text: TypeAlias = Msg | Join
 
 def msg(key: str, **params: Value) -> Msg:
     return Msg(key, params)
+
+
+MsgJson: TypeAlias = dict[str, Any]
+"""A message as JSON (`to_json` of a `Msg`), where a view shows words: the reader's UI renders it."""
+
+
+def msg_json(key: str) -> MsgJson:
+    """The catalog message `key` (no parameters) as JSON, where a view names something (a phase,
+    a compartment)."""
+    return {"key": key, "params": {}}
 
 
 def cards(items: Iterable[Card]) -> Cards:

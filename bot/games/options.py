@@ -2,9 +2,11 @@
 ranges; the lobby settings control, the validation and the embeds all read these specs.
 
 A game declares them as a frozen dataclass whose fields are typed (a `Literal` lists the
-choices) and built with `option(...)`, each with the label and the words a host reads;
-`specs_of` turns it into the `OptionSpec`s and `options_of` resolves a table's given options
-into an instance the engine reads by attribute. A `Preset` names a variant the rules describe.
+choices) and built with `option(...)`; `specs_of` turns it into the `OptionSpec`s and
+`options_of` resolves a table's given options into an instance the engine reads by attribute.
+A `Preset` is a variant the rules describe. The words a host reads (an option's name, what it
+does, its values, a preset's name) are in the catalogs, under `OptionSpec.key` and
+`opt.<game>.preset.<index>` (`bot/i18n/options.py`); the engines hold none.
 """
 
 from __future__ import annotations
@@ -13,16 +15,13 @@ import dataclasses
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
 from .errors import PlayerError
 from .messages import Msg, Value, msg
 
 OptionValue = int | float | bool | str
-
-SWITCH_WORDS: tuple[tuple[OptionValue, str], ...] = ((True, "On"), (False, "Off"))
-"""How a yes/no option reads, unless it names its values otherwise."""
 
 SHARED_SCOPE = "table"
 """The catalog scope of the options every game shares (`OptionSpec.key`)."""
@@ -37,47 +36,36 @@ class OptionSpec:
     """One table option.
 
     `choices` lists the allowed values of an enumerated option (bools included); otherwise
-    `minimum`/`maximum` bound an integer. `rule` is the rule id the option belongs to. `label`
-    is the option's name for people ("Knock limit") and `words` names values in words: every
-    choice of an enumeration ("more_than" → "More than the target"), or the special values of
-    a number (0 → "No limit").
+    `minimum`/`maximum` bound an integer. `rule` is the rule id the option belongs to. `named`
+    lists the values the catalogs name in words (`<key>.<value>`): every choice of an
+    enumeration ("more_than" → "More than the target"), or the special values of a number
+    (0 → "No limit").
     """
 
     name: str
     default: OptionValue
-    description: str
     rule: str = ""
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
-    label: str = ""
-    words: tuple[tuple[OptionValue, str], ...] = ()
+    named: tuple[OptionValue, ...] = ()
     shared: bool = False
     """An option every game declares alike (`bot_strength`): its words are the same at every table."""
 
     def __post_init__(self) -> None:
         if self.choices is None and isinstance(self.default, bool):
             object.__setattr__(self, "choices", (False, True))
-            object.__setattr__(self, "words", self.words + SWITCH_WORDS)   # the option's own words first
+        if self.choices is not None:
+            object.__setattr__(self, "named", self.choices)
 
     def key(self, game_id: str) -> str:
         """Where the catalogs keep this option's words, before `.label`, `.desc` or a value:
         `opt.<game>.<option>`, or `opt.table.<option>` for a shared option."""
         return f"opt.{SHARED_SCOPE if self.shared else game_id}.{self.name}"
 
-    @property
-    def title(self) -> str:
-        """The option's name for people: its label, else its name."""
-        return self.label or self.name
-
-    def say(self, value: OptionValue) -> str:
-        """A value of this option in words ("More than the target", "No limit", "1,000")."""
-        for known, words in self.words:
-            if _same(known, value):
-                return words
-        if isinstance(value, int) and not isinstance(value, bool):
-            return f"{value:,}"
-        return _show(value)
+    def named_as(self, value: Any) -> OptionValue | None:
+        """The named value `value` is (2 is 2.0, True is never 1), or None."""
+        return next((known for known in self.named if same_value(known, value)), None)
 
     @property
     def allowed(self) -> str:
@@ -136,10 +124,11 @@ def is_turn_timer(spec: OptionSpec) -> bool:
 def changed_options(specs: Iterable[OptionSpec], options: Mapping[str, Any]) -> list[tuple[OptionSpec, Any]]:
     """The options whose value is not the rules' default, in declaration order, with that value."""
     return [(spec, options[spec.name]) for spec in specs
-            if spec.name in options and not _same(options[spec.name], spec.default)]
+            if spec.name in options and not same_value(options[spec.name], spec.default)]
 
 
-def _same(a: Any, b: Any) -> bool:
+def same_value(a: Any, b: Any) -> bool:
+    """Two values of an option are the same choice (2 and 2.0, never True and 1)."""
     return a == b and isinstance(a, bool) == isinstance(b, bool)
 
 
@@ -158,15 +147,13 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any] | None
             for name, spec in by_name.items()}
 
 
-def option(default: OptionValue, description: str, rule: str = "", *, label: str,
-           words: Mapping[Any, str] | None = None,
-           minimum: int | None = None, maximum: int | None = None, shared: bool = False) -> Any:
-    """A field of a game's options dataclass: its default and what the lobby shows about it.
+def option(default: OptionValue, rule: str = "", *, minimum: int | None = None, maximum: int | None = None,
+           named: tuple[OptionValue, ...] = (), shared: bool = False) -> Any:
+    """A field of a game's options dataclass: its default, its rule and its range.
 
-    `label` is required, so no option reaches a host under its code name; `words` names the
-    values (every choice of a `Literal`, or a number's special values)."""
-    return dataclasses.field(default=default, metadata={
-        "option": (description, rule, minimum, maximum, label, tuple((words or {}).items()), shared)})
+    `named` lists a number's special values that the catalogs name in words (0: “No limit”);
+    every choice of a `Literal`, and a switch's on and off, are named anyway."""
+    return dataclasses.field(default=default, metadata={"option": (rule, minimum, maximum, named, shared)})
 
 
 BotStrength = Literal["easy", "normal", "strong"]
@@ -176,34 +163,29 @@ BotStrength = Literal["easy", "normal", "strong"]
 def bot_strength() -> Any:
     """The `bot_strength` field every game's options declare last, alike at every table: a
     beginner can learn against easy bots. Tables saved before it existed read `normal`."""
-    return option("normal", "How well the seat bots play", label="Seat bots",
-                  words={"easy": "Easy (for learning)", "normal": "Normal", "strong": "Strong"}, shared=True)
+    return option("normal", shared=True)
 
 
-@cache
+@lru_cache(maxsize=64)   # one entry per game's options class
 def specs_of(cls: type) -> tuple[OptionSpec, ...]:
     """The option specs of an options dataclass, in declaration order; choices from `Literal`s."""
     hints = typing.get_type_hints(cls)
     specs = []
     for f in dataclasses.fields(cls):
-        description, rule, minimum, maximum, label, words, shared = f.metadata["option"]
+        rule, minimum, maximum, named, shared = f.metadata["option"]
         hint = hints[f.name]
         choices = typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else None
-        if choices is not None and {value for value, _ in words} != set(choices):
-            raise TypeError(f"{cls.__name__}.{f.name}: `words` must name exactly its choices {choices}")
         default = typing.cast(OptionValue, f.default)  # option() always sets one
-        specs.append(OptionSpec(f.name, default, description, rule, choices, minimum, maximum, label, words,
-                                shared))
+        specs.append(OptionSpec(f.name, default, rule, choices, minimum, maximum, named, shared))
     return tuple(specs)
 
 
 @dataclass(frozen=True, slots=True)
 class Preset:
     """A variant the rules name ("Commercial edition"): the options it sets, in one go; the
-    other options keep their values."""
+    other options keep their values. Its name and description are the catalogs'
+    `opt.<game>.preset.<index>.label` and `.desc`, by its place in the game's presets."""
 
-    label: str
-    description: str
     values: Mapping[str, OptionValue]
 
     def check(self, specs: Iterable[OptionSpec]) -> Preset:
@@ -211,7 +193,7 @@ class Preset:
         by_name = {s.name: s for s in specs}
         for name, value in self.values.items():
             if name not in by_name:
-                raise ValueError(f"preset {self.label!r} sets unknown option {name!r}")
+                raise ValueError(f"a preset sets unknown option {name!r}")
             by_name[name].parse(value)
         return self
 

@@ -23,15 +23,6 @@ CATEGORIES = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight"
 """Category names, weakest first; the index is the category's strength."""
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
-CATEGORY_TITLES = {"high_card": "High card", "one_pair": "One pair", "two_pair": "Two pair",
-                   "three_of_a_kind": "Three of a kind", "straight": "Straight", "flush": "Flush",
-                   "full_house": "Full house", "four_of_a_kind": "Four of a kind",
-                   "straight_flush": "Straight flush"}
-
-_RANK_WORDS = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
-               9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
-_RANK_NAME = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
-
 # Card.rank (A=1, 2..13) -> bit of the rank in a 13-bit mask (bit 0 = deuce … bit 12 = ace).
 _RANK_BIT = [0, 1 << 12] + [1 << (r - 2) for r in range(2, 14)]
 # Card (suit_index * 16 + rank) -> bit in a 64-bit mask holding the four suit masks 16 bits apart.
@@ -63,7 +54,8 @@ _TOP5, _STRAIGHT = _build_tables()
 
 
 class HandValue:
-    """The value of a poker hand: compare with < and ==; `category`, `cards`, `ranks`, `text`.
+    """The value of a poker hand: compare with < and ==; `category`, `cards`, `ranks` (its name
+    for people is `hand_message`).
 
     `key` is an int that orders hands exactly (category in the top bits, then the tie-break
     ranks of PR-4 as 4-bit nibbles, 2 … 14).
@@ -97,10 +89,6 @@ class HandValue:
 
     def __repr__(self) -> str:
         return f"HandValue({self.category}, {' '.join(map(str, self.cards))})"
-
-    @property
-    def category_index(self) -> int:
-        return self.key >> 20
 
     @property
     def category(self) -> str:
@@ -137,30 +125,6 @@ class HandValue:
             out.extend(got)
         return tuple(out)
 
-    @property
-    def text(self) -> str:
-        """Words for people: "Full house, nines over fours"."""
-        cat, r = self.key >> 20, self.ranks
-
-        def name(v: int) -> str:
-            return _RANK_NAME.get(v, str(v))
-        title = CATEGORY_TITLES[self.category]
-        if cat in (STRAIGHT, STRAIGHT_FLUSH):
-            if cat == STRAIGHT_FLUSH and r[0] == 14:
-                return "Straight flush (royal)"
-            return f"{title}, {name(r[0])} high"
-        if cat == QUADS:
-            return f"{title}, {_RANK_WORDS[r[0]]}"
-        if cat == FULL_HOUSE:
-            return f"{title}, {_RANK_WORDS[r[0]]} over {_RANK_WORDS[r[1]]}"
-        if cat == TRIPS:
-            return f"{title}, {_RANK_WORDS[r[0]]}"
-        if cat == TWO_PAIR:
-            return f"{title}, {_RANK_WORDS[r[0]]} and {_RANK_WORDS[r[1]]}"
-        if cat == ONE_PAIR:
-            return f"Pair of {_RANK_WORDS[r[0]]}"
-        return f"{title}, {name(r[0])}" if cat == FLUSH else f"{name(r[0])} high".capitalize()
-
 
 def hand_message(value: HandValue) -> Msg:
     """The hand's name for people, as a catalog message ("Full house, nines over fours")."""
@@ -186,9 +150,7 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
         m |= table[c.suit_index * 16 + c.rank]
     n = len(cards)
     if m.bit_count() != n or not 5 <= n <= 20:
-        if not 5 <= n <= 20:
-            raise ValueError(f"a poker hand needs 5 to 20 cards, got {n}")
-        raise ValueError("a poker hand cannot hold the same card twice")
+        raise _refused(n)
     s0 = m & _M13
     s1 = (m >> 16) & _M13
     s2 = (m >> 32) & _M13
@@ -196,21 +158,18 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
     any_ = s0 | s1 | s2 | s3
 
     # Flushes (and straight flushes): only a suit with five or more cards.
-    flush_key = 0
-    flush_suit = -1
-    if n >= 5:
-        sf = 0
-        sf_suit = -1
-        for suit, sm in ((0, s0), (1, s1), (2, s2), (3, s3)):
-            if sm.bit_count() >= 5:
-                h = _STRAIGHT[sm]
-                if h > sf:
-                    sf, sf_suit = h, suit
-                k = _TOP5[sm]
-                if k > flush_key:
-                    flush_key, flush_suit = k, suit
-        if sf:
-            return HandValue((STRAIGHT_FLUSH << 20) | (sf << 16), cards, sf_suit)
+    sf = flush_key = 0
+    sf_suit = flush_suit = -1
+    for suit, sm in ((0, s0), (1, s1), (2, s2), (3, s3)):
+        if sm.bit_count() >= 5:
+            h = _STRAIGHT[sm]
+            if h > sf:
+                sf, sf_suit = h, suit
+            k = _TOP5[sm]
+            if k > flush_key:
+                flush_key, flush_suit = k, suit
+    if sf:
+        return HandValue((STRAIGHT_FLUSH << 20) | (sf << 16), cards, sf_suit)
 
     quads = s0 & s1 & s2 & s3
     if quads:
@@ -232,21 +191,29 @@ def best_hand(cards: Sequence[Card] | Iterable[Card]) -> HandValue:
     h = _STRAIGHT[any_]
     if h:
         return HandValue((STRAIGHT << 20) | (h << 16), cards)
+    return HandValue(_by_sets(any_, trips, pairs), cards)
+
+
+def _refused(n: int) -> ValueError:
+    """Why `best_hand` refuses its cards: too few or too many, or a card twice."""
+    if not 5 <= n <= 20:
+        return ValueError(f"a poker hand needs 5 to 20 cards, got {n}")
+    return ValueError("a poker hand cannot hold the same card twice")
+
+
+def _by_sets(any_: int, trips: int, pairs: int) -> int:
+    """The key of a hand with no straight, flush, full house or four of a kind: three of a kind,
+    two pairs, a pair or the high card, with their kickers."""
     if trips:
         tb = trips.bit_length() - 1
-        return HandValue((TRIPS << 20) | ((tb + 2) << 16) | ((_TOP5[any_ ^ (1 << tb)] >> 12) << 8), cards)
+        return (TRIPS << 20) | ((tb + 2) << 16) | ((_TOP5[any_ ^ (1 << tb)] >> 12) << 8)
     if pairs:
         p1 = pairs.bit_length() - 1
         rest = pairs ^ (1 << p1)
         if rest:
             p2 = rest.bit_length() - 1
             kick = _TOP5[any_ ^ (1 << p1) ^ (1 << p2)] >> 16
-            return HandValue((TWO_PAIR << 20) | ((p1 + 2) << 16) | ((p2 + 2) << 12) | (kick << 8), cards)
-        return HandValue((ONE_PAIR << 20) | ((p1 + 2) << 16) | ((_TOP5[any_ ^ (1 << p1)] >> 8) << 4), cards)
-    return HandValue((HIGH_CARD << 20) | _TOP5[any_], cards)
+            return (TWO_PAIR << 20) | ((p1 + 2) << 16) | ((p2 + 2) << 12) | (kick << 8)
+        return (ONE_PAIR << 20) | ((p1 + 2) << 16) | ((_TOP5[any_ ^ (1 << p1)] >> 8) << 4)
+    return (HIGH_CARD << 20) | _TOP5[any_]
 
-
-def best_hands_winners(values: Sequence[HandValue]) -> list[int]:
-    """Indexes of the values that tie for best (in the order given)."""
-    top = max(v.key for v in values)
-    return [i for i, v in enumerate(values) if v.key == top]

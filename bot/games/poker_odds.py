@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
-from functools import cache
+from functools import lru_cache
 
 from .cards import new_deck
 from .poker import best_hand
@@ -23,7 +23,7 @@ SAMPLES = 600
 """Random hands per size: a share is known to about ±2%, and a size's table takes a few ms once."""
 
 
-@cache   # one entry per pair of hand sizes met at the tables
+@lru_cache(maxsize=256)   # one entry per pair of hand sizes met at the tables
 def _sorted_values(size: int, own: int) -> list[int]:
     """The values of SAMPLES random hands of `size` cards, sorted, each dealt from the 52 - `own`
     cards a random hand of `own` cards left. Each shuffle of the deck, its first `own` cards set

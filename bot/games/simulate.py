@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 Policy = Callable[[Any, int, random.Random], Any]
@@ -19,7 +19,7 @@ def bot_policy(game: Any, seat: int, rng: random.Random) -> Any:
     return game.bot_action(seat, rng)
 
 
-def play(game: Any, policies: list[Policy] | Policy, seed: int = 0,
+def play(game: Any, policies: Sequence[Policy] | Policy, seed: int = 0,
          max_actions: int = 100_000) -> Iterator[tuple[int, Any]]:
     """Drive `game` to the end, yielding (seat, action) after each applied action.
 

@@ -18,9 +18,6 @@ from bot.games import GAMES
 from .catalog import catalog
 from .locale import ENGLISH, Locale, available
 
-NAME_LIMIT = 32
-DESCRIPTION_LIMIT = 100
-CHOICE_LIMIT = 100
 NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
 
 

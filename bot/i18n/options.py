@@ -1,27 +1,20 @@
 """Table options in the reader's language.
 
-The engines declare each option once, in English (`bot/games/options.py`); the catalogs hold
+The engines declare each option once, without words (`bot/games/options.py`); the catalogs hold
 its words under `opt.<game>.<option>.label`, `.desc` and `.<value>` (`true`/`false` for a
 switch; `opt.table.<option>` for an option every game shares, `OptionSpec.key`), and a game's
-presets under `opt.<game>.preset.<index>.label` and `.desc`. A key the catalog lacks reads as
-the spec's English, so a new option shows before it is translated.
+presets under `opt.<game>.preset.<index>.label` and `.desc`. tests/i18n/test_options.py keeps
+every one of them in both catalogs.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.games.options import OptionSpec, OptionValue, Preset
+from bot.games.options import OptionSpec, OptionValue
 
-from .catalog import catalog, number
-from .locale import ENGLISH, Locale
-
-
-def _lookup(locale: Locale, key: str, english: str) -> str:
-    for found in (catalog(locale).messages.get(key), catalog(ENGLISH).messages.get(key)):
-        if isinstance(found, str):
-            return found
-    return english
+from .catalog import number, t
+from .locale import Locale
 
 
 def value_key(value: OptionValue) -> str:
@@ -31,28 +24,28 @@ def value_key(value: OptionValue) -> str:
 
 def title(locale: Locale, game_id: str, spec: OptionSpec) -> str:
     """The option's name for people ("Knock limit")."""
-    return _lookup(locale, f"{spec.key(game_id)}.label", spec.title)
+    return t(locale, f"{spec.key(game_id)}.label")
 
 
 def description(locale: Locale, game_id: str, spec: OptionSpec) -> str:
     """What the option does, in a line."""
-    return _lookup(locale, f"{spec.key(game_id)}.desc", spec.description)
+    return t(locale, f"{spec.key(game_id)}.desc")
 
 
 def say(locale: Locale, game_id: str, spec: OptionSpec, value: Any) -> str:
     """A value of the option in words: its own word, else a number as the locale writes it."""
-    for known, _ in spec.words:
-        if value == known and isinstance(value, bool) == isinstance(known, bool):
-            return _lookup(locale, f"{spec.key(game_id)}.{value_key(known)}", spec.say(known))
+    known = spec.named_as(value)
+    if known is not None:
+        return t(locale, f"{spec.key(game_id)}.{value_key(known)}")
     if isinstance(value, int) and not isinstance(value, bool):
         return number(locale, value)
-    return spec.say(value)
+    return value_key(value)
 
 
-def preset_label(locale: Locale, game_id: str, index: int, preset: Preset) -> str:
+def preset_label(locale: Locale, game_id: str, index: int) -> str:
     """The name of the game's preset number `index`."""
-    return _lookup(locale, f"opt.{game_id}.preset.{index}.label", preset.label)
+    return t(locale, f"opt.{game_id}.preset.{index}.label")
 
 
-def preset_description(locale: Locale, game_id: str, index: int, preset: Preset) -> str:
-    return _lookup(locale, f"opt.{game_id}.preset.{index}.desc", preset.description)
+def preset_description(locale: Locale, game_id: str, index: int) -> str:
+    return t(locale, f"opt.{game_id}.preset.{index}.desc")

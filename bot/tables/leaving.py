@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import NotSeated, StaleControl, TableError
-from bot.games.base import Event, GameState, seat_key
+from bot.games.base import AnyGame, Event, Forfeits, seat_key
 from bot.games.messages import Seat, msg
 from bot.i18n import ENGLISH, Locale, t
 from storage.ledger import escrow, wallet
@@ -68,15 +68,16 @@ class Leaving:
         return await self.reading.inspect(table_id, look)
 
 
-def forfeit_terms(game: GameState, locale: Locale = ENGLISH) -> str | None:
+def forfeit_terms(game: AnyGame, locale: Locale = ENGLISH) -> str | None:
     """What a player who leaves before the end forfeits, citing the rule (“the match (GIN-22)”),
     for games whose rules say so (`Forfeits`), in `locale`; None when leaving now forfeits nothing."""
-    terms: str | None = getattr(game, "forfeits", None)
-    return None if game.is_over() or terms is None else _forfeit_words(locale, game.id, terms)
+    if game.is_over() or not isinstance(game, Forfeits):
+        return None
+    return t(locale, game.forfeits)
 
 
 def _forfeit_words(locale: Locale, game_id: str, terms: str) -> str:
-    """A game's forfeit in `locale` (`forfeit.<game>`), or the game's own words if none."""
+    """A game's forfeit in `locale` (`forfeit.<game>`), or the words quoted if none."""
     key = f"forfeit.{game_id}"
     found = t(locale, key)
     return terms if found == key else found
@@ -114,7 +115,7 @@ class LeaveQuote:
         return t(locale, f"ui.leave.{verb}_costs", cost=self.stack - self.back, back=self.back, stack=self.stack)
 
 
-def quote_leave(game: GameState, seat: int, resign: Any | None = None) -> LeaveQuote:
+def quote_leave(game: AnyGame, seat: int, resign: Any | None = None) -> LeaveQuote:
     """The quote for `seat` leaving now, or playing `resign` (one of its legal actions), worked
     out on a copy of `game` (which is left untouched)."""
     copy = type(game).from_dict(game.to_dict())

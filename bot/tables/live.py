@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import TableError
-from bot.games.base import GameState
+from bot.games.base import AnyGame
 from bot.games.messages import msg
 from storage import tables
 from storage.db import Database
@@ -32,7 +32,7 @@ class LiveTable:
 
 
 class LiveTables:
-    def __init__(self, db: Database, games: Mapping[str, type[GameState]]) -> None:
+    def __init__(self, db: Database, games: Mapping[str, type[AnyGame]]) -> None:
         self.db, self.games = db, games
         self._live: dict[int, LiveTable] = {}
         self._locks: dict[int, asyncio.Lock] = {}

@@ -12,7 +12,7 @@ from typing import Any
 from bot import inputs
 from bot.clock import Clock, stamp
 from bot.errors import NotEnoughChips, PlayerError, TableError, reason
-from bot.games.base import DEAL_STACKS, Event, GameState
+from bot.games.base import DEAL_STACKS, AnyGame, Event
 from bot.games.messages import msg
 from bot.games.options import is_turn_timer, resolve_options
 from bot.wallet import WalletService
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 
 class Lobby:
-    def __init__(self, db: Database, wallets: WalletService, clock: Clock, games: Mapping[str, type[GameState]],
+    def __init__(self, db: Database, wallets: WalletService, clock: Clock, games: Mapping[str, type[AnyGame]],
                  live: LiveTables, units: Units, reading: Reading, settlement: Settlement,
                  opened: Callable[[TableRow], None]) -> None:
         self.db, self.wallets, self.clock, self.games = db, wallets, clock, games
@@ -157,7 +157,7 @@ class Lobby:
         return replace(u.committed, closing=u.closings[-1])
 
 
-def server_timer(options: dict[str, Any], cls: type[GameState], seconds: int) -> None:
+def server_timer(options: dict[str, Any], cls: type[AnyGame], seconds: int) -> None:
     """A new table's turn timer starts at the server's setting, where the game's range allows."""
     for spec in cls.option_specs:
         if is_turn_timer(spec):

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.base import DEAL_STACKS, Event, GameState, action_from_dict, seat_key, takes_spectator_bets
+from bot.games.base import DEAL_STACKS, AnyGame, Event, SpectatorBets, action_from_dict, seat_key
 from bot.games.messages import Msg
 from storage.tables import TableRow
 
@@ -42,7 +42,7 @@ def plain(value: Any) -> Any:
 class Mirror:
     """The game as the log rebuilds it, with what the table knew of its seats."""
 
-    def __init__(self, cls: type[GameState], row: TableRow, entries: Sequence[Mapping[str, Any]]) -> None:
+    def __init__(self, cls: type[AnyGame], row: TableRow, entries: Sequence[Mapping[str, Any]]) -> None:
         self.cls, self.row = cls, row
         self.game: Any = None
         self.buy_ins = [s.buy_in for s in row.seats]
@@ -76,7 +76,7 @@ class Mirror:
         if not seen.done:   # only the last move of a unit carries what settling it said
             self._settle(seen)
         seen.finish(entry["version"])
-        if takes_spectator_bets(self.game):
+        if isinstance(self.game, SpectatorBets):
             self.game.take_spectator_payouts()   # moves no chip a player sees; the table pays them out
         return seen.taken
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot import inputs
 from bot.errors import NotEnoughChips, NotSeated, PlayerError, StaleControl, TableError
-from bot.games.base import GameState, takes_spectator_bets
+from bot.games.base import AnyGame, SpectatorBets, StopRequests, TopUps
 from bot.games.messages import msg
 from bot.wallet import WalletService
 from storage.ledger import escrow, wallet
@@ -25,7 +25,7 @@ SEEN_INTERACTIONS = 4096
 
 
 class Playing:
-    def __init__(self, wallets: WalletService, games: Mapping[str, type[GameState]], units: Units,
+    def __init__(self, wallets: WalletService, games: Mapping[str, type[AnyGame]], units: Units,
                  reading: Reading) -> None:
         self.wallets, self.games, self.units, self.reading = wallets, games, units, reading
         self._seen: OrderedDict[int, None] = OrderedDict()
@@ -72,7 +72,7 @@ class Playing:
                 if u.row.status != "playing":
                     raise TableError(msg("err.table.stop_lobby"))
                 game = u.require_playing()
-                if not hasattr(game, "request_stop"):
+                if not isinstance(game, StopRequests):
                     raise TableError(msg("err.table.no_stop", game=msg(f"game.{u.row.game_id}")))
                 u.record({"kind": "stop"}, game.request_stop())
 
@@ -86,7 +86,7 @@ class Playing:
                 if seat is None or u.row.status != "playing":
                     raise NotSeated(msg("err.table.not_playing"))
                 game = u.require_playing()
-                if not hasattr(game, "top_up"):
+                if not isinstance(game, TopUps):
                     raise TableError(msg("err.table.no_top_up", game=msg(f"game.{u.row.game_id}")))
                 u.begin(seat.seat)
                 events = game.top_up(seat.seat, amount)
@@ -134,10 +134,10 @@ class Playing:
                       f"specbet:{u.row.id}:v{u.row.version}:{user_id}", short)
                 u.record({"kind": "spectator_bet", "user": user_id, "seat": seat, "amount": amount}, events)
 
-    def _spectator_game(self, row: TableRow, game: Any, user_id: int) -> Any:
+    def _spectator_game(self, row: TableRow, game: Any, user_id: int) -> SpectatorBets:
         if row.status != "playing" or game is None:
             raise TableError(msg("err.bets.not_in_play"))
-        if not takes_spectator_bets(game):
+        if not isinstance(game, SpectatorBets):
             raise TableError(msg("err.bets.none", game=msg(f"game.{row.game_id}")))
         if row.seat_of(user_id):
             raise TableError(msg("err.bets.player"))

@@ -9,8 +9,9 @@ from typing import Any, TypeVar
 
 from bot.clock import parse_stamp
 from bot.errors import TableError
-from bot.games.base import BuyIn, GameState
+from bot.games.base import AnyGame, BuyIn
 from bot.games.messages import msg
+from bot.i18n import ENGLISH, t
 from storage import tables
 from storage.db import Database
 from storage.tables import TableRow
@@ -38,7 +39,7 @@ class Shown:
 
 
 class Reading:
-    def __init__(self, db: Database, live: LiveTables, games: Mapping[str, type[GameState]],
+    def __init__(self, db: Database, live: LiveTables, games: Mapping[str, type[AnyGame]],
                  quarantine: Callable[[int, BaseException], Awaitable[None]]) -> None:
         self.db, self.live, self.games = db, live, games
         self._quarantine = quarantine
@@ -126,7 +127,7 @@ class Reading:
                      for s in row.seats)
         common: dict[str, Any] = {
             "table_id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id, "game_id": row.game_id,
-            "title": cls.title, "status": row.status, "version": row.version, "host_id": row.host_id,
+            "title": t(ENGLISH, f"game.{cls.id}"), "status": row.status, "version": row.version, "host_id": row.host_id,
             "options": dict(row.options), "buy_in": self.buy_in(row), "seats": info,
             "min_players": cls.min_players, "max_players": self.max_seats(row), "message_id": row.message_id,
             "deadline": parse_stamp(row.deadline) if row.deadline else None, "end_reason": row.end_reason,

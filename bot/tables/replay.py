@@ -20,8 +20,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.errors import TableError
-from bot.games.base import DEAL_STACKS, Event, GameState
+from bot.games.base import DEAL_STACKS, AnyGame, Event
 from bot.games.messages import msg
+from bot.i18n import ENGLISH, t
 from storage import replays, tables
 from storage.db import Database
 from storage.replays import DealRef
@@ -100,7 +101,7 @@ class Rebuilt:
         return self.deal if self.deal[1][-1].version <= limit else None
 
 
-def rebuild(cls: type[GameState], row: TableRow, entries: Sequence[Mapping[str, Any]], upto: int,
+def rebuild(cls: type[AnyGame], row: TableRow, entries: Sequence[Mapping[str, Any]], upto: int,
             to_the_end: bool = True) -> Rebuilt:
     """Replay the log `entries` of `row`, keeping the frames of the last deal that ended by
     version `upto`; `to_the_end` goes on to the last entry and checks the state saved. Never
@@ -176,7 +177,7 @@ class Replays:
     """Finished deals, replayed for anyone in their table's server: what a finished deal showed
     was public in its channel, so no one there learns anything new from it."""
 
-    def __init__(self, db: Database, games: Mapping[str, type[GameState]]) -> None:
+    def __init__(self, db: Database, games: Mapping[str, type[AnyGame]]) -> None:
         self.db, self.games = db, games
         self._ended: OrderedDict[int, int] = OrderedDict()
 
@@ -211,9 +212,9 @@ class Replays:
             raise TableError(msg("err.replay.unavailable"))
         return DealReplay(self._table(cls, row), *found)
 
-    def _table(self, cls: type[GameState], row: TableRow) -> TableSnapshot:
+    def _table(self, cls: type[AnyGame], row: TableRow) -> TableSnapshot:
         return TableSnapshot(
             table_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, game_id=row.game_id,
-            title=cls.title, status="playing", version=row.version, host_id=row.host_id,
+            title=t(ENGLISH, f"game.{cls.id}"), status="playing", version=row.version, host_id=row.host_id,
             options=dict(row.options), buy_in=cls.buy_in(row.options), seats=(), min_players=cls.min_players,
             max_players=int(row.options.get("max_players", cls.max_players)))

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from bot.clock import Clock
 from bot.games import GAMES
-from bot.games.base import GameState
+from bot.games.base import AnyGame
 from bot.i18n import ENGLISH, Locale
 from bot.wallet import WalletService
 from storage import tables
@@ -50,11 +50,11 @@ T = TypeVar("T")
 
 class TableService:
     def __init__(self, db: Database, wallets: WalletService, presenter: Presenter, clock: Clock,
-                 bot_delay_s: float = 0.0, games: Mapping[str, type[GameState]] | None = None,
+                 bot_delay_s: float = 0.0, games: Mapping[str, type[AnyGame]] | None = None,
                  pacer: Pacer | None = None, afk_limit: int = 3, retry_base_s: float = 0.5,
                  bot_workers: int = 0, shards: Shards | None = None) -> None:
         self.db, self.wallets, self.presenter, self.clock = db, wallets, presenter, clock
-        self.games: Mapping[str, type[GameState]] = GAMES if games is None else games
+        self.games: Mapping[str, type[AnyGame]] = GAMES if games is None else games
         self.pacer = pacer if pacer is not None else Pacer()
         self.live = LiveTables(db, self.games)
         self.settlement = Settlement(db, wallets)
@@ -81,10 +81,6 @@ class TableService:
 
     async def add_bot(self, table_id: int, user_id: int, guild_id: int | None = None) -> TableSnapshot:
         return await self._lobby.add_bot(table_id, user_id, guild_id)
-
-    async def set_option(self, table_id: int, user_id: int, name: str, value: Any,
-                         guild_id: int | None = None) -> TableSnapshot:
-        return await self._lobby.set_options(table_id, user_id, {name: value}, guild_id)
 
     async def set_options(self, table_id: int, user_id: int, values: Mapping[str, Any],
                           guild_id: int | None = None) -> TableSnapshot:

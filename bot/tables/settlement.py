@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.clock import stamp
-from bot.games.base import DEAL_STACKS, Event, seat_key, spectator_holdings, takes_spectator_bets
+from bot.games.base import DEAL_STACKS, Event, SpectatorBets, seat_key, spectator_holdings
 from bot.games.messages import Seat, joined, msg
 from bot.wallet import WalletService
 from storage import ledger, saving
@@ -138,7 +138,7 @@ class Settlement:
 
     def _pay_spectators(self, u: TableUnit, game: Any) -> None:
         """Whatever the game owes onlookers goes from escrow to their wallets (DOM-26)."""
-        if not takes_spectator_bets(game):
+        if not isinstance(game, SpectatorBets):
             return
         for i, (user_id, amount) in enumerate(game.take_spectator_payouts()):
             u.pay(escrow(u.row.id), wallet(user_id), amount, "spectator_payout",

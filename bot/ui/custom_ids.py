@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import typing
-from dataclasses import dataclass
 from typing import Any
 
 from bot.games.codec import action_from_text, action_to_text
@@ -35,15 +34,6 @@ KNOWN_PATTERNS = (VERB_PATTERN, ACTION_PATTERN, SELECT_PATTERN, BOARD_PATTERN)
 UNKNOWN_PATTERN = r"(?!(?:" + "|".join(_anonymous(p) for p in KNOWN_PATTERNS) + r")$).+"
 """Every id that none of the patterns above answers: a retired or forged control, or a
 short-lived reply's (`tmp:`) whose view may have expired."""
-
-
-@dataclass(frozen=True, slots=True)
-class Control:
-    """A decoded action control: which table, which version it was drawn for, what it does."""
-
-    table_id: int
-    version: int
-    action: Any
 
 
 def parse(pattern: str, custom_id: str) -> re.Match[str]:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 import discord
 
 from bot.games import GAMES
 from bot.games.base import Event
-from bot.games.messages import Msg, from_json
+from bot.games.messages import Msg, MsgJson, from_json
 from bot.games.options import OptionSpec, changed_options, is_turn_timer
 from bot.i18n import ENGLISH, Locale, render, t
 from bot.i18n import options as words_of
@@ -39,11 +37,9 @@ def attach_image(e: discord.Embed, filename: str) -> discord.Embed:
     return e
 
 
-def phase_of(phase: str, locale: Locale = ENGLISH) -> str:
-    """A game's phase as its view names it (“Play or fold”), in `locale`."""
-    key = "phase." + re.sub(r"[^a-z]+", "_", phase.lower()).strip("_")
-    found = t(locale, key)
-    return phase if found == key else found
+def phase_of(phase: MsgJson, locale: Locale = ENGLISH) -> str:
+    """A game's phase as its view names it (`messages.msg_json`: “Play or fold”), in `locale`."""
+    return render(locale, from_json(phase), ())
 
 
 def title_of(snap: TableSnapshot, locale: Locale = ENGLISH) -> str:
@@ -146,7 +142,7 @@ def table_embed(snap: TableSnapshot, events: list[Event] | None = None, image: s
     if snap.status == "lobby":
         return lobby_embed(snap, locale)
     public = snap.public or {}
-    phase = public.get("phase", "")
+    phase = public.get("phase")
     title = title_of(snap, locale)
     if snap.status == "finished":
         why = END_REASONS.get(snap.end_reason or "", END_REASONS["finished"])

@@ -24,7 +24,6 @@ from .interactions import Picker, ShortLived, chosen
 class GameRules(Protocol):
     """What the game choices, /rules and /help show of a game class."""
 
-    title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
 

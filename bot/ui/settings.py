@@ -15,9 +15,9 @@ from typing import Any, cast
 import discord
 
 from bot.errors import PlayerError
-from bot.games import GAMES, GameState
+from bot.games import GAMES, AnyGame
 from bot.games.messages import Msg
-from bot.games.options import OptionSpec, OptionValue, Preset, changed_options
+from bot.games.options import OptionSpec, OptionValue, Preset, changed_options, same_value
 from bot.i18n import ENGLISH, Locale, t
 from bot.i18n import options as words_of
 from bot.tables.models import TableSnapshot
@@ -35,10 +35,9 @@ PLACEHOLDER = 100     # of a placeholder,
 ROWS = 5              # and rows of controls in one message.
 
 
-def standard_rules(specs: Iterable[OptionSpec], locale: Locale = ENGLISH) -> Preset:
-    """The preset that puts every option back to the rules' default."""
-    return Preset(t(locale, "ui.standard_rules"), t(locale, "ui.set.standard_desc"),
-                  {s.name: s.default for s in specs})
+def standard_rules(specs: Iterable[OptionSpec]) -> Preset:
+    """The preset that puts every option back to the rules' default (“Standard rules”)."""
+    return Preset({s.name: s.default for s in specs})
 
 
 def number_range(spec: OptionSpec, locale: Locale = ENGLISH) -> str:
@@ -50,7 +49,7 @@ def number_range(spec: OptionSpec, locale: Locale = ENGLISH) -> str:
 
 
 def changes(specs: Iterable[OptionSpec], before: Mapping[str, Any], after: Mapping[str, Any],
-            game_id: str = "", locale: Locale = ENGLISH) -> str:
+            game_id: str, locale: Locale = ENGLISH) -> str:
     """What a change did, in words: “Knock limit is now 5 (was 10).”"""
     moved = [(s, before[s.name], after[s.name]) for s in specs
              if s.name in before and s.name in after and not _same(s, before[s.name], after[s.name])]
@@ -67,7 +66,7 @@ def changes(specs: Iterable[OptionSpec], before: Mapping[str, Any], after: Mappi
 
 def _same(spec: OptionSpec, a: Any, b: Any) -> bool:
     """Two values of an option are the same choice (2 and 2.0, never True and 1)."""
-    return spec.say(a) == spec.say(b)
+    return same_value(a, b)
 
 
 class SettingsView(ShortLived):
@@ -76,7 +75,7 @@ class SettingsView(ShortLived):
     def __init__(self, client: discord.Client, snap: TableSnapshot, locale: Locale = ENGLISH) -> None:
         super().__init__(client)
         self.table_id, self.game_id, self.locale = snap.table_id, snap.game_id, locale
-        game: type[GameState] = GAMES[snap.game_id]
+        game: type[AnyGame] = GAMES[snap.game_id]
         self.specs: dict[str, OptionSpec] = {s.name: s for s in game.option_specs}
         self.presets: tuple[Preset, ...] = game.option_presets
         self.options: dict[str, Any] = {}
@@ -127,12 +126,12 @@ class SettingsView(ShortLived):
     def _presets(self) -> list[tuple[int, tuple[Preset, str, str]]]:
         """The presets to offer, numbered, each with its name and description in the reader's
         language: the game's, and the standard rules once any option differs from them."""
-        offered = [(p, words_of.preset_label(self.locale, self.game_id, i, p),
-                    words_of.preset_description(self.locale, self.game_id, i, p))
+        offered = [(p, words_of.preset_label(self.locale, self.game_id, i),
+                    words_of.preset_description(self.locale, self.game_id, i))
                    for i, p in enumerate(self.presets)]
         if changed_options(self.specs.values(), self.options):
-            standard = standard_rules(self.specs.values(), self.locale)
-            offered.insert(0, (standard, standard.label, standard.description))
+            offered.insert(0, (standard_rules(self.specs.values()), t(self.locale, "ui.standard_rules"),
+                               t(self.locale, "ui.set.standard_desc")))
         return list(enumerate(offered))
 
     def _in_force(self, preset: Preset) -> bool:

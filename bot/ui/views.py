@@ -20,7 +20,7 @@ import discord
 from bot import inputs
 from bot.errors import PlayerError, StaleControl
 from bot.games import GAMES
-from bot.games.base import Event, takes_spectator_bets
+from bot.games.base import Event, SpectatorBets
 from bot.games.messages import msg
 from bot.i18n import ENGLISH, Locale, t
 from bot.tables.leaving import left_text
@@ -77,7 +77,7 @@ def table_view(snap: TableSnapshot, locale: Locale = ENGLISH) -> discord.ui.View
     else:
         button("hand", discord.ButtonStyle.primary)
         button("leave", discord.ButtonStyle.secondary)
-        if takes_spectator_bets(GAMES[snap.game_id]) and snap.options.get("spectator_bets", True):
+        if issubclass(GAMES[snap.game_id], SpectatorBets) and snap.options.get("spectator_bets", True):
             button("back", discord.ButtonStyle.success)
     return view
 

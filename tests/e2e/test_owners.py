@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.app import CardRoomBot
 from bot.config import Settings
 from bot.games import GAMES
+from bot.i18n import ENGLISH, t
 from bot.wallet import PAGE
 
 from tests.e2e.conftest import World
@@ -41,8 +42,8 @@ async def test_help_lists_every_command_and_opens_each_games_rules(world: World,
             if not hasattr(command, "walk_commands"):
                 assert f"**/{command.qualified_name}** · " in shown.text, command.qualified_name
         assert "For admins" in shown.text and "**/chips reset**" in shown.text
-        for cls in GAMES.values():
-            assert f"**{cls.title}**" in shown.text
+        for game_id in GAMES:
+            assert f"**{t(ENGLISH, f'game.{game_id}')}**" in shown.text
         [picker] = shown.custom_ids()
         rules = await (await fake.select(world.bob, shown, picker, ["marriage"])).reply()
         assert rules.ephemeral and "Marriage" in rules.text and "players" in rules.text

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 from bot.games import IllegalAction
-from bot.games.base import action_from_dict, action_to_dict, seat_key
+from bot.games.base import AnyGame, action_from_dict, action_to_dict, seat_key
 from bot.games.simulate import Policy, play, random_policy
 
 
-def check_state(cls: type, game: Any, total: int) -> None:
-    """Chips conserved, JSON round trip exact, views JSON-safe, legal actions round-trip."""
+def check_state(cls: type[AnyGame], game: AnyGame, total: int) -> None:
+    """Chips conserved, JSON round trip exact, views JSON-safe, legal actions round-trip and pass
+    the same checks `apply` makes (`can_apply`)."""
     chips = game.chips()
     assert sum(chips.values()) == total, f"chips not conserved: {chips}"
     assert all(v >= 0 for v in chips.values()), f"negative chips: {chips}"
@@ -30,6 +32,7 @@ def check_state(cls: type, game: Any, total: int) -> None:
         assert legal, f"seat {seat} is to act with no legal action"
         for action in legal[:50]:
             assert action_from_dict(cls.action_types, action_to_dict(action)) == action
+            assert game.can_apply(seat, action), f"seat {seat}: legal {action} fails its verification"
         assert game.timeout_action(seat) in legal
     if game.is_over():
         assert game.to_act() == []
@@ -37,14 +40,18 @@ def check_state(cls: type, game: Any, total: int) -> None:
 
 
 def check_illegal_changes_nothing(game: Any, seat: int, action: Any) -> None:
-    """`apply` of an illegal action raises IllegalAction and leaves the state as it was."""
+    """`apply` of an illegal action raises IllegalAction and leaves the state as it was; its
+    verification says so first."""
     before = game.to_dict()
+    assert not game.can_apply(seat, action)
+    with pytest.raises(IllegalAction):
+        game.verify_action(seat, action)
     with pytest.raises(IllegalAction):
         game.apply(seat, action)
     assert game.to_dict() == before
 
 
-def play_checked(cls: type, stacks: list[int], seed: int, options: dict | None = None,
+def play_checked(cls: type[AnyGame], stacks: list[int], seed: int, options: Mapping[str, Any] | None = None,
                  policy: Policy = random_policy) -> Any:
     """A full game with every invariant checked after every action; returns the final state.
 

@@ -16,7 +16,7 @@ FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "states
 
 
 def strength_of(game: Any) -> str:
-    options = game.opts if hasattr(game, "opts") else game.options
+    options = game.opts
     return str(options.bot_strength)
 
 

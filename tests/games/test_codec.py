@@ -12,12 +12,13 @@ from bot.games.actions import Action, Discard, DrawStock
 from bot.games.base import MalformedAction, action_from_dict, action_to_dict
 from bot.games.cards import Card
 from bot.games.codec import Range, StateCodec, action_from_text, action_to_text
+from bot.games.messages import Cards, Msg
 from bot.games.tiles import Tile
 
 TRIPOLEY = GAMES["tripoley"].action_types
 
 
-class Wager(Action, kind="wager", label="Wager {amount} on {card.pretty}"):
+class Wager(Action, kind="wager"):
     card: Card
     amount: Annotated[int, Range(1, 50)]
 
@@ -78,12 +79,12 @@ def test_malformed_control_text_is_refused(kind: str, text: str) -> None:
 
 def test_the_action_base_makes_frozen_tagged_values() -> None:
     wager = Wager(Card.parse("AS"), 5)
-    assert wager.kind == "wager" and wager.label == "Wager 5 on A♠"
+    assert wager.kind == "wager" and wager.message == Msg("act.wager", {"card": Cards(("AS",)), "amount": 5})
     assert wager == Wager(Card.parse("AS"), 5) and len({wager, Wager(Card.parse("AS"), 5)}) == 1
     with pytest.raises(AttributeError):
         wager.amount = 6  # type: ignore[misc]
-    assert Discard.prompt == "Choose a card to discard"
-    assert Wager.prompt == ""   # no prompt: the select is titled by its kind
+    assert Discard.prompt and Discard.prompt_key() == "act.discard.prompt"
+    assert not Wager.prompt and Wager.prompt_key() is None   # no prompt: the select is titled by its kind
 
 
 @dataclass

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations
 
 import pytest
 
-from bot.games.cards import new_deck, parse_cards
-from bot.games.poker import CATEGORIES, best_hand
+from bot.games.cards import Card, new_deck, parse_cards
+from bot.games.poker import CATEGORIES, best_hand, hand_message
+
+from tests.english import english_msg
 
 
-def ref5(cards) -> tuple:
+def ref5(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     """A naive value of exactly five cards: (category index, tie-break ranks)."""
     ranks = sorted((c.high for c in cards), reverse=True)
     flush = len({c.suit for c in cards}) == 1
@@ -51,7 +54,7 @@ def ref5(cards) -> tuple:
     return (0, tuple(ranks))
 
 
-def brute(cards) -> tuple:
+def brute(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     return max(ref5(combo) for combo in combinations(cards, 5))
 
 
@@ -118,5 +121,5 @@ def test_pr6_twenty_cards_and_bad_input() -> None:
 
 def test_text_and_cards_for_people() -> None:
     value = best_hand(parse_cards("9C 9D 9S 4C 4D 2H KS"))
-    assert value.text == "Full house, nines over fours"
+    assert english_msg(hand_message(value)) == "Full house, nines over fours"
     assert [c.high for c in value.cards] == [9, 9, 9, 4, 4]

@@ -44,9 +44,10 @@ def _reworded(witness: Any) -> Any:
     return {k: _reworded(v) for k, v in witness.items()} if isinstance(witness, dict) else witness
 
 
-ADDED_VIEW_FIELDS = ("last_move", "last_hand")
+ADDED_VIEW_FIELDS = ("last_move", "last_hand", "phase_id", "run_ranks")
 """Public view fields added after the fixtures were written: the last move, which the pictures
-highlight, and how Bourré's last hand ended (its final picture)."""
+highlight, how Bourré's last hand ended (its final picture), Bourré's phase id (beside its
+name, now a catalog message) and Tripoley's run ranks (the mat's names are catalog messages)."""
 
 
 def _as_witnessed(view: dict[str, Any], witness: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.cards import new_deck
+from bot.games.cards import Card, new_deck
 from bot.games.poker import best_hand
 from bot.games.poker_odds import _sorted_values, showdown_share
 from bot.games.shuffle import shuffled
@@ -20,7 +20,7 @@ WORST = best_hand([c for c in DECK if (c.suit, c.high) in
                    {("S", 2), ("H", 3), ("D", 4), ("C", 5), ("S", 7)}]).key   # 7-5-4-3-2 offsuit
 
 
-def monte_carlo_share(hand: list, sizes: list[int], deals: int, seed: int) -> float:
+def monte_carlo_share(hand: list[Card], sizes: list[int], deals: int, seed: int) -> float:
     """The exact question by brute force: opponents dealt from the cards not in `hand`."""
     rng = random.Random(seed)
     mine = best_hand(hand).key

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from bot.games import GAMES
-from bot.games.base import Event, IllegalAction, seat_key, takes_spectator_bets
+from bot.games.base import Event, IllegalAction, SpectatorBets, seat_key
 
 SEEDS = (1, 2, 3, 4)
 MAX_ACTIONS = 600
@@ -55,15 +55,24 @@ def _probes(game: Any, rng: random.Random, earlier: list[tuple[int, Any]]) -> It
     move = rng.choice(game.legal_actions(acting[0]))
     for seat in range(min(len(game.chips()) + 1, SEATS_TRIED)):
         if seat not in acting:
-            yield lambda g, seat=seat: g.apply(seat, move)
+            yield _playing(seat, move)
     for seat, old in earlier[-4:]:
-        yield lambda g, seat=seat, old=old: g.apply(seat, old)
+        yield _playing(seat, old)
     if earlier:
-        yield lambda g: g.apply(SEATS_TRIED + 1, earlier[-1][1])
+        yield _playing(SEATS_TRIED + 1, earlier[-1][1])
     for name, args in (("cash_out", (acting[0],)), ("request_stop", ()), ("top_up", (acting[0], 0)),
                        ("place_spectator_bet", (901, 0, 10**9))):
         if getattr(game, name, None) is not None:
-            yield lambda g, name=name, args=args: (getattr(g, name)(*args), getattr(g, name)(*args))
+            yield _twice(name, args)
+
+
+def _playing(seat: int, action: Any) -> Callable[[Any], object]:
+    return lambda g: g.apply(seat, action)
+
+
+def _twice(name: str, args: tuple[Any, ...]) -> Callable[[Any], object]:
+    """The game's `name` called twice (the second time must be refused, or change nothing)."""
+    return lambda g: (getattr(g, name)(*args), getattr(g, name)(*args))
 
 
 def _copy(game: Any) -> Any:
@@ -88,14 +97,15 @@ def played(game_id: str, seed: int) -> Played:
             out.events += game.leave(leaver)
             if game.is_over():
                 break
-        if step == BETS_AT and takes_spectator_bets(game):
+        if step == BETS_AT and isinstance(game, SpectatorBets):
             for backed in range(players):
                 low_high = game.spectator_bet_range(backed)
                 if low_high:
                     out.events += game.place_spectator_bet(900 + backed, backed, low_high[0])
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
-        situation = (game.public_view().get("phase"), *sorted({a.kind for a in legal}))
+        view = game.public_view()
+        situation = (view.get("phase_id", view.get("stage")), *sorted({a.kind for a in legal}))
         if situation not in probed:
             out.situations.append(game.to_dict())
         if situation not in probed or step % PROBE_EVERY == 0:

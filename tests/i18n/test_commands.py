@@ -15,9 +15,13 @@ from discord.ext import commands
 
 from bot.app import COGS
 from bot.i18n import ENGLISH, Locale, t
-from bot.i18n.commands import CHOICE_LIMIT, DESCRIPTION_LIMIT, NAME_LIMIT, CatalogTranslator, discord_language
+from bot.i18n.commands import CatalogTranslator, discord_language
 
 NAME_MARKS = set("-_'")
+NAME_LIMIT = 32
+DESCRIPTION_LIMIT = 100
+CHOICE_LIMIT = 100
+"""Discord's limits on a command's or option's name, a description and a choice's name."""
 
 
 def valid_name(name: str) -> bool:

@@ -69,7 +69,7 @@ def test_a_deal_reads_in_japanese_within_discords_limits(game_id: str) -> None:
     assert {f.name for f in table.fields} & set(FRAME)
     _clean(str(table.title))
     for field in table.fields:
-        _clean(field.name)
+        _clean(str(field.name))
         _clean(str(field.value).replace("🤖 ", ""))
     _clean(str(table.footer.text))
     for moment in [*during, snap]:

@@ -29,7 +29,7 @@ def test_every_refusal_met_in_play_reads_in_japanese(game_id: str) -> None:
         keys |= set(_keys(message))
         english, japanese = render(ENGLISH, message, NAMES), render(JA, message, NAMES)
         assert not unknown_keys(english) and not unknown_keys(japanese), (english, japanese)
-        assert not leftover_english(japanese), (message.key, japanese)
+        assert not leftover_english(japanese), (message, japanese)
     assert len(keys) >= 5, f"{game_id}: too few kinds of refusal met to test ({sorted(keys)})"
 
 

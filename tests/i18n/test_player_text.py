@@ -16,7 +16,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, seat_key
-from bot.i18n import ENGLISH, Locale, render, saved_lines
+from bot.i18n import ENGLISH, Locale, render, saved_lines, t
 from bot.tables.models import SeatInfo, TableSnapshot, bot_name
 from bot.ui.boards import board_for
 from bot.ui.embeds import hand_embed, lobby_embed, results_embed, table_embed
@@ -50,7 +50,7 @@ def _table(game_id: str, game: Any, version: int) -> TableSnapshot:
     seats = tuple(SeatInfo(i, PERSON if i == 0 else None, "あかね" if i == 0 else bot_name(i),
                            chips.get(seat_key(i), 0), 100, False, True) for i in range(n))
     to_act = tuple(game.to_act()) if not game.is_over() else ()
-    return TableSnapshot(table_id=7, guild_id=1, channel_id=2, game_id=game_id, title=cls.title,
+    return TableSnapshot(table_id=7, guild_id=1, channel_id=2, game_id=game_id, title=t(ENGLISH, f"game.{game_id}"),
                          status="finished" if game.is_over() else "playing", version=version, host_id=PERSON,
                          options={}, buy_in=BuyIn(1, None, 1), seats=seats, min_players=cls.min_players,
                          max_players=cls.max_players, public=game.public_view(), to_act=to_act,
@@ -64,7 +64,8 @@ def _embed_texts(embed: discord.Embed) -> Iterator[str]:
     for f in data.get("fields", []):
         yield f["name"]
         yield f["value"]
-    yield str((data.get("footer") or {}).get("text") or "")
+    footer = data.get("footer")
+    yield str(footer.get("text") or "") if footer else ""
 
 
 def _control_texts(view: discord.ui.View | None) -> Iterator[str]:

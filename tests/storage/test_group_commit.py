@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -51,9 +52,9 @@ async def test_saves_waiting_together_go_in_one_trip(db: Database) -> None:
     assert isinstance(db, SqliteDatabase)   # PostgreSQL groups table saves only (tests/tables/test_trips.py)
     await _scratch(db)
     trips = 0
-    real = db.conn._execute
+    real: Callable[..., Awaitable[Any]] = db.conn._execute
 
-    async def counted(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
+    async def counted(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         nonlocal trips
         trips += 1
         return await real(fn, *args, **kwargs)

@@ -12,7 +12,8 @@ from bot.wallet import WalletService
 from storage import stats
 from storage.db import Database, fetch_all
 
-from tests.tables.toy_game import Fold, Show
+from tests.tables.snapshots import person_to_act
+from tests.tables.toy_game import Fold, Show, say
 
 G, C = 1, 100
 ALICE, BOB, CAROL = 11, 12, 13
@@ -27,21 +28,21 @@ async def play_high_card(service: TableService, players: tuple[int, ...], folder
         await service.join(t, p, f"P{p}")
     await service.start(t, players[0])
     while (snap := await service.snapshot(t)).status == "playing":
-        user = snap.seats[snap.to_act[0]].user_id
+        user = person_to_act(snap)
         await service.act(t, user, Fold() if user == folder else Show(), snap.version)
     await service.settle()
     return t
 
 
 def test_the_seat_a_summary_names_wins_the_deal() -> None:
-    named = Event("summary", "{p1} knocks and scores 26.", 1)
+    named = Event("summary", say("{p1} knocks and scores 26."), 1)
     assert deal_winners(named, {0: (100, 100), 1: (100, 90)}) == {0: False, 1: True}
-    marriage = Event("summary", "{p0} goes out.", data={"winner": 0})
+    marriage = Event("summary", say("{p0} goes out."), data={"winner": 0})
     assert deal_winners(marriage, {0: (50, 40), 1: (50, 60)}) == {0: True, 1: False}
 
 
 def test_without_a_named_winner_whoever_gained_chips_won() -> None:
-    mat = Event("summary", "Deal 3 ends.", data={"deal": 3})
+    mat = Event("summary", say("Deal 3 ends."), data={"deal": 3})
     assert deal_winners(mat, {0: (100, 112), 1: (100, 95), 2: (100, 100), 3: (None, 130)}) == \
         {0: True, 1: False, 2: False, 3: None}
 

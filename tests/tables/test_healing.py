@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
@@ -17,9 +18,11 @@ from bot.tables.service import TableService
 from bot.wallet import WalletService
 from storage import ledger, saving, tables
 from storage.db import Database, fetch_all
+from storage.tables import TableRow
 
 from tests.conftest import RecordingPresenter, unpaced
 from tests.english import english
+from tests.tables.snapshots import person_at, person_to_act, public
 from tests.tables.test_service import ALICE, BOB, CAROL, G, books_ok, escrow_of, lobby, wallet_of
 from tests.tables.toy_game import HighCard, Show
 
@@ -46,6 +49,13 @@ async def two_tables(service: TableService) -> tuple[int, int]:
     await service.start(bad, CAROL)
     await service.settle()
     return good, bad
+
+
+async def saved_row(db: Database, table_id: int) -> TableRow:
+    async with db.read() as tx:
+        row = await tables.load(tx, table_id)
+    assert row is not None
+    return row
 
 
 async def corrupt(db: Database, table_id: int, state: str) -> None:
@@ -76,13 +86,12 @@ async def test_a_table_whose_chips_do_not_add_up_is_closed_and_refunded(
     service = toy_service(db, wallets, clock)
     t = await lobby(service, ALICE, BOB)
     snap = await service.start(t, ALICE)
-    async with db.read() as tx:
-        state = json.loads((await tables.load(tx, t)).state)
+    state = json.loads(str((await saved_row(db, t)).state))
     state["stacks"][0] += 5   # the game now claims 5 chips the escrow never received
     await corrupt(db, t, json.dumps(state))
     second = toy_service(db, wallets, clock)
     with pytest.raises(TableError, match="ran into a problem and was closed"):
-        await second.act(t, snap.seats[snap.to_act[0]].user_id, Show(), snap.version)
+        await second.act(t, person_to_act(snap), Show(), snap.version)
     assert (await second.snapshot(t)).status == "finished"
     assert await escrow_of(db, t) == 0
     assert await wallet_of(wallets, ALICE) + await wallet_of(wallets, BOB) == 2000
@@ -99,8 +108,7 @@ async def test_a_table_that_cannot_even_be_refunded_is_frozen_for_an_admin(
     second = toy_service(db, wallets, clock, presenter)
     assert await second.restore() == [good]
     await second.settle()
-    async with db.read() as tx:
-        row = await tables.load(tx, bad)
+    row = await saved_row(db, bad)
     assert row.frozen and row.status == "playing" and row.deadline is None
     assert await escrow_of(db, bad) == 40   # untouched, for an admin to sort out
     assert any("set aside" in text for _, text in presenter.of("notice"))
@@ -121,8 +129,8 @@ async def test_a_failed_bot_write_is_retried_and_the_table_goes_on(
     assert snap.to_act == (0,)   # Alice first, then the bot
     failures: list[bool] = []
 
-    def fails_once(save):  # type: ignore[no-untyped-def]
-        async def save_or_fail(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def fails_once(save: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def save_or_fail(*args: Any, **kwargs: Any) -> Any:
             if not failures:
                 failures.append(True)
                 raise OSError("disk hiccup")
@@ -174,7 +182,7 @@ async def test_a_double_click_plays_once_even_when_the_action_stays_legal(
         snap = await service.snapshot(t)
         seat = snap.to_act[0]
         action = await service.suggest(t, seat)
-        user = snap.seats[seat].user_id
+        user = person_at(snap, seat)
         if action.kind == "lead":
             after = await service.act(t, user, action, snap.version)
             if seat in after.to_act and action in (await service.hand(t, user)).legal.get(seat, []):
@@ -191,7 +199,7 @@ async def test_a_double_click_plays_once_even_when_the_action_stays_legal(
 async def test_the_same_interaction_is_never_applied_twice(service: TableService) -> None:
     t = await lobby(service, ALICE, BOB)
     snap = await service.start(t, ALICE)
-    user = snap.seats[snap.to_act[0]].user_id
+    user = person_to_act(snap)
     await service.act(t, user, Show(), snap.version, interaction_id=555)
     with pytest.raises(StaleControl):
         await service.act(t, user, Show(), None, interaction_id=555)
@@ -209,7 +217,7 @@ async def test_controls_act_only_for_their_tables_server(service: TableService, 
         assert await ledger.balance(tx, G, ledger.wallet(stranger)) == 0   # no starting grant was minted
         assert not await fetch_all(tx, "SELECT 1 FROM members WHERE user_id = :u", {"u": stranger})
     snap = await service.start(t, ALICE)
-    user = snap.seats[snap.to_act[0]].user_id
+    user = person_to_act(snap)
     with pytest.raises(TableError, match="another server"):
         await service.act(t, user, Show(), snap.version, guild_id=999)
     assert (await service.snapshot(t)).version == snap.version
@@ -238,7 +246,7 @@ async def test_a_table_with_no_person_left_ends_with_the_deal(
         db: Database, wallets: WalletService, clock: FakeClock, toy_service: Callable[..., TableService]) -> None:
     service = toy_service(db, wallets, clock)
     t = (await service.open(G, 100, ALICE, "high_card", seed=7)).table_id
-    await service.set_option(t, ALICE, "deals", "50")
+    await service.set_options(t, ALICE, {"deals": "50"})
     await service.join(t, ALICE, "Alice")
     await service.add_bot(t, ALICE)
     await service.add_bot(t, ALICE)
@@ -266,13 +274,13 @@ async def test_closing_mid_deal_voids_the_deal(db: Database, wallets: WalletServ
     await service.start(t, ALICE)
     for _ in range(2000):   # into a later deal, until a bet has moved chips out of a stack
         snap = await service.snapshot(t)
-        async with db.read() as tx:
-            row = await tables.load(tx, t)
-        begun = {s.seat: s.deal_stack for s in row.seats}
-        if snap.public["deal"] >= 2 and any(s.stack != begun[s.seat] for s in snap.seats):
+        row = await saved_row(db, t)
+        begun = {s.seat: s.deal_stack for s in row.seats if s.deal_stack is not None}
+        assert len(begun) == len(row.seats)
+        if public(snap)["deal"] >= 2 and any(s.stack != begun[s.seat] for s in snap.seats):
             break
         seat = snap.to_act[0]
-        await service.act(t, snap.seats[seat].user_id, await service.suggest(t, seat), snap.version)
+        await service.act(t, person_at(snap, seat), await service.suggest(t, seat), snap.version)
     else:
         raise AssertionError("no bet in a later deal")
     held = await escrow_of(db, t)
@@ -296,7 +304,7 @@ async def test_a_player_is_told_once_per_decision_and_never_about_others_moves(
         await service.settle()
         seat = snap.to_act[0]
         decisions[seat] += 1
-        snap = await service.act(t, snap.seats[seat].user_id, Show(), snap.version)
+        snap = await service.act(t, person_at(snap, seat), Show(), snap.version)
     await service.settle()
     prompts: dict[int, int] = {0: 0, 1: 0, 2: 0}
     for _, seat, _ in presenter.of("prompt"):
@@ -316,7 +324,7 @@ async def test_buy_ins_have_idempotency_keys_that_name_what_they_are(service: Ta
 async def test_option_and_buy_in_ceilings_keep_sums_inside_64_bits(service: TableService) -> None:
     snap = await service.open(G, 100, ALICE, "high_card")
     with pytest.raises(TableError, match="buy_in must be"):
-        await service.set_option(snap.table_id, ALICE, "buy_in", str(2**63))
+        await service.set_options(snap.table_id, ALICE, {"buy_in": str(2**63)})
 
 
 async def test_a_cancelled_begin_leaves_no_transaction_open(db: Database) -> None:
@@ -339,7 +347,7 @@ async def test_a_move_on_a_table_another_writer_moved_on_writes_nothing(service:
     guard still refuses when the stored table moved on, and the next click reloads it."""
     t = await lobby(service, ALICE, BOB)
     snap = await service.start(t, ALICE)
-    user = snap.seats[snap.to_act[0]].user_id
+    user = person_to_act(snap)
     async with db.transaction() as tx:   # another writer (another process, a repair) moved the table on
         await tx.execute("UPDATE game_tables SET version = version + 1 WHERE id = :t", {"t": t})
     with pytest.raises(StaleControl, match="changed meanwhile"):

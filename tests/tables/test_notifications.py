@@ -12,6 +12,7 @@ from bot.wallet import WalletService
 from storage.db import Database
 
 from tests.conftest import RecordingPresenter, unpaced
+from tests.tables.snapshots import public
 
 G, C, ALICE = 1, 100, 11
 
@@ -51,7 +52,7 @@ async def test_a_player_who_plays_along_is_pinged_once_a_deal(db: Database, wall
     rng = random.Random(1)
     for _ in range(8):
         await _turn(service, t, rng)
-    assert (await service.snapshot(t)).public["deal_no"] == 1   # still the first deal
+    assert public(await service.snapshot(t))["deal_no"] == 1   # still the first deal
     assert _prompts(presenter, 1) == 1
     edits = [call for call in presenter.of("hand") if call[0].seats[call[1]].user_id == ALICE]
     assert len(edits) >= 7   # each later turn: the same message, edited to ask again
@@ -69,5 +70,5 @@ async def test_a_player_whose_turn_timed_out_is_pinged_again(db: Database, walle
         await service.autoplay.fire_due()
         await service.settle()
     snap = await service.snapshot(t)
-    assert snap.public["deal_no"] == 1 and ALICE in [snap.seats[s].user_id for s in snap.to_act]
+    assert public(snap)["deal_no"] == 1 and ALICE in [snap.seats[s].user_id for s in snap.to_act]
     assert _prompts(presenter, 1) == before + 1

@@ -44,8 +44,8 @@ async def played(db: Database, wallets: WalletService, clock: FakeClock, present
     service = TableService(db, wallets, presenter, clock, pacer=unpaced(), afk_limit=2, retry_base_s=0)
     t = (await service.open(G, C, ALICE, game, seed=5)).table_id
     await service.set_options(t, ALICE, SHORT[game])
-    for user in (ALICE, BOB):
-        await service.join(t, user, f"P{user}")
+    for person in (ALICE, BOB):
+        await service.join(t, person, f"P{person}")
     while len((await service.snapshot(t)).seats) < {"buki_domino": 4, "gin_rummy": 2}.get(game, 3):
         await service.add_bot(t, ALICE)
     await service.start(t, ALICE)
@@ -74,7 +74,7 @@ async def played(db: Database, wallets: WalletService, clock: FakeClock, present
 async def _extra(service: TableService, t: int, snap: Any, ended: int, done: set[str]) -> bool:
     """The table's own steps, once each, where the game has them: True when one was taken."""
     seated = snap.seat_of(ALICE)
-    if snap.game_id == "marriage" and "top_up" not in done and snap.public.get("phase") == "Between deals":
+    if snap.game_id == "marriage" and "top_up" not in done and snap.public.get("phase_id") == "between":
         done.add("top_up")
         await service.top_up(t, ALICE, 25)
         return True
@@ -87,7 +87,7 @@ async def _extra(service: TableService, t: int, snap: Any, ended: int, done: set
         for onlooker, (seat, _, low, _) in zip(ONLOOKERS, choices, strict=False):   # one backs each player
             await service.spectator_bet(t, onlooker, seat, low)
         return True
-    if snap.game_id == "tripoley" and "stop" not in done and ended >= 1 and snap.public["phase"] != "Between deals":
+    if snap.game_id == "tripoley" and "stop" not in done and ended >= 1 and snap.public["phase_id"] != "between":
         done.add("stop")
         await service.request_stop(t, ALICE)
         return True
@@ -186,7 +186,8 @@ async def test_a_log_that_disagrees_keeps_only_the_deals_before(db: Database, wa
     same = rebuild(cls, replace(row, state=state), older, upto=ends[1])
     assert same.problem is None and same.deal is not None and same.deal[0] == 2
     # logged by a release that worded its messages differently: the same game, still replayable
-    def reword(event: dict) -> dict:   # the game's words; the table's own events are found by theirs
+    def reword(event: dict[str, Any]) -> dict[str, Any]:
+        # the game's words; the table's own events are found by theirs
         own = event["kind"] in ("start", "timeout", "leave", "left", "closing")
         return event if own else {**event, "message": {"key": "legacy", "params": {"text": "said otherwise"}}}
     reworded = [{**e, "events": [reword(ev) for ev in e["events"]]} for e in log]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from storage.db import Database
 from storage.ledger import escrow
 
 from tests.conftest import RecordingPresenter, unpaced
+from tests.tables.snapshots import person_at, person_to_act, public
 from tests.tables.toy_game import Fold, HighCard, Show
 
 pytestmark = pytest.mark.both_backends
@@ -50,10 +52,10 @@ async def marriage_table(db: Database, wallets: WalletService, clock: FakeClock)
     return service, t
 
 
-async def lobby(service: TableService, *players: int, options: dict | None = None) -> int:
+async def lobby(service: TableService, *players: int, options: dict[str, Any] | None = None) -> int:
     snap = await service.open(G, C, players[0], "high_card", seed=7)
     for name, value in (options or {}).items():
-        await service.set_option(snap.table_id, players[0], name, value)
+        await service.set_options(snap.table_id, players[0], {name: value})
     for p in players:
         await service.join(snap.table_id, p, f"P{p}")
     return snap.table_id
@@ -68,7 +70,7 @@ async def test_lobby_join_start_and_play_to_the_end(service: TableService, walle
     assert snap.status == "playing"
     while (snap := await service.snapshot(t)).status == "playing":
         seat = snap.to_act[0]
-        await service.act(t, snap.seats[seat].user_id, Show(), snap.version)
+        await service.act(t, person_at(snap, seat), Show(), snap.version)
         escrow, after = await escrow_of(db, t), await service.snapshot(t)
         assert escrow == sum(snap.pots.values()) + sum(s.stack for s in after.seats) or after.status == "finished"
     assert await escrow_of(db, t) == 0
@@ -89,7 +91,7 @@ async def test_only_one_table_per_channel(service: TableService) -> None:
 async def test_buy_in_larger_than_the_wallet_is_refused(service: TableService, wallets: WalletService,
                                                         db: Database) -> None:
     snap = await service.open(G, C, ALICE, "high_card")
-    await service.set_option(snap.table_id, ALICE, "buy_in", "1500")
+    await service.set_options(snap.table_id, ALICE, {"buy_in": "1500"})
     with pytest.raises(NotEnoughChips, match="wallet holds 1,000"):
         await service.join(snap.table_id, ALICE, "Alice")
     assert await wallet_of(wallets, ALICE) == 1000
@@ -99,17 +101,17 @@ async def test_buy_in_larger_than_the_wallet_is_refused(service: TableService, w
 async def test_options_are_validated_with_a_clear_message(service: TableService) -> None:
     snap = await service.open(G, C, ALICE, "high_card")
     with pytest.raises(TableError, match="deals must be 1–50"):
-        await service.set_option(snap.table_id, ALICE, "deals", "0")
+        await service.set_options(snap.table_id, ALICE, {"deals": "0"})
     with pytest.raises(TableError, match="Only the player who opened"):
-        await service.set_option(snap.table_id, BOB, "deals", "5")
-    snap = await service.set_option(snap.table_id, ALICE, "deals", "5")
+        await service.set_options(snap.table_id, BOB, {"deals": "5"})
+    snap = await service.set_options(snap.table_id, ALICE, {"deals": "5"})
     assert snap.options["deals"] == 5
 
 
 async def test_buy_in_cannot_change_under_seated_players(service: TableService) -> None:
     t = await lobby(service, ALICE, BOB)
     with pytest.raises(TableError, match="already bought in"):
-        await service.set_option(t, ALICE, "buy_in", "30")
+        await service.set_options(t, ALICE, {"buy_in": "30"})
 
 
 async def test_double_join_and_full_table(service: TableService) -> None:
@@ -156,7 +158,7 @@ async def test_start_needs_enough_players_and_the_host(service: TableService) ->
 async def test_out_of_turn_stale_and_unseated_actions_change_nothing(service: TableService, db: Database) -> None:
     t = await lobby(service, ALICE, BOB)
     snap = await service.start(t, ALICE)
-    first = snap.seats[snap.to_act[0]].user_id
+    first = person_to_act(snap)
     other = BOB if first == ALICE else ALICE
     with pytest.raises(IllegalAction):
         await service.act(t, other, Show(), snap.version)
@@ -216,7 +218,7 @@ async def test_leaving_mid_deal_plays_timeouts_then_pays_out(service: TableServi
     assert "end of this deal" in reply
     await service.settle()
     while (snap := await service.snapshot(t)).status == "playing" and snap.seats[2].present:
-        await service.act(t, snap.seats[snap.to_act[0]].user_id, Show(), snap.version)
+        await service.act(t, person_to_act(snap), Show(), snap.version)
         await service.settle()
     assert not snap.seats[2].present
     assert await wallet_of(wallets, CAROL) == 1000 - 1  # her ante, her fold
@@ -268,7 +270,7 @@ async def test_new_tables_take_the_server_turn_timer(service: TableService, wall
     snap = await service.snapshot(t)
     assert snap.options["turn_timeout_s"] == 45
     started = await service.start(t, ALICE)
-    assert (started.deadline - clock()).total_seconds() == 45
+    assert started.deadline is not None and (started.deadline - clock()).total_seconds() == 45
 
 
 async def test_deadlines_fire_after_a_restart(db: Database, wallets: WalletService, clock: FakeClock) -> None:
@@ -317,7 +319,7 @@ async def test_host_stop_ends_a_tripoley_game_after_the_deal(db: Database, walle
         if snap.status == "finished":
             break
         seat = snap.to_act[0]
-        await service.act(t, snap.seats[seat].user_id, await service.suggest(t, seat), snap.version)
+        await service.act(t, person_at(snap, seat), await service.suggest(t, seat), snap.version)
     assert (await service.snapshot(t)).status == "finished"
     assert await escrow_of(db, t) == 0 and await books_ok(db)
     assert await wallet_of(wallets, ALICE) + await wallet_of(wallets, BOB) == 2000
@@ -337,10 +339,10 @@ async def test_top_up_between_deals_moves_wallet_chips_into_the_game(db: Databas
         await service.top_up(t, BOB, 50)
     for _ in range(2000):
         snap = await service.snapshot(t)
-        if snap.public["phase"] == "Between deals":
+        if public(snap)["phase_id"] == "between":
             break
         seat = snap.to_act[0]
-        await service.act(t, snap.seats[seat].user_id, await service.suggest(t, seat), snap.version)
+        await service.act(t, person_at(snap, seat), await service.suggest(t, seat), snap.version)
     stack = (await service.snapshot(t)).seats[1].stack
     with pytest.raises(NotEnoughChips):
         await service.top_up(t, BOB, 5000)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import pytest
 
+from bot.clock import FakeClock
 from bot.errors import NotEnoughChips, TableError
 from bot.games import GAMES, IllegalAction
 from bot.inputs import Person
@@ -14,6 +17,7 @@ from storage.db import Database, fetch_all
 from storage.ledger import escrow
 
 from tests.conftest import RecordingPresenter, unpaced
+from tests.tables.snapshots import person_at
 
 G, C = 1, 100
 PLAYERS = [11, 12, 13, 14]
@@ -21,7 +25,7 @@ ONLOOKER = 99
 
 
 async def domino_table(db: Database, wallets: WalletService, presenter: RecordingPresenter,
-                       clock) -> tuple[TableService, int]:
+                       clock: FakeClock) -> tuple[TableService, int]:
     service = TableService(db, wallets, presenter, clock, games={"buki_domino": GAMES["buki_domino"]}, pacer=unpaced())
     snap = await service.open(G, C, PLAYERS[0], "buki_domino", seed=3)
     for p in PLAYERS:
@@ -30,14 +34,15 @@ async def domino_table(db: Database, wallets: WalletService, presenter: Recordin
     return service, snap.table_id
 
 
-async def play_until(service: TableService, table_id: int, done, limit: int = 200) -> None:
+async def play_until(service: TableService, table_id: int, done: Callable[[], Awaitable[bool]],
+                     limit: int = 200) -> None:
     for _ in range(limit):
         if await done():
             return
         snap = await service.snapshot(table_id)
         assert snap.status == "playing"
         seat = snap.to_act[0]
-        await service.act(table_id, snap.seats[seat].user_id, await service.suggest(table_id, seat), snap.version)
+        await service.act(table_id, person_at(snap, seat), await service.suggest(table_id, seat), snap.version)
     raise AssertionError("condition never reached")
 
 
@@ -56,7 +61,8 @@ async def audit(db: Database, table_id: int, service: TableService) -> int:
     return held
 
 
-async def test_an_onlooker_bets_and_is_paid_through_the_ledger(db, wallets, presenter, clock) -> None:
+async def test_an_onlooker_bets_and_is_paid_through_the_ledger(
+        db: Database, wallets: WalletService, presenter: RecordingPresenter, clock: FakeClock) -> None:
     service, t = await domino_table(db, wallets, presenter, clock)
     await play_until(service, t, lambda: window_open(service, t))
     choices = await service.spectator_choices(t, ONLOOKER)
@@ -88,7 +94,8 @@ async def _finished(service: TableService, table_id: int) -> bool:
     return (await service.snapshot(table_id)).status == "finished"
 
 
-async def test_admin_close_refunds_spectator_chips(db, wallets, presenter, clock) -> None:
+async def test_admin_close_refunds_spectator_chips(db: Database, wallets: WalletService,
+                                                   presenter: RecordingPresenter, clock: FakeClock) -> None:
     service, t = await domino_table(db, wallets, presenter, clock)
     await play_until(service, t, lambda: window_open(service, t))
     seat, _, low, _ = (await service.spectator_choices(t, ONLOOKER))[0]

@@ -42,7 +42,7 @@ async def log_of(db: Database, table_id: int) -> Log:
 
 
 async def bots_play_a_deal(db: Database, wallets: WalletService, clock: FakeClock, workers: int,
-                           channel: int) -> list[dict]:
+                           channel: int) -> list[dict[str, Any]]:
     """Alice opens a Bourré table with two bots and leaves: the bots play the deal out."""
     service = bourre_service(db, wallets, clock, workers)
     try:

@@ -24,7 +24,8 @@ from storage.sqlite import SqliteDatabase
 from storage.tables import SeatRow
 
 from tests.conftest import RecordingPresenter, unpaced
-from tests.tables.toy_game import HighCard, Show, _say
+from tests.tables.snapshots import person_to_act
+from tests.tables.toy_game import HighCard, Show, say
 
 pytestmark = pytest.mark.both_backends
 
@@ -38,7 +39,7 @@ class ToppedHighCard(HighCard):
 
     def top_up(self, seat: int, amount: int) -> list[Event]:
         self.d["stacks"][seat] += amount
-        return [Event("top_up", _say(f"{seat} adds {amount}."), seat)]
+        return [Event("top_up", say(f"{seat} adds {amount}."), seat)]
 
 
 async def one(db: Database, service: TableService, call: Awaitable[T]) -> tuple[int, T]:
@@ -67,7 +68,7 @@ async def test_every_action_kind_is_one_trip(db: Database, service: TableService
     assert trips == 1 and len(snap.seats) == 4
     trips, _ = await one(db, service, service.leave(t, BOB))
     assert trips == 1 and (await service.snapshot(t)).seat_of(BOB) is None
-    trips, snap = await one(db, service, service.set_option(t, ALICE, "deals", "5"))
+    trips, snap = await one(db, service, service.set_options(t, ALICE, {"deals": "5"}))
     assert trips == 1 and snap.options["deals"] == 5
     trips, snap = await one(db, service, service.start(t, ALICE))
     assert trips == 1 and snap.status == "playing"
@@ -107,7 +108,7 @@ async def test_moves_of_many_tables_waiting_together_are_one_trip(db: Database, 
 
     monkeypatch.setattr(saving, "save", save)
     before = db.trips
-    after = await asyncio.gather(*(service.act(s.table_id, s.seats[s.to_act[0]].user_id, Show(), s.version)
+    after = await asyncio.gather(*(service.act(s.table_id, person_to_act(s), Show(), s.version)
                                    for s in made))
     assert saved_at == [before + 1] * 10
     assert [s.version for s in after] == [s.version + 1 for s in made]
@@ -167,7 +168,7 @@ async def test_a_save_that_cannot_be_paid_writes_nothing_and_spares_the_others(
     await service.join(t, BOB, "Bob")
     snap = await service.start(t, ALICE)
     lobby = (await service.open(G, 501, CAROL, "high_card")).table_id
-    await service.set_option(lobby, CAROL, "buy_in", "5000")
+    await service.set_options(lobby, CAROL, {"buy_in": "5000"})
     results = await asyncio.gather(service.join(lobby, CAROL, "Carol"),
                                    service.act(t, ALICE, Show(), snap.version), return_exceptions=True)
     assert isinstance(results[0], NotEnoughChips) and "1,000" in str(results[0])   # what her grant would be

@@ -9,50 +9,49 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
+from bot.games.actions import Action
 from bot.games.base import BuyIn, Event, IllegalAction, player, seat_key
 from bot.games.cards import Card, deal_rng, shuffled_deck
 from bot.games.messages import LEGACY, Msg
-from bot.games.options import OptionSpec, resolve_options
+from bot.games.options import OptionSpec, Preset, resolve_options
 
 
-@dataclass(frozen=True, slots=True)
-class Show:
-    kind: ClassVar[str] = "show"
-
+class Show(Action, kind="show"):
     @property
     def label(self) -> str:
         return "Show"
 
     @property
     def message(self) -> Msg:
-        return Msg(LEGACY, {"text": self.label})
+        return say(self.label)
 
 
-@dataclass(frozen=True, slots=True)
-class Fold:
-    kind: ClassVar[str] = "fold"
-
+class Fold(Action, kind="fold"):
     @property
     def label(self) -> str:
         return "Fold"
 
     @property
     def message(self) -> Msg:
-        return Msg(LEGACY, {"text": self.label})
+        return say(self.label)
+
+
+ToyAction = Show | Fold
 
 
 class HighCard:
-    id = "high_card"
-    title = "High Card"
-    min_players = 2
-    max_players = 4
-    option_specs = (OptionSpec("deals", 3, "deals in a game", minimum=1, maximum=50),
-                    OptionSpec("buy_in", 20, "chips each player brings", minimum=2),
-                    OptionSpec("turn_timeout_s", 30, "seconds per turn", minimum=10, maximum=600))
-    action_types = (Show, Fold)
+    id: ClassVar[str] = "high_card"
+    title: ClassVar[str] = "High Card"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("deals", 3, "deals in a game", minimum=1, maximum=50),
+        OptionSpec("buy_in", 20, "chips each player brings", minimum=2),
+        OptionSpec("turn_timeout_s", 30, "seconds per turn", minimum=10, maximum=600))
+    option_presets: ClassVar[tuple[Preset, ...]] = ()
+    action_types: ClassVar[tuple[type[Action], ...]] = (Show, Fold)
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.d = data
@@ -62,8 +61,8 @@ class HighCard:
         return BuyIn(options["buy_in"], options["buy_in"], options["buy_in"])
 
     @classmethod
-    def start(cls, stacks: list[int], options: dict | None = None, seed: int = 0,
-              deck: list[Card] | None = None) -> HighCard:
+    def start(cls, stacks: list[int], options: Mapping[str, Any] | None = None, seed: int = 0,
+              deck: list[Card] | None = None) -> Self:
         opts = resolve_options(cls.option_specs, options)
         if not cls.min_players <= len(stacks) <= cls.max_players:
             raise ValueError(f"players must be {cls.min_players}–{cls.max_players}")
@@ -76,35 +75,45 @@ class HighCard:
     def to_act(self) -> list[int]:
         return [] if self.d["over"] or self.d["turn"] is None else [self.d["turn"]]
 
-    def legal_actions(self, seat: int) -> list[Any]:
+    def legal_actions(self, seat: int) -> list[ToyAction]:
         return [Show(), Fold()] if seat in self.to_act() else []
 
-    def apply(self, seat: int, action: Any) -> list[Event]:
+    def verify_action(self, seat: int, action: ToyAction) -> None:
         if seat not in self.to_act():
-            raise IllegalAction(Msg(LEGACY, {"text": "It is not your turn."}), rule="TOY-1")
+            raise IllegalAction(say("It is not your turn."), rule="TOY-1")
         if action not in self.legal_actions(seat):
-            raise IllegalAction(Msg(LEGACY, {"text": "You can only show or fold."}), rule="TOY-2")
+            raise IllegalAction(say("You can only show or fold."), rule="TOY-2")
+
+    def can_apply(self, seat: int, action: ToyAction) -> bool:
+        try:
+            self.verify_action(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, seat: int, action: ToyAction) -> list[Event]:
+        self.verify_action(seat, action)
         d = self.d
         if isinstance(action, Show):
             d["shown"].append(seat)
-            events = [Event("show", _say(f"{player(seat)} shows {d['hands'][str(seat)]}."), seat)]
+            events = [Event("show", say(f"{player(seat)} shows {d['hands'][str(seat)]}."), seat)]
         else:
-            events = [Event("fold", _say(f"{player(seat)} folds."), seat)]
+            events = [Event("fold", say(f"{player(seat)} folds."), seat)]
         later = [s for s in d["live"] if s > seat]
         d["turn"] = later[0] if later else None
         if d["turn"] is None:
             events += self._settle()
         return events
 
-    def timeout_action(self, seat: int) -> Any:
+    def timeout_action(self, seat: int) -> ToyAction:
         return Fold()
 
-    def bot_action(self, seat: int, rng: random.Random) -> Any:
+    def bot_action(self, seat: int, rng: random.Random) -> ToyAction:
         card = Card.parse(self.private_view(seat)["hand"])
         return Show() if card.high >= 8 else Fold()
 
     def turn_timeout_s(self) -> int | None:
-        return self.d["options"]["turn_timeout_s"]
+        return int(self.d["options"]["turn_timeout_s"])
 
     def public_view(self) -> dict[str, Any]:
         d = self.d
@@ -118,7 +127,7 @@ class HighCard:
         return {**{seat_key(i): v for i, v in enumerate(self.d["stacks"])}, "pot": self.d["pot"]}
 
     def can_cash_out(self, seat: int) -> bool:
-        return self.d["over"] or seat not in self.d["live"]
+        return bool(self.d["over"]) or seat not in self.d["live"]
 
     def leave(self, seat: int) -> list[Event]:
         self.d["leaving"] = sorted(set(self.d.get("leaving", [])) | {seat})
@@ -130,10 +139,10 @@ class HighCard:
         d["out"][seat] = True
         if sum(1 for i, s in enumerate(d["stacks"]) if s > 0 and not d["out"][i]) < 2:
             d["over"] = True
-        return [Event("cash_out", _say(f"{player(seat)} cashes out."), seat)]
+        return [Event("cash_out", say(f"{player(seat)} cashes out."), seat)]
 
     def is_over(self) -> bool:
-        return self.d["over"]
+        return bool(self.d["over"])
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.d, "stacks": list(self.d["stacks"]), "out": list(self.d["out"]),
@@ -141,7 +150,7 @@ class HighCard:
                 "leaving": list(self.d.get("leaving", []))}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> HighCard:
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
         return cls(cls({**data}).to_dict())
 
     # --- inside ---
@@ -171,9 +180,9 @@ class HighCard:
         text = f"Deal {d['deal_no']}: {player(winner)} wins the pot of {pot} with {d['hands'][str(winner)]}."
         d["live"] = []
         self._deal()
-        return [Event("summary", _say(text), winner)]
+        return [Event("summary", say(text), winner)]
 
 
-def _say(text: str) -> Msg:
+def say(text: str) -> Msg:
     """The toy game speaks English only, with `{pN}` seats: a message shown as it is written."""
     return Msg(LEGACY, {"text": text})

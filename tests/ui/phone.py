@@ -22,7 +22,6 @@ from __future__ import annotations
 import io
 import math
 import re
-import struct
 from typing import Any
 
 import discord
@@ -56,7 +55,7 @@ def lines(text: str | None, per_line: int = UNITS_PER_LINE) -> int:
 
 
 def picture_height(png: bytes) -> int:
-    width, height = struct.unpack(">II", png[16:24])
+    width, height = int.from_bytes(png[16:20]), int.from_bytes(png[20:24])   # from the PNG's header
     return round(height * min(1.0, TEXT_WIDTH / width))
 
 

@@ -11,6 +11,7 @@ from bot.games.cards import Card, parse_cards
 from bot.games.simulate import bot_policy
 from bot.ui.boards import board_for
 
+from tests.english import label
 from tests.games.bourre.helpers import everyone_plays, play, start
 
 BOARD = board_for("bourre")
@@ -83,12 +84,12 @@ def test_hand_lists_only_the_legal_cards_during_tricks() -> None:
     play(g, 0, "AH")
     text = BOARD.hand_text(g.private_view(1), g.public_view())
     assert "Playable: Q♥ 3♥" in text
-    assert [a.label for a in g.legal_actions(1)] == ["Play 3♥", "Play Q♥"]
+    assert [label(a) for a in g.legal_actions(1)] == ["Play 3♥", "Play Q♥"]
 
 
 def test_action_labels_and_prompts() -> None:
-    assert PlayHand().label == "Play" and Fold().label == "Fold"
-    assert Exchange(()).label == "Keep all five cards"
-    assert Exchange(tuple(parse_cards("10H 2C"))).label == "Exchange 10♥ 2♣"
-    assert PlayCard(Card.parse("QS")).label == "Play Q♠"
+    assert label(PlayHand()) == "Play" and label(Fold()) == "Fold"
+    assert label(Exchange(())) == "Keep all five cards"
+    assert label(Exchange(tuple(parse_cards("10H 2C")))) == "Exchange 10♥ 2♣"
+    assert label(PlayCard(Card.parse("QS"))) == "Play Q♠"
     assert Exchange.prompt and PlayCard.prompt

@@ -10,6 +10,7 @@ from bot.games.tiles import Tile
 from bot.i18n import ENGLISH, render
 from bot.ui.boards import board_for
 
+from tests.english import label
 from tests.games.buki_domino.decks import D6_HANDS, D6_STAMM, new_game
 
 BOARD = board_for("buki_domino")
@@ -71,9 +72,9 @@ def test_private_hand_marks_playable_tiles_and_bets() -> None:
 
 def test_action_labels() -> None:
     g = new_game(D6_HANDS, D6_STAMM)
-    assert g.legal_actions(3)[0].label == "Lead [8|7]"
+    assert label(g.legal_actions(3)[0]) == "Lead [8|7]"
     g.apply(3, Play(T("[6|3]"), "L"))
-    labels = [a.label for a in g.legal_actions(0)]
+    labels = [label(a) for a in g.legal_actions(0)]
     assert labels[:1] == ["Play [7|6] on the left end, which shows 6 (then 7)"]
     assert "Play [3|2] on the right end, which shows 3 (then 2)" in labels and "Bet 2" in labels and "Bet 6" in labels
     assert all(len(label) <= 80 for label in labels)

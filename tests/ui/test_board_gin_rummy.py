@@ -10,6 +10,7 @@ from bot.games.gin_rummy.actions import Discard, DrawStock, Knock, Pass, Resign,
 from bot.games.simulate import bot_policy
 from bot.ui.boards import board_for
 
+from tests.english import label
 from tests.games.gin_rummy.helpers import NON_DEALER, knock, knock_after_draw, start
 
 BOARD = board_for("gin_rummy")
@@ -25,13 +26,13 @@ def check_limits(fields: list[tuple[str, str]]) -> None:
 
 def test_action_labels() -> None:
     c = Card.parse
-    assert TakeDiscard(c("7H")).label == "Take discard 7♥"
-    assert DrawStock().label == "Draw from stock"
-    assert Discard(c("10H")).label == "Discard 10♥"
-    assert Knock(c("5H"), 4).label == "Knock with 5♥ (4 deadwood)"
-    assert Knock(c("KS"), 0).label == "Gin with K♠ (0 deadwood)"
-    assert Pass(c("7H")).label == "Pass on 7♥"
-    assert Resign().label == "Resign the match"
+    assert label(TakeDiscard(c("7H"))) == "Take discard 7♥"
+    assert label(DrawStock()) == "Draw from stock"
+    assert label(Discard(c("10H"))) == "Discard 10♥"
+    assert label(Knock(c("5H"), 4)) == "Knock with 5♥ (4 deadwood)"
+    assert label(Knock(c("KS"), 0)) == "Gin with K♠ (0 deadwood)"
+    assert label(Pass(c("7H"))) == "Pass on 7♥"
+    assert label(Resign()) == "Resign the match"
 
 
 def test_hand_sorted_and_grouped_into_best_melds() -> None:
@@ -61,7 +62,8 @@ def test_showdown_details_after_a_knock() -> None:
     assert "Bo knocked with 4 deadwood" in last
     assert "Ann laid off 4♠ 5♠ 7♠ Q♣ K♣" in last
     assert "Ann had 27 deadwood" in last and "Bo scores 23" in last
-    assert BOARD.summary_title(g.public_view(), ["Ann", "Bo"]).endswith("Bo knocks, 23 points")
+    title = BOARD.summary_title(g.public_view(), ["Ann", "Bo"])
+    assert title is not None and title.endswith("Bo knocks, 23 points")
 
 
 def test_undercut_and_match_result_rendered() -> None:

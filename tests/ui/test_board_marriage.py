@@ -13,31 +13,32 @@ from bot.games.marriage.deal import end_deal
 from bot.i18n import ENGLISH, render
 from bot.ui.boards import board_for
 
+from tests.english import label
 from tests.games.marriage.helpers import cards, game_in_play, set_position
 
 BOARD = board_for("marriage")
 LONG = ["N" * 32 + str(i) for i in range(5)]
 
 
-def check_limits(fields):
+def check_limits(fields: list[tuple[str, str]]) -> None:
     assert len(fields) <= 25
     for name, value in fields:
         assert 0 < len(name) <= 256 and 0 < len(value) <= 1024, (name, len(value))
     assert sum(len(n) + len(v) for n, v in fields) < 4500
 
 
-def test_action_labels():
+def test_action_labels() -> None:
     c = Card.parse
-    assert DrawStock().label == "Draw from stock"
-    assert TakeDiscard(c("7H")).label == "Take discard 7♥"
-    assert Discard(c("10H")).label == "Discard 10♥"
-    assert Finish(c("KC")).label == "Finish, discarding K♣"
-    assert Show().label == "Show pure sets (see the tiplu)"
-    assert DeclareTunnela(c("8C")).label == "Declare tunnela 8♣ 8♣ 8♣"
-    assert DeclareDone().label == "Done declaring"
+    assert label(DrawStock()) == "Draw from stock"
+    assert label(TakeDiscard(c("7H"))) == "Take discard 7♥"
+    assert label(Discard(c("10H"))) == "Discard 10♥"
+    assert label(Finish(c("KC"))) == "Finish, discarding K♣"
+    assert label(Show()) == "Show pure sets (see the tiplu)"
+    assert label(DeclareTunnela(c("8C"))) == "Declare tunnela 8♣ 8♣ 8♣"
+    assert label(DeclareDone()) == "Done declaring"
 
 
-def test_largest_tables_stay_within_limits_through_whole_games():
+def test_largest_tables_stay_within_limits_through_whole_games() -> None:
     for seed in range(2):
         g = Marriage.start([300] * 5, {"chips_per_point": 2}, seed=seed)
         rng = random.Random(seed)
@@ -52,7 +53,7 @@ def test_largest_tables_stay_within_limits_through_whole_games():
         check_limits(BOARD.table_fields(g.public_view(), LONG))
 
 
-def test_table_shows_discards_stock_and_hides_tiplu_until_deal_end():
+def test_table_shows_discards_stock_and_hides_tiplu_until_deal_end() -> None:
     g = game_in_play(3)
     set_position(g, {1: "3C 4C 5C JH QH KH 9S 9S 9S 2D 3D 10S 10H 7H QD QC AS 5H 6H 8S KD"}, turn=1,
                  pile=[("4S", None, False), ("9D", 0, False)])
@@ -62,6 +63,7 @@ def test_table_shows_discards_stock_and_hides_tiplu_until_deal_end():
     assert fields["Discard pile"] == "**9♦** by Ann · 2 cards"
     assert "tiplu chosen" in fields["Stock"]
     assert BOARD.seat_notes(g.public_view(), ["Ann", "Bo", "Cy"])[1].startswith("13 cards, seen, 3 on the table")
+    assert g.tiplu is not None
     tiplu = g.tiplu.pretty
     assert "Tiplu" not in "".join(fields.values())
     seen_text = BOARD.hand_text(g.private_view(1), g.public_view())
@@ -70,7 +72,7 @@ def test_table_shows_discards_stock_and_hides_tiplu_until_deal_end():
     assert "Tiplu" not in unseen_text and "Unseen: show 3 pure sets" in unseen_text
 
 
-def test_hand_grouped_with_wild_cards_marked_and_finish_hint():
+def test_hand_grouped_with_wild_cards_marked_and_finish_hint() -> None:
     g = game_in_play(3)
     set_position(g, {0: "6D 7D 8D 10S 10H 7H 2D 3D 7S QS QD QC KC", 1: "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC "
                      "3C 5C 7C 9C JC AD 6D AH 2H 4H"},
@@ -78,7 +80,6 @@ def test_hand_grouped_with_wild_cards_marked_and_finish_hint():
     g.declared[0] = [cards("9S 9S 9S")]
     g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[0], g.route[0], g.drawn = True, "normal", True
-    g.cache.clear()
     text = BOARD.hand_text(g.private_view(0), g.public_view())
     assert "**Tiplu 7♦** · jhiplu 6♦ · poplu 8♦" in text
     assert "7♠*" in text and "7♥*" in text and "6♦*" in text
@@ -88,7 +89,7 @@ def test_hand_grouped_with_wild_cards_marked_and_finish_hint():
     assert "To go out: 4 more melds of three from your hand (wild cards allowed)" in text
 
 
-def test_summary_after_a_finish():
+def test_summary_after_a_finish() -> None:
     g = game_in_play(3)
     set_position(g, {0: "6D 7D 8D 10S 10H 7H 2D 3D 7S QS QD QC KC", 1: "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC "
                      "3C 5C 7C 9C JC AD 6D AH 2H 4H", 2: "2S 5S 8S JS 3H 6H 9H KH 4D 10D AC 3C 5C 7C 9C JC AD "
@@ -97,7 +98,6 @@ def test_summary_after_a_finish():
     g.declared[0] = [cards("9S 9S 9S")]
     g.shown[0] = [cards("3C 4C 5C"), cards("JH QH KH")]
     g.seen[0], g.route[0], g.drawn = True, "normal", True
-    g.cache.clear()
     events = g.apply(0, Finish(Card.parse("KC")))
     summary = render(ENGLISH, [e for e in events if e.kind == "summary"][0].text, ["Ann", "Bo", "Cy"])
     assert "Ann goes out" in summary and "Tiplu: 7♦" in summary
@@ -123,7 +123,7 @@ def test_summary_after_a_finish():
     assert "You went out. Net: you received 46 chips." in ann
 
 
-def test_hand_text_says_what_to_do_now():
+def test_hand_text_says_what_to_do_now() -> None:
     names = ["Ann", "Bo", "Cy", "Di"]
     # declaring: the same prompt for everyone (MAR-4)
     g = Marriage.start([500] * 3, seed=0)
@@ -135,7 +135,6 @@ def test_hand_text_says_what_to_do_now():
     set_position(g, {3: "2S 5S 8S JS 3H 6H 9H KH 4D 7D 10D AC 3C 5C 7C 9C JC KC 2D 6D AH"},
                  turn=3, pile=[("4S", 1, False), ("7S", 2, False)], tiplu="7D")
     g.seen[3], g.route[3], g.shown[3] = True, "normal", [cards("QS QS QS")]
-    g.cache.clear()
     text = BOARD.hand_text(g.private_view(3), g.public_view())
     assert text.startswith("**Your turn — draw** from the stock (That wild card was discarded by an unseen")
     assert "take_reason" not in g.private_view(2) and "unseen player" not in str(g.public_view())
@@ -151,7 +150,7 @@ def test_hand_text_says_what_to_do_now():
     assert BOARD.hand_text(g.private_view(0), g.public_view()).startswith("Unseen: show 3 pure sets")
 
 
-def test_leavers_and_the_last_player_on_the_board():
+def test_leavers_and_the_last_player_on_the_board() -> None:
     names = ["Ann", "Bo", "Cy"]
     g = game_in_play(3)
     g.leave(2)
@@ -166,10 +165,10 @@ def test_leavers_and_the_last_player_on_the_board():
     notes = BOARD.seat_notes(g.public_view(), names)
     assert 0 not in notes and notes[1] == "has nobody left to play against: ends the game"
     text = BOARD.hand_text(g.private_view(1), g.public_view())
-    assert "press **End the game**" in text and g.legal_actions(1)[0].label.startswith("End the game")
+    assert "press **End the game**" in text and label(g.legal_actions(1)[0]).startswith("End the game")
 
 
-def test_summaries_fit_an_embed_with_five_long_names():
+def test_summaries_fit_an_embed_with_five_long_names() -> None:
     longest = 0
     for seed in range(3):
         g = Marriage.start([2000] * 5, {"chips_per_point": 3}, seed=seed)
@@ -182,7 +181,7 @@ def test_summaries_fit_an_embed_with_five_long_names():
     assert 1000 < longest < 4000
 
 
-def test_mar_7_taken_card_hint_follows_the_ban_option():
+def test_mar_7_taken_card_hint_follows_the_ban_option() -> None:
     """MAR-7: with `face` the taken card and identical ones are banned; with `copy` only the taken copy."""
     for ban, face_text in (("face", True), ("copy", False)):
         g = game_in_play(3, {"taken_card_discard_ban": ban})

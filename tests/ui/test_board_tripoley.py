@@ -10,13 +10,13 @@ import pytest
 from bot.games.simulate import bot_policy
 from bot.games.tripoley import MichiganRummyGame, TripoleyGame, michigan
 from bot.games.tripoley.actions import AuctionSpare, Bet, Bid
-from bot.ui.boards import board_for
+from bot.ui.boards import Board, board_for
 from bot.ui.boards.tripoley import mat_line
 
 NAMES = [f"{'W' * 32}{i}" for i in range(9)]
 
 
-def _check(game, board) -> set[str]:
+def _check(game: TripoleyGame | MichiganRummyGame, board: Board) -> set[str]:
     fields = board.table_fields(game.public_view(), NAMES)
     assert all(len(v) <= 1024 and len(k) <= 256 for k, v in fields)
     assert sum(len(k) + len(v) for k, v in fields) < 4500
@@ -27,7 +27,8 @@ def _check(game, board) -> set[str]:
 
 
 @pytest.mark.parametrize("cls", [TripoleyGame, MichiganRummyGame], ids=lambda c: c.id)
-def test_board_fits_through_whole_games_at_the_largest_table(cls) -> None:
+def test_board_fits_through_whole_games_at_the_largest_table(
+        cls: type[TripoleyGame] | type[MichiganRummyGame]) -> None:
     board = board_for(cls.id)
     seen: set[str] = set()
     for seed in range(3):

@@ -56,7 +56,7 @@ def test_few_actions_are_buttons_that_decode_back() -> None:
     assert [b.style for b in out.buttons()] == ["play", "danger"]
     for button, action in zip(out.buttons(), [Show(), Fold()]):
         m = re.fullmatch(custom_ids.ACTION_PATTERN, button.custom_id)
-        assert (m["table"], m["version"]) == ("7", "3")
+        assert m is not None and (m["table"], m["version"]) == ("7", "3")
         assert custom_ids.decode_action(HighCard.action_types, m["kind"], m["args"]) == action
 
 
@@ -89,7 +89,7 @@ def test_long_amount_lists_are_thinned_keeping_both_ends() -> None:
 
 
 def test_never_more_than_five_rows_and_ids_fit() -> None:
-    actions = [Bet(n) for n in range(30)] + [Discard(c) for c in parse_cards("AS 2S 3S 4S 5S 6S")]
+    actions: list[object] = [Bet(n) for n in range(30)] + [Discard(c) for c in parse_cards("AS 2S 3S 4S 5S 6S")]
     actions += [Show(), Fold()]
     out = layout(123456789012345678, 99999, actions)
     assert len(out.rows) <= 5

@@ -13,6 +13,7 @@ from bot.games.buki_domino import Play
 from bot.games.cards import Card, parse_cards
 from bot.games.gin_rummy import GinRummy
 from bot.games.gin_rummy.actions import Resign
+from bot.games.marriage import Marriage
 from bot.games.marriage.actions import Discard as MarriageDiscard
 from bot.games.tiles import Tile
 from bot.games.tripoley import TripoleyGame
@@ -22,6 +23,7 @@ from bot.ui.card_emoji import action_emoji
 from bot.ui.controls import PER_ROW, ROWS, SelectSpec, layout
 from bot.ui.views import ActionButton, ActionSelect, controls_view
 
+from tests.english import label
 from tests.games.buki_domino.decks import D6_HANDS, D6_STAMM, new_game
 from tests.games.marriage.helpers import cards, game_in_play, set_position
 from tests.tables.toy_game import Fold, Show
@@ -54,13 +56,13 @@ def test_wagers_are_green_on_rows_of_their_own_apart_from_the_moves() -> None:
     styles = [{b.style for b in row} for row in rows if isinstance(row, list)]
     assert styles == [{"play"}, {"wager"}]                                    # never mixed in a row
     bets = [b.label for row in rows if isinstance(row, list) for b in row if b.style == "wager"]
-    assert bets == [a.label for a in legal if a.kind == "bet"]
+    assert bets == [label(a) for a in legal if a.kind == "bet"]
 
 
 def test_buki_play_labels_say_what_the_open_end_shows() -> None:
     g = new_game(D6_HANDS, D6_STAMM)
     g.apply(3, Play(Tile.parse("[6|3]"), "L"))
-    plays = [a.label for a in g.legal_actions(0) if a.kind == "play"]
+    plays = [label(a) for a in g.legal_actions(0) if a.kind == "play"]
     assert "Play [7|6] on the left end, which shows 6 (then 7)" in plays
     assert "Play [3|2] on the right end, which shows 3 (then 2)" in plays
     assert all(len(label) <= 80 for label in plays)
@@ -74,7 +76,7 @@ def test_resign_is_a_grey_step_on_the_last_row_that_asks_first() -> None:
     assert isinstance(last, list) and [(b.label, b.style) for b in last] == [("Resign the match…", "ask")]
     assert all(b.style != "ask" for row in out.rows[:-1] if isinstance(row, list) for b in row)
     # even when the other controls would fill every row, the step that asks first stays (last)
-    crowded = [Discard(c) for c in parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H")]
+    crowded: list[object] = [Discard(c) for c in parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H")]
     crowded += [Bet(n) for n in range(PER_ROW)] + [Lead(s) for s in Suit] + [Show(), Fold(), Resign()]
     full = layout(1, 1, [Exchange((c,)) for c in parse_cards(HAND)] + crowded)   # six rows' worth
     assert len(full.rows) == ROWS and full.rows[-1] == [full.buttons()[-1]]
@@ -90,20 +92,20 @@ def test_the_hand_controls_draw_styles_and_emoji_for_discord() -> None:
     buttons = [i.item for i in view.children if isinstance(i, ActionButton)]
     resign = next(b for b in buttons if b.label == "Resign the match…")
     assert resign.style is discord.ButtonStyle.secondary
-    assert buttons[-1] is resign and resign.row == max(i.item.row or 0 for i in view.children)
+    rows = [i.item.row or 0 for i in view.children if isinstance(i, (ActionButton, ActionSelect))]
+    assert buttons[-1] is resign and resign.row == max(rows) and len(rows) == len(view.children)
     picks = [i.item for i in view.children if isinstance(i, ActionSelect)]
     emoji = {str(o.emoji) for s in picks for o in s.options} | {str(b.emoji) for b in buttons if b.emoji}
     assert emoji and emoji <= {"♥️", "♦️", "♠️", "♣️"}
 
 
-def _seen_marriage():
+def _seen_marriage() -> Marriage:
     """Seat 0 has shown and seen the tiplu 7♦, and drawn: it discards from 22 cards."""
     g = game_in_play(2)
     used = set_position(g, {0: "3C 4C 5C JH QH KH 2D 3D 10S 10H 7H QS QD QC AS 2S 3S 8S 7S 6D 8D 7C"},
                         turn=0, pile=[("4S", 1, False)], tiplu="7D")
     g.shown[0] = [cards("9S 9S 9S", used)]
     g.seen[0], g.route[0], g.drawn = True, "normal", True
-    g.cache.clear()
     return g
 
 
@@ -119,9 +121,8 @@ def test_marriage_marks_wild_cards_in_the_discard_select_once_the_tiplu_is_seen(
     assert all(o.description is None for o in select.options if o.label not in marked)
     # before the show the seat has not seen: nothing is marked
     g.seen[0], g.route[0], g.shown[0] = False, None, []
-    g.cache.clear()
     assert board.card_notes(g.private_view(0), g.public_view()) == {}
-    assert MarriageDiscard(Card.parse("7H")).label == "Discard 7♥"
+    assert label(MarriageDiscard(Card.parse("7H"))) == "Discard 7♥"
 
 
 def test_the_bid_select_says_the_bid_to_beat_and_what_a_bid_buys() -> None:

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from bot.games import GAMES
 from bot.games.base import BuyIn, Event, seat_key
+from bot.games.marriage import Marriage
 from bot.games.messages import LEGACY, Msg
-from bot.i18n import Locale
+from bot.i18n import ENGLISH, Locale, t
 from bot.tables.models import Closing, SeatInfo, TableSnapshot
 from bot.ui.embeds import board_image, closing_embed, hand_embed, hand_image, lobby_embed, table_embed
 
@@ -20,16 +23,16 @@ from tests.games.buki_domino.decks import D6_HANDS, D6_STAMM, new_game
 LONG_NAME = "W" * 32
 
 
-def snapshot(game_id: str, game, version: int, status: str = "playing") -> TableSnapshot:
+def snapshot(game_id: str, game: Any, version: int, status: str = "playing") -> TableSnapshot:
     cls = GAMES[game_id]
     n = len([k for k in game.chips() if k.startswith("seat:")])
     chips = game.chips()
     seats = tuple(SeatInfo(i, 10**17 + i, f"{LONG_NAME}{i}", chips[seat_key(i)], 1000, False, True) for i in range(n))
     to_act = tuple(game.to_act())
-    return TableSnapshot(table_id=10**9, guild_id=1, channel_id=2, game_id=game_id, title=cls.title, status=status,
-                         version=version, host_id=10**17, options={}, buy_in=BuyIn(1, None, 1), seats=seats,
-                         min_players=cls.min_players, max_players=cls.max_players, public=game.public_view(),
-                         to_act=to_act, privates={i: game.private_view(i) for i in range(n)},
+    return TableSnapshot(table_id=10**9, guild_id=1, channel_id=2, game_id=game_id, title=t(ENGLISH, f"game.{game_id}"),
+                         status=status, version=version, host_id=10**17, options={}, buy_in=BuyIn(1, None, 1),
+                         seats=seats, min_players=cls.min_players, max_players=cls.max_players,
+                         public=game.public_view(), to_act=to_act, privates={i: game.private_view(i) for i in range(n)},
                          legal={i: game.legal_actions(i) for i in to_act})
 
 
@@ -46,7 +49,7 @@ def test_embeds_fit_discord_limits_through_a_whole_game(game_id: str) -> None:
         snap = snapshot(game_id, game, version)
         embed = table_embed(snap, events)
         assert len(embed) <= 6000 and len(embed.fields) <= 25
-        assert all(len(f.value) <= 1024 for f in embed.fields)
+        assert all(len(f.value or "") <= 1024 for f in embed.fields)
         for seat in range(len(snap.seats)):
             hand = hand_embed(snap, seat, "Server · #channel", events)
             assert len(hand) <= 6000 and len(hand.description or "") <= 4096
@@ -58,8 +61,8 @@ def test_lobby_embed_lists_players_and_options() -> None:
     game_id = sorted(GAMES)[0]
     cls = GAMES[game_id]
     options = {s.name: s.default for s in cls.option_specs}
-    snap = TableSnapshot(table_id=3, guild_id=1, channel_id=2, game_id=game_id, title=cls.title, status="lobby",
-                         version=0, host_id=7, options=options, buy_in=BuyIn(100, 100, 100),
+    snap = TableSnapshot(table_id=3, guild_id=1, channel_id=2, game_id=game_id, title=t(ENGLISH, f"game.{game_id}"),
+                         status="lobby", version=0, host_id=7, options=options, buy_in=BuyIn(100, 100, 100),
                          seats=(SeatInfo(0, 7, "Ann", 100, 100, False, True),
                                 SeatInfo(1, None, "Bot 1", 100, 100, False, True)),
                          min_players=cls.min_players, max_players=cls.max_players)
@@ -69,7 +72,7 @@ def test_lobby_embed_lists_players_and_options() -> None:
     assert "Standard rules" in text and not any(name in text for name in options)   # no code names
 
 
-def _playing(game_id: str, seed: int, players: int):
+def _playing(game_id: str, seed: int, players: int) -> Iterator[tuple[int, Any, list[Event]]]:
     """A seat-bot game of `players`, yielded after each action with its last three public events."""
     cls = GAMES[game_id]
     game = cls.start([cls.buy_in({s.name: s.default for s in cls.option_specs}).default or 100] * players,
@@ -92,7 +95,7 @@ def test_the_table_message_says_whose_turn_and_lists_the_players_once(game_id: s
         snap = snapshot(game_id, game, version)
         for image in ("board.png", None):
             embed = table_embed(snap, events, image=image)
-            text = "\n".join([embed.description or "", *(f.value for f in embed.fields)])
+            text = "\n".join([embed.description or "", *(f.value or "" for f in embed.fields)])
             assert text.startswith("▶ " + ", ".join(f"<@{10**17 + s}>" for s in snap.to_act) + " to act")
             names = [f.name for f in embed.fields]
             assert len(names) == len(set(names))
@@ -119,9 +122,9 @@ def test_deal_summary_is_titled_by_how_the_deal_ended() -> None:
         if game.public_view()["last_hand"]:
             snap = snapshot("gin_rummy", game, version)
             summary = Event("summary", Msg(LEGACY, {"text": "text"}))
-            closing = Closing("text", summary=summary, public=game.public_view())
+            closing = Closing(summary.text, summary=summary, public=game.public_view())
             title = closing_embed(snap, closing).title
-            assert title.startswith("Hand 1 — ") and title.endswith(" points · Gin Rummy")
+            assert title is not None and title.startswith("Hand 1 — ") and title.endswith(" points · Gin Rummy")
             return
     pytest.fail("no hand ended")
 
@@ -132,12 +135,13 @@ def test_hand_embed_carries_the_hand_picture() -> None:
     snap = snapshot("bourre", game, 0)
     embed = hand_embed(snap, 0, "Server · #cards", image="hand.png")
     assert embed.image.url == "attachment://hand.png"
-    assert hand_image(snap, 0).startswith(b"\x89PNG") and board_image(snap).startswith(b"\x89PNG")
+    hand, board = hand_image(snap, 0), board_image(snap)
+    assert hand is not None and hand.startswith(b"\x89PNG") and board is not None and board.startswith(b"\x89PNG")
 
 
 def test_the_last_deal_is_said_on_the_table_until_it_ends() -> None:
     """MAR-28: the host's stop waits for the deal, and the table says so meanwhile."""
-    game = GAMES["marriage"].start([500, 500], None, seed=5)
+    game = Marriage.start([500, 500], None, seed=5)
     assert "Last deal" not in (table_embed(snapshot("marriage", game, 1)).description or "")
     game.request_stop()
     shown = table_embed(snapshot("marriage", game, 2)).description or ""
@@ -148,11 +152,11 @@ def test_a_game_for_exactly_four_asks_for_four_players() -> None:
     """Not “4–4 players”: Buki-Domino is played by four."""
     cls = GAMES["buki_domino"]
     snap = dataclasses.replace(snapshot("buki_domino", cls.start([100] * 4, None, seed=1), 0), status="lobby")
-    assert "when 4 players are seated" in lobby_embed(snap).description
-    japanese = lobby_embed(snap, Locale("ja")).description
+    assert "when 4 players are seated" in (lobby_embed(snap).description or "")
+    japanese = lobby_embed(snap, Locale("ja")).description or ""
     assert "4人そろったら" in japanese and "〜" not in japanese
-    assert "when 2–8 players are seated" in lobby_embed(dataclasses.replace(snap, game_id="bourre", max_players=8,
-                                                                             min_players=2)).description
+    bourre = dataclasses.replace(snap, game_id="bourre", max_players=8, min_players=2)
+    assert "when 2–8 players are seated" in (lobby_embed(bourre).description or "")
 
 
 def test_what_the_picture_does_not_show_stays_beside_it() -> None:
@@ -161,5 +165,5 @@ def test_what_the_picture_does_not_show_stays_beside_it() -> None:
     for spectator in range(551, 556):
         game.place_spectator_bet(spectator, 1, 2)
     pictured = table_embed(snapshot("buki_domino", game, 1), image="board.png")
-    [bets] = [f.value for f in pictured.fields if f.name == "Spectator bets"]
+    [bets] = [f.value or "" for f in pictured.fields if f.name == "Spectator bets"]
     assert "<@551>" in bets and "… and 2 more" in bets and "<@554>" not in bets

@@ -37,7 +37,8 @@ def as_a_worker_gets_it(picture: BoardPicture | HandPicture) -> dict[str, Any]:
     fields, views = picture.request()
     raw = {name: orjson.dumps(view, default=str, option=orjson.OPT_NON_STR_KEYS) for name, view in views.items()}
     line = orjson.dumps(fields)[:-1] + b"".join(b',"%b":%b' % (k.encode(), v) for k, v in raw.items()) + b"}"
-    return orjson.loads(line)
+    got: dict[str, Any] = orjson.loads(line)
+    return got
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

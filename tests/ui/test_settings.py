@@ -6,32 +6,52 @@ they say, through the table service, all or nothing."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import AsyncIterator
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
+import discord
 import pytest
 
+from bot.clock import FakeClock
 from bot.errors import TableError
 from bot.games import GAMES
 from bot.games.base import BuyIn
 from bot.games.options import OptionSpec, changed_options
+from bot.i18n import ENGLISH, t
+from bot.i18n import options as words_of
 from bot.tables.models import TableSnapshot
 from bot.tables.service import TableService
 from bot.ui import settings as settings_module
 from bot.ui.embeds import lobby_embed, options_text
 from bot.ui.settings import NumberModal, SettingsView, changes, number_range
+from bot.wallet import WalletService
+from storage.db import Database
 
 from tests.conftest import RecordingPresenter, unpaced
 
 ALL_SPECS = [(game_id, spec) for game_id in sorted(GAMES) for spec in GAMES[game_id].option_specs]
-CLIENT = SimpleNamespace(short_lived_ids=set())
+CLIENT = cast(discord.Client, SimpleNamespace(short_lived_ids=set()))   # all a settings reply asks of the bot
+
+
+def name(game_id: str, spec: OptionSpec) -> str:
+    """The option's name in English, from the catalog."""
+    return words_of.title(ENGLISH, game_id, spec)
+
+
+def desc(game_id: str, spec: OptionSpec) -> str:
+    return words_of.description(ENGLISH, game_id, spec)
+
+
+def say(game_id: str, spec: OptionSpec, value: Any) -> str:
+    return words_of.say(ENGLISH, game_id, spec, value)
 
 
 def lobby(game_id: str, **changed: Any) -> TableSnapshot:
     cls = GAMES[game_id]
     options = {s.name: s.default for s in cls.option_specs} | changed
-    return TableSnapshot(table_id=3, guild_id=1, channel_id=2, game_id=game_id, title=cls.title, status="lobby",
-                         version=0, host_id=7, options=options, buy_in=BuyIn(100, 100, 100), seats=(),
+    return TableSnapshot(table_id=3, guild_id=1, channel_id=2, game_id=game_id, title=t(ENGLISH, f"game.{game_id}"),
+                         status="lobby", version=0, host_id=7, options=options, buy_in=BuyIn(100, 100, 100), seats=(),
                          min_players=cls.min_players, max_players=cls.max_players)
 
 
@@ -57,22 +77,24 @@ def check_component_limits(view: SettingsView) -> None:
 @pytest.mark.parametrize(("game_id", "spec"), ALL_SPECS, ids=[f"{g}-{s.name}" for g, s in ALL_SPECS])
 def test_every_option_has_a_label_a_description_and_words_within_discord_limits(game_id: str,
                                                                                 spec: OptionSpec) -> None:
-    assert spec.label and spec.label != spec.name and "_" not in spec.label
-    assert len(spec.label) <= 45                        # a modal's title
-    assert spec.description and len(spec.description) <= 100 and "_" not in spec.description
+    label = name(game_id, spec)
+    assert label and label != spec.name and "_" not in label
+    assert len(label) <= 45                        # a modal's title
+    description = desc(game_id, spec)
+    assert description and len(description) <= 100 and "_" not in description
     assert spec.rule or spec.shared        # the rules file's, or the table's own (the seat bots')
     values = spec.choices if spec.choices is not None else (spec.default, spec.minimum or 0)
     for value in values:
-        word = spec.say(value)
+        word = say(game_id, spec, value)
         assert word and "_" not in word and word.lower() not in ("true", "false")
-        assert len(f"{spec.label}: {word} (changed)") <= 100     # a row of the option select
+        assert len(f"{label}: {word} (changed)") <= 100     # a row of the option select
     if spec.choices is not None:
-        assert len({spec.say(c) for c in spec.choices}) == len(spec.choices)   # no two choices read alike
+        assert len({say(game_id, spec, c) for c in spec.choices}) == len(spec.choices)   # no two choices read alike
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_labels_are_distinct_within_a_game(game_id: str) -> None:
-    labels = [s.label for s in GAMES[game_id].option_specs]
+    labels = [name(game_id, s) for s in GAMES[game_id].option_specs]
     assert len(set(labels)) == len(labels)
 
 
@@ -86,28 +108,28 @@ async def test_the_settings_reply_lists_every_option_with_its_value_and_every_ch
     listed = {o["value"]: o for o in rows if o["value"] in {s.name for s in specs}}
     assert list(listed) == [s.name for s in specs]
     for spec in specs:
-        assert listed[spec.name]["label"] == f"{spec.label}: {spec.say(spec.default)}"
-        assert listed[spec.name]["description"] == spec.description
+        assert listed[spec.name]["label"] == f"{name(game_id, spec)}: {say(game_id, spec, spec.default)}"
+        assert listed[spec.name]["description"] == desc(game_id, spec)
     assert "In force: Standard rules" in view.text
     for spec in specs:
         if spec.choices is None:
             modal = NumberModal(view, spec, spec.default)
-            assert 1 <= len(modal.title) <= 45 and modal.title == spec.label
+            assert 1 <= len(modal.title) <= 45 and modal.title == name(game_id, spec)
             [field] = modal.to_components()
             assert field["type"] == 18 and field["label"] == number_range(spec) and len(field["label"]) <= 45
-            assert field["description"] == spec.description and len(field["description"]) <= 100
-            assert field["component"]["placeholder"] == f"Now {spec.say(spec.default)}"
+            assert field["description"] == desc(game_id, spec) and len(field["description"]) <= 100
+            assert field["component"]["placeholder"] == f"Now {say(game_id, spec, spec.default)}"
             continue
         text = view.choices(spec)
         check_component_limits(view)
-        assert f"**{spec.label}**" in text and spec.description in text
+        assert f"**{name(game_id, spec)}**" in text and desc(game_id, spec) in text
         if isinstance(spec.default, bool):
             [on, off, back] = components(view)
             now = on if spec.default else off
             assert now["disabled"] and now["label"].endswith("(now)") and back["label"] == "Back to all settings"
         else:
             [select, _back] = components(view)
-            assert [o["label"] for o in select["options"]] == [spec.say(c) for c in spec.choices]
+            assert [o["label"] for o in select["options"]] == [say(game_id, spec, c) for c in spec.choices]
             assert [o.get("default", False) for o in select["options"]] == [c == spec.default for c in spec.choices]
         view.menu(lobby(game_id))
 
@@ -128,10 +150,9 @@ def test_the_current_value_is_marked_on_every_screen() -> None:
 
 
 def test_options_past_25_are_paged_over_several_selects(monkeypatch: pytest.MonkeyPatch) -> None:
-    specs = tuple(OptionSpec(f"o{i}", i, f"Option number {i}", "X-1", label=f"Option {i}", minimum=0)
-                  for i in range(30))
+    specs = tuple(OptionSpec(f"o{i}", i, "X-1", minimum=0) for i in range(30))
     game = SimpleNamespace(option_specs=specs, option_presets=())
-    monkeypatch.setitem(settings_module.GAMES, "many", game)
+    monkeypatch.setattr(settings_module, "GAMES", {**GAMES, "many": game})
     snap = dataclasses.replace(lobby("gin_rummy"), game_id="many", options={s.name: s.default for s in specs})
     view = SettingsView(CLIENT, snap)
     check_component_limits(view)
@@ -161,38 +182,40 @@ def test_number_ranges_and_engine_messages_read_in_words() -> None:
         GAMES["buki_domino"].start([1000] * 4, {"payout_rounding": "even_bets_only", "min_bet": 2, "max_bet": 5})
     assert str(clash.value) == "Largest bet must be even when Half chips is “Even bets only”; got 5. (max_bet)"
     before = {s.name: s.default for s in specs}
-    assert changes(specs, before, before | {"knock_limit": 5}) == "✅ Knock limit is now 5 (was 10)."
-    assert changes(specs, before, before | {"knock_limit": 5, "big_gin": True}) == \
+    assert changes(specs, before, before | {"knock_limit": 5}, "gin_rummy") == "✅ Knock limit is now 5 (was 10)."
+    assert changes(specs, before, before | {"knock_limit": 5, "big_gin": True}, "gin_rummy") == \
         "✅ Changed Knock limit: 10 → 5 · Big gin: Off → On."
-    assert changes(specs, before, before) == "Nothing changed: those settings were already in force."
+    assert changes(specs, before, before, "gin_rummy") == "Nothing changed: those settings were already in force."
 
 
 @pytest.fixture
-async def real_games(db, wallets, clock) -> Any:
+async def real_games(db: Database, wallets: WalletService, clock: FakeClock) -> AsyncIterator[TableService]:
     svc = TableService(db, wallets, RecordingPresenter(), clock, pacer=unpaced(), retry_base_s=0)
     yield svc
     await svc.settle()
 
 
-PRESETS = [(game_id, preset) for game_id in sorted(GAMES) for preset in GAMES[game_id].option_presets]
+PRESETS = [(game_id, i, preset) for game_id in sorted(GAMES) for i, preset in enumerate(GAMES[game_id].option_presets)]
 
 
-@pytest.mark.parametrize(("game_id", "preset"), PRESETS, ids=[f"{g}-{p.label}" for g, p in PRESETS])
-async def test_presets_set_what_they_say(real_games: TableService, game_id: str, preset: Any) -> None:
+@pytest.mark.parametrize(("game_id", "index", "preset"), PRESETS, ids=[f"{g}-{i}" for g, i, _ in PRESETS])
+async def test_presets_set_what_they_say(real_games: TableService, game_id: str, index: int, preset: Any) -> None:
     snap = await real_games.open(1, 100, 11, game_id)
     snap = await real_games.set_options(snap.table_id, 11, preset.values)
     assert {name: snap.options[name] for name in preset.values} == dict(preset.values)
     specs = GAMES[game_id].option_specs
     listed = options_text(snap)
     for spec, value in changed_options(specs, dict(preset.values)):
-        assert f"{spec.label}: {spec.say(value)}" in listed
+        assert f"{name(game_id, spec)}: {say(game_id, spec, value)}" in listed
     view = SettingsView(CLIENT, snap)
-    offered = [o for c in components(view) if c["type"] == 3 for o in c["options"] if o["label"] == preset.label]
+    label = words_of.preset_label(ENGLISH, game_id, index)
+    offered = [o for c in components(view) if c["type"] == 3 for o in c["options"] if o["label"] == label]
     assert offered and offered[0]["description"].startswith("In force · ")
 
 
 def test_the_rules_name_the_presets_offered() -> None:
-    presets = {game_id: [p.label for p in cls.option_presets] for game_id, cls in GAMES.items()}
+    presets = {game_id: [words_of.preset_label(ENGLISH, game_id, i) for i in range(len(cls.option_presets))]
+               for game_id, cls in GAMES.items()}
     assert presets["gin_rummy"] == ["Scoring 10/20", "Scoring 20/25", "Scoring 25/25", "pagat.com and Wikipedia"]
     assert presets["bourre"] == ["Commercial edition"]
     assert presets["michigan_rummy"] == ["Pressman rules"] and presets["tripoley"] == ["Cadaco instruction sheet"]

@@ -24,7 +24,7 @@ def test_stats_embed_has_a_field_per_game_within_discords_limits() -> None:
     assert [f.name for f in embed.fields] == ["Gin Rummy", "Bourré"]
     assert embed.fields[0].value == ("Games **3** · won **2**\nDeals **17** · won **9**\n"
                                      "Net **-1,234** · biggest win **80**")
-    assert embed.fields[1].value.endswith("Net **+0** · biggest win **0**")
+    assert (embed.fields[1].value or "").endswith("Net **+0** · biggest win **0**")
     assert len(embed) <= 6000
     assert stats_embed("bob", {}).description == "No games played here yet."
 

@@ -3,31 +3,25 @@
 from __future__ import annotations
 
 from ..actions import Action, Fold
-from ..cards import Card, pretty_cards
+from ..cards import Card
 from ..messages import Msg, cards, msg
 
 
-class PlayHand(Action, kind="play", label="Play"):
+class PlayHand(Action, kind="play"):
     """Declare PLAY for this hand (BOU-9)."""
 
 
-class Exchange(Action, kind="exchange", prompt="Choose the cards to throw away (none to keep your hand)"):
+class Exchange(Action, kind="exchange", prompt=True):
     """Throw these cards face down and draw as many from the stock (BOU-9, BOU-11)."""
 
     cards: tuple[Card, ...]
-
-    @property
-    def label(self) -> str:
-        if not self.cards:
-            return "Keep all five cards"
-        return f"Exchange {pretty_cards(self.cards)}"
 
     @property
     def message(self) -> Msg:
         return msg(self.key(), cards=cards(self.cards)) if self.cards else msg("act.bourre.keep_all")
 
 
-class PlayCard(Action, kind="card", label="Play {card.pretty}", prompt="Choose a card to play"):
+class PlayCard(Action, kind="card", prompt=True):
     """Play one card to the current trick (BOU-14)."""
 
     card: Card

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import Event
-from ..messages import Cards, Seat, msg
+from ..messages import SEAT_VALUES, Cards, msg
 from . import scoring
 from .hand import end_hand, shuffle_keys
 from .legal import NOTE
@@ -13,16 +13,16 @@ from .state import BourreState
 
 def can_fold(s: BourreState, seat: int) -> bool:
     """BOU-10: the dealer may not fold on an ace upcard (by default)."""
-    return not (seat == s.dealer and s.upcard % 13 == 12 and s.options.dealer_must_play_on_ace)
+    return not (seat == s.dealer and s.upcard % 13 == 12 and s.opts.dealer_must_play_on_ace)
 
 
 def declare(s: BourreState, seat: int, play: bool) -> list[Event]:
     """BOU-9: the seat plays or folds; with `single_pass` a player who plays exchanges next."""
     events: list[Event] = []
-    o = s.options
+    o = s.opts
     if play:
         s.status[seat] = "play"
-        events.append(Event("declare", msg("bou.plays", player=Seat(seat)), seat=seat, data={"play": True}))
+        events.append(Event("declare", msg("bou.plays", player=SEAT_VALUES[seat]), seat=seat, data={"play": True}))
         if o.exchange_order == "single_pass":
             last = s.idx == len(s.order) - 1
             alone = last and s.status.count("play") == 1
@@ -34,7 +34,7 @@ def declare(s: BourreState, seat: int, play: bool) -> list[Event]:
             s.exchanged[seat] = 0
     else:
         s.status[seat] = "fold"
-        events.append(Event("declare", msg("bou.folds", player=Seat(seat)), seat=seat, data={"play": False}))
+        events.append(Event("declare", msg("bou.folds", player=SEAT_VALUES[seat]), seat=seat, data={"play": False}))
         hand = s.hands[seat]
         s.hands[seat] = []
         if seat == s.dealer:
@@ -56,8 +56,8 @@ def _next_declarer(s: BourreState, events: list[Event]) -> list[Event]:
         s.phase = Phase.DECLARE
         return events
     active = [seat for seat in order if s.status[seat] == "play"]
-    if s.options.exchange_order == "declare_then_exchange" and len(active) >= 2 \
-            and s.options.max_exchange and s.phase == Phase.DECLARE:
+    if s.opts.exchange_order == "declare_then_exchange" and len(active) >= 2 \
+            and s.opts.max_exchange and s.phase == Phase.DECLARE:
         s.phase = Phase.EXCHANGE
         s.xorder = active
         s.idx = 0
@@ -97,14 +97,14 @@ def exchange(s: BourreState, seat: int, ids: list[int]) -> list[Event]:
     s.exchanged[seat] = k
     if seat == s.dealer:
         s.upcard_state = "discarded" if s.upcard in ids else "kept"
-    events.append(Event("exchange", msg("bou.exchanges", player=Seat(seat), n=k), seat=seat,
+    events.append(Event("exchange", msg("bou.exchanges", player=SEAT_VALUES[seat], n=k), seat=seat,
                         data={"count": k}))
     if k:
         events.append(Event(
             "drawn", msg("bou.drawn", thrown=Cards(tuple(NOTE[c] for c in ids)),
                          drawn=Cards(tuple(NOTE[c] for c in drawn))), seat=seat, private_to=seat,
             data={"thrown": [NOTE[c] for c in ids], "drawn": [NOTE[c] for c in drawn]}))
-    if s.options.exchange_order == "single_pass":
+    if s.opts.exchange_order == "single_pass":
         return _next_declarer(s, events)
     s.idx += 1
     if s.idx < len(s.xorder):

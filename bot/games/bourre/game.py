@@ -8,73 +8,38 @@ settled, so somebody is always to act until the game is over.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations
-from operator import itemgetter
+from collections.abc import Mapping
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, records_last_move, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..cards import Card, deal_rng
-from ..codec import StateCodec
-from ..messages import Cards, Seat, card, msg
+from ..codec import StateCodec, renamed
+from ..messages import Seat, msg
 from ..options import clash
-from . import seat_bot
-from .actions import ACTION_TYPES, Exchange, Fold, PlayCard, PlayHand
-from .draw import can_fold, declare, exchange
+from . import seat_bot, turn
+from .actions import ACTION_TYPES
 from .hand import start_hand
-from .legal import CARD_ID, CARDS, NOTE
+from .legal import CARD_ID
 from .options import OPTION_SPECS, PRESETS, resolve
-from .phases import Phase
 from .state import BourreState
-from .tricks import legal, only_bou15_forbids, play_card, why_not
 from .views import PrivateView, PublicView, private_view, public_view
-
-PLAY_HAND = PlayHand()
-FOLD = Fold()
-PLAY_CARD = tuple(PlayCard(c) for c in CARDS)
-_PLAY_CARD_ID = {id(a): i for i, a in enumerate(PLAY_CARD)}  # fast path for the shared actions
-
-Subset = Callable[[Sequence[Card]], tuple[Card, ...]]
-
-
-def _none(hand: Sequence[Card]) -> tuple[Card, ...]:
-    return ()
-
-
-def _one(i: int) -> Subset:
-    return lambda hand: (hand[i],)
-
-
-def _combo_getters(max_exchange: int) -> tuple[Subset, ...]:
-    """Functions taking a 5-card hand to each subset of at most `max_exchange` cards, as
-    tuples, by size then hand order: the exchange choices in `legal_actions`."""
-    out: list[Subset] = []
-    for k in range(max_exchange + 1):
-        for combo in combinations(range(5), k):
-            if k == 0:
-                out.append(_none)
-            elif k == 1:
-                out.append(_one(combo[0]))
-            else:
-                out.append(itemgetter(*combo))
-    return tuple(out)
-
-
-COMBO_GETTERS = tuple(_combo_getters(m) for m in range(6))
 
 
 class Bourre(BourreState, Engine):
     """One table's game of Bourré."""
 
     id = "bourre"
-    title = "Bourré"
     min_players = 2
     max_players = 8
     option_specs = OPTION_SPECS
     option_presets = PRESETS
     action_types = ACTION_TYPES
-    state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
+    # format 1: the layout saved since the first release; 2: the options saved as `opts`, as
+    # every game names them
+    state_codec = StateCodec(version=2, upgrades={1: renamed("options", "opts")})
+    moves = turn.MOVES
+    shown_moves = frozenset({"card", "play", "fold"})
 
     # --- construction --------------------------------------------------------------------
 
@@ -107,7 +72,7 @@ class Bourre(BourreState, Engine):
             dealer = deal_rng(seed, 0).randrange(n)
         elif not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0–{n - 1}; got {dealer}.")
-        game = cls(options=opts, seed=seed, n=n, stacks=list(stacks), seated=[True] * n,
+        game = cls(opts=opts, seed=seed, n=n, stacks=list(stacks), seated=[True] * n,
                    leaving=[False] * n, dealer=dealer, exempt=[False] * n)
         start_hand(game, [], ids)
         return game
@@ -121,85 +86,18 @@ class Bourre(BourreState, Engine):
         return self.over
 
     def turn_timeout_s(self) -> int | None:
-        return None if self.over else self.options.turn_timeout_s
+        return None if self.over else self.opts.turn_timeout_s
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.over or seat != self.turn:
-            return []
-        phase = self.phase
-        if phase == Phase.TRICKS:
-            ids = legal(self, seat)
-            self.legal_memo = (self.hand_no, len(self.played), ids)
-            return [PLAY_CARD[c] for c in ids]
-        if phase == Phase.DECLARE:
-            return [PLAY_HAND, FOLD] if can_fold(self, seat) else [PLAY_HAND]
-        hand = [CARDS[c] for c in self.hands[seat]]
-        return [Exchange(g(hand)) for g in COMBO_GETTERS[self.options.max_exchange]]
+        return turn.legal_actions(self, seat)
 
     def timeout_action(self, seat: int) -> Action:
-        """BOU-26: fold (or play if folding is not allowed), keep all cards, or the lowest
-        legal card with ties broken clubs, diamonds, hearts, spades."""
-        if self.over or seat != self.turn:
-            raise IllegalAction(msg("err.not_your_turn"), rule="BOU-26")
-        if self.phase == Phase.DECLARE:
-            return FOLD if can_fold(self, seat) else PLAY_HAND
-        if self.phase == Phase.EXCHANGE:
-            return Exchange(())
-        return PLAY_CARD[min(legal(self, seat), key=lambda c: (c % 13, -(c // 13)))]
+        return turn.timeout_action(self, seat)
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
         action: Action = seat_bot.choose(self.public_view(), self.private_view(seat),
-                                         self.legal_actions(seat), rng, self.options.bot_strength)
+                                         self.legal_actions(seat), rng, self.opts.bot_strength)
         return action
-
-    @records_last_move("card", "play", "fold")
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        if self.over:
-            raise IllegalAction(msg("err.game_over"), rule="BOU-23")
-        if seat != self.turn:
-            raise IllegalAction(msg("err.wait_for", player=Seat(self.turn)), rule="BOU-9"
-                                if self.phase != Phase.TRICKS else "BOU-13")
-        phase = self.phase
-        if phase == Phase.TRICKS:
-            if type(action) is not PlayCard:  # faster than isinstance on the hot path
-                raise IllegalAction(msg("err.bou.play_a_card"), rule="BOU-13")
-            c = _PLAY_CARD_ID.get(id(action), -1)
-            if c < 0 or PLAY_CARD[c] is not action:
-                c = CARD_ID.get(action.card, -1)
-            if c not in self.hands[seat]:
-                raise IllegalAction(msg("err.bou.not_held_play", card=card(action.card)), rule="BOU-14")
-            memo = self.legal_memo
-            if memo is not None and memo[0] == self.hand_no and memo[1] == len(self.played):
-                ids = memo[2]  # computed by legal_actions for this very turn
-            else:
-                ids = legal(self, seat)
-            if c not in ids:
-                raise IllegalAction(
-                    msg("err.bou.may_not_play", card=Cards((NOTE[c],)), reason=why_not(self, seat, c),
-                        allowed=Cards(tuple(NOTE[x] for x in ids))),
-                    rule="BOU-15" if only_bou15_forbids(self, seat, c) else "BOU-14")
-            return play_card(self, seat, c)
-        if phase == Phase.DECLARE:
-            if isinstance(action, PlayHand):
-                return declare(self, seat, True)
-            if isinstance(action, Fold):
-                if not can_fold(self, seat):
-                    raise IllegalAction(msg("err.bou.dealer_ace"), rule="BOU-10")
-                return declare(self, seat, False)
-            raise IllegalAction(msg("err.bou.play_or_fold"), rule="BOU-9")
-        if not isinstance(action, Exchange):
-            raise IllegalAction(msg("err.bou.choose_exchange"), rule="BOU-9")
-        limit = self.options.max_exchange
-        hand = self.hands[seat]
-        ids = [CARD_ID.get(held, -1) for held in action.cards]
-        for held, c in zip(action.cards, ids):
-            if c not in hand:
-                raise IllegalAction(msg("err.bou.not_held_exchange", card=card(held)), rule="BOU-9")
-        if len(set(ids)) != len(ids):
-            raise IllegalAction(msg("err.bou.exchange_once"), rule="BOU-9")
-        if len(ids) > limit:
-            raise IllegalAction(msg("err.bou.exchange_limit", n=limit), rule="BOU-9")
-        return exchange(self, seat, ids)
 
     # --- chips and leaving ---------------------------------------------------------------
 

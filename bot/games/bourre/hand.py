@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..base import DEAL_STACKS, Event
 from ..cards import SUIT_SYMBOLS, SUITS, deal_rng
 from ..messages import Cards, Join, Msg, Seat, Value, lines, msg, seats, to_json
@@ -24,7 +26,7 @@ def start_hand(s: BourreState, events: list[Event], ids: list[int] | None = None
     if s.extra is not None:
         s.extra += 1
     stacks = s.stacks
-    ante = s.options.ante
+    ante = s.opts.ante
     d = s.dealer
     order = [(d + 1 + i) % n for i in range(n)]
     order = [seat for seat in order if s.seated[seat] and not s.leaving[seat]]
@@ -89,18 +91,19 @@ def start_hand(s: BourreState, events: list[Event], ids: list[int] | None = None
         seat=d, data={"hand": s.hand_no, "upcard": NOTE[s.upcard], "pot": s.pot, "antes": total, DEAL_STACKS: before}))
 
 
-def shuffle_keys(s: BourreState) -> list[float]:
+def shuffle_keys(s: BourreState) -> tuple[float, ...]:
     """The random order of this hand's reshuffles (BOU-11): every card gets a key from the
     hand's random source, after the 52 of the deal. Card sets shuffled in one hand never
     overlap, so ordering each set by these keys is a uniform shuffle of it."""
-    keys = s.shuffle_keys
-    if keys is None or keys[0] != s.hand_no:
-        r = deal_rng(s.seed, s.hand_no).random
-        for _ in range(52):
-            r()
-        keys = (s.hand_no, [r() for _ in range(52)])
-        s.shuffle_keys = keys
-    return keys[1]
+    return _shuffle_keys(s.seed, s.hand_no)
+
+
+@lru_cache(maxsize=64)
+def _shuffle_keys(seed: int | str, hand_no: int) -> tuple[float, ...]:
+    r = deal_rng(seed, hand_no).random
+    for _ in range(52):
+        r()
+    return tuple(r() for _ in range(52))
 
 
 def end_hand(s: BourreState, said: list[Msg], events: list[Event], before: int) -> list[Event]:

@@ -12,6 +12,7 @@ from typing import Annotated
 
 from ..cards import SUITS, Card
 from ..codec import Via
+from ..messages import Cards
 
 CARDS: tuple[Card, ...] = tuple(Card(1 if i % 13 == 12 else i % 13 + 2, SUITS[i // 13])
                                 for i in range(52))
@@ -22,17 +23,14 @@ CARD_ID: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
 
 NOTE: tuple[str, ...] = tuple(str(c) for c in CARDS)
 """NOTE[id] is the notation of a card id."""
-PRETTY: tuple[str, ...] = tuple(c.pretty for c in CARDS)
+
+WORDS: tuple[Cards, ...] = tuple(Cards((n,)) for n in NOTE)
+"""WORDS[id] is the card as a message parameter (`messages.Cards`)."""
 
 CardId = Annotated[int, Via(NOTE.__getitem__, lambda text: CARD_ID[Card.parse(text)])]
 """A card id in the state, saved as the card's notation."""
 
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-
-
-def card_id(card: Card) -> int:
-    """The id of a one-pack card; KeyError for a card of another pack copy."""
-    return CARD_ID[card]
 
 
 def trick_winner_index(trick: Sequence[int], trump: int) -> int:

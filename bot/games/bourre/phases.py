@@ -12,5 +12,6 @@ class Phase(StrEnum):
     OVER = "over"          # BOU-23: the game has ended
 
 
-PHASE_NAMES: dict[Phase, str] = {Phase.DECLARE: "Play or fold", Phase.EXCHANGE: "Exchange",
-                                 Phase.TRICKS: "Tricks", Phase.OVER: "Game over"}
+PHASE_KEYS: dict[Phase, str] = {Phase.DECLARE: "phase.play_or_fold", Phase.EXCHANGE: "phase.exchange",
+                                 Phase.TRICKS: "phase.tricks", Phase.OVER: "phase.game_over"}
+"""The catalog key of each phase's name, as the views show it."""

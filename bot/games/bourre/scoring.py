@@ -16,7 +16,7 @@ def _chips(n: int) -> Msg:
 
 def _take(game: BourreState) -> int:
     """What a sole winner takes and a bourré player owes: the pot, or the limit (BOU-19)."""
-    limit = game.options.pot_limit
+    limit = game.opts.pot_limit
     return min(game.pot, limit) if limit else game.pot
 
 
@@ -65,7 +65,7 @@ def settle_tricks(game: BourreState) -> list[Msg]:
             said.append(msg("bou.bourre_short", player=Seat(s), chips=_chips(pay), due=_chips(amount)))
         else:
             said.append(msg("bou.bourre", player=Seat(s), chips=_chips(pay)))
-    mode = game.options.ante_exemption
+    mode = game.opts.ante_exemption
     exempt = [False] * game.n
     free = list(bourre)
     if mode == "bourre_and_tied" and len(top) > 1:
@@ -82,7 +82,7 @@ def settle_tricks(game: BourreState) -> list[Msg]:
 def end_check(game: BourreState) -> list[Msg]:
     """BOU-23 end conditions, BOU-24 extra hands and the final split. Sets `game.over`."""
     said: list[Msg] = []
-    o = game.options
+    o = game.opts
     n = game.n
     if game.extra is not None:
         if game.pot and game.extra < 5 and _staying(game) >= o.min_players:

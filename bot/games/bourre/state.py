@@ -34,7 +34,7 @@ class HandRecord(TypedDict):
 
 @dataclass(eq=False)
 class BourreState:
-    options: BourreOptions = field(default_factory=BourreOptions)
+    opts: BourreOptions = field(default_factory=BourreOptions)
     seed: int | str = 0
     n: int = 0
     stacks: list[int] = field(default_factory=list)
@@ -73,13 +73,11 @@ class BourreState:
     last_winner: int | None = None
     pot_start: int = 0
     upcard_out: bool = False        # the upcard is known to be out of play (BOU-15)
-    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`Engine.apply`)
     last_hand: HandRecord | None = None       # how the last hand ended (its final picture)
     # Derived from the fields above for the hot path (`__post_init__`, `hand`, `draw`); not saved.
     trump: int = field(init=False)  # the trump suit's index (S, H, D, C): the upcard's suit
     next_active: list[int] = field(init=False)  # by seat: the next seat playing the tricks
-    shuffle_keys: tuple[int, list[float]] | None = field(default=None, init=False, repr=False)
-    legal_memo: tuple[int, int, list[int]] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.trump = self.upcard // 13

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from ..base import Event
-from ..messages import Cards, Msg, Seat, msg
+from ..messages import SEAT_VALUES, Msg, msg
 from . import scoring
 from .hand import end_hand
-from .legal import NOTE, legal_ids, restrict, trick_winner_index
+from .legal import NOTE, WORDS, legal_ids, restrict, trick_winner_index
 from .state import BourreState
 
 
 def legal(s: BourreState, seat: int) -> list[int]:
     """BOU-14 and BOU-15 for the seat on turn."""
-    o = s.options
+    o = s.opts
     trick = s.trick
     hand = s.hands[seat]
     if not trick and not (o.ace_trump_lead or o.sure_three_rule):
@@ -31,7 +31,7 @@ def legal(s: BourreState, seat: int) -> list[int]:
 
 def only_bou15_forbids(s: BourreState, seat: int, c: int) -> bool:
     """Whether card `c` follows BOU-14 and only a BOU-15 option forbids it."""
-    o = s.options
+    o = s.opts
     return c in legal_ids(s.hands[seat], s.trick, s.trump, o.must_beat, o.must_trump, o.must_overtrump)
 
 
@@ -39,7 +39,7 @@ def why_not(s: BourreState, seat: int, c: int) -> Msg:
     """Why card `c` may not be played now."""
     if only_bou15_forbids(s, seat, c):
         ace = s.trump * 13 + 12
-        if not s.trick and s.options.ace_trump_lead and ace in s.hands[seat]:
+        if not s.trick and s.opts.ace_trump_lead and ace in s.hands[seat]:
             return msg("err.bou.why.ace_lead")
         return msg("err.bou.why.sure_three")
     return msg("err.bou.why.follow")
@@ -55,7 +55,7 @@ def play_card(s: BourreState, seat: int, c: int) -> list[Event]:
     s.played.append(c)
     if len(trick) < len(s.active):
         s.turn = s.next_active[seat]
-        return [Event("card", msg("bou.card", player=Seat(seat), card=Cards((NOTE[c],))), seat,
+        return [Event("card", msg("bou.card", player=SEAT_VALUES[seat], card=WORDS[c]), seat,
                       data={"card": NOTE[c]})]
     w = seats[trick_winner_index(trick, s.trump)]
     s.tricks_won[w] += 1
@@ -64,7 +64,7 @@ def play_card(s: BourreState, seat: int, c: int) -> list[Event]:
     s.trick = []
     s.trick_seats = []
     done = len(s.played) // len(s.active)
-    events = [Event("card", msg("bou.card_wins", player=Seat(seat), card=Cards((NOTE[c],)), winner=Seat(w),
+    events = [Event("card", msg("bou.card_wins", player=SEAT_VALUES[seat], card=WORDS[c], winner=SEAT_VALUES[w],
                         trick=done), seat,
                     data={"card": NOTE[c], "trick": done, "winner": w})]
     if done < 5:

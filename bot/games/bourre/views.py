@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ..cards import SUITS
+from ..messages import MsgJson, msg_json
 from .draw import can_fold
 from .legal import NOTE
-from .phases import PHASE_NAMES, Phase
+from .phases import PHASE_KEYS, Phase
 from .state import BourreState, HandRecord, UpcardState
 from .tricks import legal
 
@@ -48,7 +49,8 @@ class TableOptions(TypedDict):
 
 
 class PublicView(TypedDict):
-    phase: str
+    phase: MsgJson               # the phase's name (`messages.msg_json`)
+    phase_id: str                # the phase (`Phase`)
     hand_no: int
     max_hands: int
     extra_hand: int | None
@@ -72,7 +74,7 @@ class PublicView(TypedDict):
     last_summary: Any
     over: bool
     last_hand: NotRequired[HandRecord]       # how the last hand ended (its final picture)
-    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`Engine.apply`)
 
 
 class PrivateView(TypedDict):
@@ -112,9 +114,9 @@ def public_view(g: BourreState) -> PublicView:
          "tricks": g.tricks_won[s], "cards": len(g.hands[s]),
          "skipped_ante": s in g.skipped_ante, "exempt_next": g.exempt[s]}
         for s in range(g.n)]
-    o = g.options
+    o = g.opts
     view: PublicView = {
-        "phase": PHASE_NAMES[g.phase],
+        "phase": msg_json(PHASE_KEYS[g.phase]), "phase_id": g.phase.value,
         "hand_no": g.hand_no,
         "max_hands": o.max_hands,
         "extra_hand": g.extra,
@@ -161,7 +163,7 @@ def private_view(g: BourreState, seat: int) -> PrivateView:
         "to_act": on_turn,
         "can_fold": on_turn and g.phase == Phase.DECLARE and can_fold(g, seat),
         "exchange": on_turn and g.phase == Phase.EXCHANGE,
-        "max_exchange": g.options.max_exchange,
+        "max_exchange": g.opts.max_exchange,
         "legal": _display(legal(g, seat)) if on_turn and g.phase == Phase.TRICKS else [],
         "is_dealer": seat == g.dealer,
     }

@@ -5,11 +5,12 @@ Spectator bets go through `BukiDomino.place_spectator_bet` and `take_spectator_p
 protocol the table service follows is in the docstring of `spectators.py`.
 """
 
+from ..registry import register_game
 from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
 from .game import BukiDomino
 from .line import legal_plays
 
-GAME_CLASSES = (BukiDomino,)
+register_game(BukiDomino)
 
-__all__ = ["AcceptSpectatorBet", "Bet", "BukiDomino", "ChooseDeadline", "GAME_CLASSES", "Play",
+__all__ = ["AcceptSpectatorBet", "Bet", "BukiDomino", "ChooseDeadline", "Play",
            "RefuseSpectatorBet", "SetLimits", "legal_plays"]

@@ -6,18 +6,12 @@ from ..actions import Action
 from ..messages import Msg, msg, tiles
 from ..tiles import Tile
 
-END_WORDS = {"L": "left", "R": "right"}
 
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-class Play(Action, kind="play", prompt="Choose a tile to play"):
+class Play(Action, kind="play", prompt=True):
     """Place `tile` on `end` ("L" or "R") of the line (DOM-10, DOM-11).
 
-    `onto` is the number that open end shows, for the label ("Play [6|3] on the left end, which
-    shows 6 (then 3)": the tile's other number becomes that end's); it is None for the lead. An
+    `onto` is the number that open end shows, for the button's words ("Play [6|3] on the left end,
+    which shows 6 (then 3)": the tile's other number becomes that end's); it is None for the lead. An
     action built without it (`Play(tile, "L")`) is accepted as the same move; the engine's own
     legal actions always carry it.
     """
@@ -25,13 +19,6 @@ class Play(Action, kind="play", prompt="Choose a tile to play"):
     tile: Tile
     end: str
     onto: int | None = None
-
-    @property
-    def label(self) -> str:
-        if self.onto is None:
-            return f"Lead {self.tile}"
-        then = self.tile.high if self.tile.low == self.onto else self.tile.low
-        return f"Play {self.tile} on the {END_WORDS.get(self.end, self.end)} end, which shows {self.onto} (then {then})"
 
     @property
     def message(self) -> Msg:
@@ -42,21 +29,17 @@ class Play(Action, kind="play", prompt="Choose a tile to play"):
                    onto=self.onto, then=then)
 
 
-class Bet(Action, kind="bet", label="Bet {amount}", prompt="Choose your bet"):
+class Bet(Action, kind="bet", prompt=True):
     """A non-banker's new bet for this hand, made once (DOM-15, DOM-16)."""
 
     amount: int
 
 
-class SetLimits(Action, kind="set_limits", prompt="Choose the bet limits"):
+class SetLimits(Action, kind="set_limits", prompt=True):
     """The first banker's bet limits for the whole game (DOM-15)."""
 
     min_bet: int
     max_bet: int
-
-    @property
-    def label(self) -> str:
-        return f"Bets {self.min_bet} to {self.max_bet}"
 
 
 class ChooseDeadline(Action, kind="choose_deadline"):
@@ -65,36 +48,22 @@ class ChooseDeadline(Action, kind="choose_deadline"):
     tile: int
 
     @property
-    def label(self) -> str:
-        if self.tile == 4:
-            return "Accept late bets (until the 4th tile)"
-        return f"Refuse late bets (bets before the {ordinal(self.tile)} tile)"
-
-    @property
     def message(self) -> Msg:
         if self.tile == 4:
             return msg("act.buki_domino.accept_late")
         return msg("act.buki_domino.refuse_late", nth=msg(f"act.buki_domino.nth_{self.tile}"))
 
 
-class AcceptSpectatorBet(Action, kind="accept_spectator_bet", prompt="Accept a spectator bet"):
+class AcceptSpectatorBet(Action, kind="accept_spectator_bet", prompt=True):
     """The banker takes spectator bet `bet_id` (DOM-23)."""
 
     bet_id: int
 
-    @property
-    def label(self) -> str:
-        return f"Accept spectator bet #{self.bet_id}"
 
-
-class RefuseSpectatorBet(Action, kind="refuse_spectator_bet", prompt="Refuse a spectator bet"):
+class RefuseSpectatorBet(Action, kind="refuse_spectator_bet", prompt=True):
     """The banker turns spectator bet `bet_id` down; its chips go back (DOM-23)."""
 
     bet_id: int
-
-    @property
-    def label(self) -> str:
-        return f"Refuse spectator bet #{self.bet_id}"
 
 
 ACTION_TYPES: tuple[type, ...] = (Play, Bet, SetLimits, ChooseDeadline, AcceptSpectatorBet, RefuseSpectatorBet)

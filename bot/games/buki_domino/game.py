@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, records_last_move, seat_key
-from ..codec import StateCodec
+from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
+from ..codec import StateCodec, renamed
 from ..messages import Seat, msg
 from ..tiles import Tile
 from . import seat_bot, spectators, turn, views
@@ -44,15 +44,15 @@ class BukiDomino(BukiState, Engine):
     """One Buki-Domino game at one table (four seats, a series of hands)."""
 
     id = "buki_domino"
-    title = "Buki-Domino"
     min_players = SEATS
     max_players = SEATS
     option_specs = OPTION_SPECS
     action_types = ACTION_TYPES
-    state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
-
-    start_events: list[Event]
-    """The events of the first deal (`start` cannot return them); not part of the state."""
+    # format 1: the layout saved since the first release; 2: the options saved as `opts`, as
+    # every game names them
+    state_codec = StateCodec(version=2, upgrades={1: renamed("options", "opts")})
+    moves = turn.MOVES
+    shown_moves = frozenset({"play", "bet"})
 
     # --- creation -------------------------------------------------------------------------
 
@@ -76,11 +76,9 @@ class BukiDomino(BukiState, Engine):
             codes = [code_of(t) for t in deck]
             if sorted(codes) != list(range(36)):
                 raise ValueError("deck must hold each of the 36 tiles exactly once.")
-        game = cls(options=opts, seed=seed, stacks=list(stacks), min_bet=opts.min_bet, max_bet=opts.max_bet,
+        game = cls(opts=opts, seed=seed, stacks=list(stacks), min_bet=opts.min_bet, max_bet=opts.max_bet,
                    limits_set=not opts.first_banker_sets_limits, hand_start=list(stacks))
-        events: list[Event] = []
-        start_hand(game, events, codes)
-        game.start_events = events
+        start_hand(game, [], codes)
         return game
 
     # --- queries --------------------------------------------------------------------------
@@ -88,7 +86,6 @@ class BukiDomino(BukiState, Engine):
     # The rule steps themselves, bound as methods: the hot calls make no forwarding call.
     to_act = turn.to_act
     legal_actions = turn.legal_actions
-    apply = records_last_move("play", "bet")(turn.apply)
     timeout_action = turn.timeout_action
     public_view = views.public_view
     private_view = views.private_view
@@ -97,11 +94,11 @@ class BukiDomino(BukiState, Engine):
         return self.phase == OVER
 
     def turn_timeout_s(self) -> int | None:
-        return None if self.phase == Phase.OVER else self.options.turn_timeout_s
+        return None if self.phase == Phase.OVER else self.opts.turn_timeout_s
 
     def bot_action(self, seat: int, rng: random.Random) -> Action:
         return seat_bot.choose(self.public_view(), self.private_view(seat), self.legal_actions(seat), rng,
-                               self.options.bot_strength)
+                               self.opts.bot_strength)
 
     def chips(self) -> dict[str, int]:
         out = {seat_key(i): self.stacks[i] for i in range(SEATS)}

@@ -38,8 +38,20 @@ def reset_hand(g: BukiState) -> None:
     g.placed = [0] * SEATS
     g.passes = []
     g.bets = [None] * SEATS
-    g.deadline = g.options.bet_deadline_tile
+    g.deadline = g.opts.bet_deadline_tile
     g.masks = [0] * SEATS
+
+
+def _designated_banker(g: BukiState) -> tuple[int, Msg]:
+    """Who should bank this hand, and why: the heaviest dealt tile first (DOM-6), then the
+    last hand's winner or the same banker (DOM-7)."""
+    if g.hands_done == 0:  # RANK 0 is the heaviest
+        designated = min((RANK[h[0]], s) for s, h in enumerate(g.hands))[1]
+        return designated, msg("dom.why_heaviest", tile=Tiles((str(TILES[g.hands[designated][0]]),)))
+    designated = g.next_banker
+    if g.last is not None and g.last.get("winner") is None:
+        return designated, msg("dom.why_draw")
+    return designated, msg("dom.why_won_stays" if designated == g.prev_banker else "dom.why_won")
 
 
 def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None) -> None:
@@ -51,33 +63,22 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
     if gone:  # DOM-25: the game needs four; a leaver plays no further hand
         end_game(g, events, msg("dom.end_left", players=seats(gone, "and")))
         return
-    if g.hands_done >= g.options.max_hands:
-        end_game(g, events, msg("dom.end_hands", hands=g.options.max_hands))
+    if g.hands_done >= g.opts.max_hands:
+        end_game(g, events, msg("dom.end_hands", hands=g.opts.max_hands))
         return
     g.deal_no += 1
     if deck is None:
         rnd = deal_rng(g.seed, g.deal_no).random
         keys = [rnd() for _ in ALL36]
         deck = sorted(ALL36, key=keys.__getitem__)  # a uniform shuffle, faster than shuffle()
-    n = g.options.tiles_per_player
+    n = g.opts.tiles_per_player
     rank = RANK.__getitem__
     for s in range(SEATS):
         g.hands[s] = sorted(deck[s * n:(s + 1) * n], key=rank)
     g.stamm = sorted(deck[SEATS * n:], key=rank)
     g.refresh_masks()
-    first = g.hands_done == 0
-    if first:  # DOM-6: the heaviest dealt tile; RANK 0 is the heaviest
-        designated = min((RANK[h[0]], s) for s, h in enumerate(g.hands))[1]
-        why = msg("dom.why_heaviest", tile=Tiles((str(TILES[g.hands[designated][0]]),)))
-    else:  # DOM-7
-        designated = g.next_banker
-        if g.last is not None and g.last.get("winner") is None:
-            why = msg("dom.why_draw")
-        elif designated == g.prev_banker:
-            why = msg("dom.why_won_stays")
-        else:
-            why = msg("dom.why_won")
-    need = payout(g, g.options.max_bet if not g.limits_set else g.max_bet)
+    designated, why = _designated_banker(g)
+    need = payout(g, g.opts.max_bet if not g.limits_set else g.max_bet)
     banker = -1
     s = designated
     for _ in range(SEATS):
@@ -108,7 +109,7 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
         dealt = Tiles(tuple(NAMES[c] for c in g.hands[p]))
         events.append(Event("hand", msg("dom.dealt_you", hand=g.hands_done + 1, tiles=dealt), seat=p,
                             private_to=p))
-    if first and not g.limits_set:
+    if g.hands_done == 0 and not g.limits_set:
         g.phase = Phase.LIMITS
     else:
         after_limits(g, events)
@@ -116,14 +117,14 @@ def start_hand(g: BukiState, events: list[Event], deck: list[int] | None = None)
 
 def is_early(g: BukiState) -> bool:
     """DOM-17: a hand whose banker differs from the previous hand's."""
-    return g.options.early_bets_after_bank_change and g.hands_done > 0 \
+    return g.opts.early_bets_after_bank_change and g.hands_done > 0 \
         and g.prev_banker >= 0 and g.banker != g.prev_banker
 
 
 def after_limits(g: BukiState, events: list[Event]) -> None:
     """The phase after the limits: the late-bet decision (DOM-24), early bets (DOM-17) or play."""
     early = is_early(g)
-    if g.options.late_bet_variant and not early:
+    if g.opts.late_bet_variant and not early:
         g.phase = Phase.DEADLINE
     elif early:
         g.phase = Phase.EARLY_BETS

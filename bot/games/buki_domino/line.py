@@ -31,14 +31,6 @@ NAMES: tuple[str, ...] = tuple(str(t) for t in TILES)
 LEFT, RIGHT = "L", "R"
 
 
-def code_fast(tile: Tile) -> int:
-    """The code of a Buki tile from its numbers, without hashing; -1 for any other tile."""
-    h, lo = tile.high, tile.low
-    if lo >= h or h > 8:
-        return -1
-    return h * (h - 1) // 2 + lo
-
-
 def code_of(tile: Tile) -> int:
     """The engine code of a tile of the Buki set; ValueError for any other tile."""
     try:

@@ -18,47 +18,24 @@ else:
 GAME = "buki_domino"
 """The catalog names this game's options under `opt.buki_domino`."""
 
-TIMES = {2: "2×", 2.5: "2.5×", 3: "3×"}
-
 
 @dataclass(frozen=True, slots=True)
 class BukiOptions:
-    buy_in: int = option(100, "Starting stack of each player; at least the payout of the largest bet",
-                         "DOM-4", label="Buy-in", minimum=20)
-    min_bet: int = option(2, "Smallest new bet a non-banker may make in a hand", "DOM-15", label="Smallest bet",
-                          minimum=1)
-    max_bet: int = option(6, "Largest new bet a non-banker may make in a hand (at least the smallest bet)",
-                          "DOM-15", label="Largest bet", minimum=1)
-    first_banker_sets_limits: bool = option(
-        True, "The first banker may change the smallest and largest bet for the whole game", "DOM-15",
-        label="First banker sets the limits")
-    payout_multiplier: Multiplier = option(
-        2.5, "What the banker pays a winning non-banker, times the stake", "DOM-20", label="Payout", words=TIMES)
-    payout_rounding: Literal["floor", "ceil", "even_bets_only"] = option(
-        "floor", "How half chips are settled", "DOM-21", label="Half chips",
-        words={"floor": "Rounded down", "ceil": "Rounded up", "even_bets_only": "Even bets only"})
-    tiles_per_player: Literal[6, 7] = option(6, "Tiles dealt to each player (the rest is set aside unused)", "DOM-5",
-                                             label="Tiles per player", words={6: "6", 7: "7"})
-    play_direction: Literal["clockwise", "counterclockwise"] = option(
-        "clockwise", "Order of turns", "DOM-2", label="Direction of play",
-        words={"clockwise": "Clockwise", "counterclockwise": "Counterclockwise"})
-    bet_deadline_tile: Literal[3, 4] = option(
-        3, "A non-banker bets before placing this tile of the hand", "DOM-16", label="Bet before tile",
-        words={3: "3rd tile", 4: "4th tile"})
-    late_bet_variant: bool = option(
-        False, "Each hand the banker decides whether bets are allowed until the 4th tile", "DOM-24",
-        label="Banker allows late bets")
-    early_bets_after_bank_change: bool = option(
-        True, "After a change of banker, everybody bets before the first tile", "DOM-17",
-        label="Early bets for a new banker")
-    spectator_bets: bool = option(True, "Spectators may back a non-banker, if the banker accepts", "DOM-23",
-                                  label="Spectator bets")
-    spectator_odds: Multiplier = option(2.5, "What the banker pays a winning spectator, times the bet", "DOM-23",
-                                        label="Spectator payout", words=TIMES)
-    max_hands: int = option(12, "The game ends after this many hands (draws count)", "DOM-25",
-                            label="Hands in a game", minimum=1)
-    turn_timeout_s: int = option(60, "Seconds for each decision", "DOM-27", label="Turn timer (seconds)",
-                                 minimum=10, maximum=600)
+    buy_in: int = option(100, "DOM-4", minimum=20)
+    min_bet: int = option(2, "DOM-15", minimum=1)
+    max_bet: int = option(6, "DOM-15", minimum=1)
+    first_banker_sets_limits: bool = option(True, "DOM-15")
+    payout_multiplier: Multiplier = option(2.5, "DOM-20")
+    payout_rounding: Literal["floor", "ceil", "even_bets_only"] = option("floor", "DOM-21")
+    tiles_per_player: Literal[6, 7] = option(6, "DOM-5")
+    play_direction: Literal["clockwise", "counterclockwise"] = option("clockwise", "DOM-2")
+    bet_deadline_tile: Literal[3, 4] = option(3, "DOM-16")
+    late_bet_variant: bool = option(False, "DOM-24")
+    early_bets_after_bank_change: bool = option(True, "DOM-17")
+    spectator_bets: bool = option(True, "DOM-23")
+    spectator_odds: Multiplier = option(2.5, "DOM-23")
+    max_hands: int = option(12, "DOM-25", minimum=1)
+    turn_timeout_s: int = option(60, "DOM-27", minimum=10, maximum=600)
     bot_strength: BotStrength = bot_strength()
 
 

@@ -13,13 +13,14 @@ class Phase(StrEnum):
     OVER = "over"              # DOM-25: the game has ended
 
 
-PHASE_NAMES: dict[Phase, str] = {
-    Phase.LIMITS: "Banker sets the bet limits",
-    Phase.DEADLINE: "Banker decides on late bets",
-    Phase.EARLY_BETS: "Bets before the first tile",
-    Phase.PLAY: "Playing",
-    Phase.OVER: "Game over",
+PHASE_KEYS: dict[Phase, str] = {
+    Phase.LIMITS: "phase.banker_sets_the_bet_limits",
+    Phase.DEADLINE: "phase.banker_decides_on_late_bets",
+    Phase.EARLY_BETS: "phase.bets_before_the_first_tile",
+    Phase.PLAY: "phase.playing",
+    Phase.OVER: "phase.game_over",
 }
+"""The catalog key of each phase's name, as the views show it."""
 
 BET_PHASES = (Phase.DEADLINE, Phase.EARLY_BETS, Phase.PLAY)
 """The phases in which a non-banker's bet window can be open (DOM-15/16/17/24)."""

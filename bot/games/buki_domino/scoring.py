@@ -29,7 +29,6 @@ class Settlement:
     spectator_paid: list[tuple[int, int]] = field(default_factory=list)
     """(spectator id, chips paid out from escrow to their balance), in bet order."""
     lines: list[Msg] = field(default_factory=list)
-    banker_net: int = 0
 
 
 def settle(stacks: Sequence[int], stakes: Sequence[int], banker: int, winner: int | None,
@@ -63,23 +62,19 @@ def settle(stacks: Sequence[int], stakes: Sequence[int], banker: int, winner: in
             win = payout(s)
             st[p] += s + win
             st[b] -= win
-            out.banker_net -= win
             lines.append(msg("dom.wins_stake", player=Seat(p), stake=s, win=win, banker=Seat(b)))
         elif s:
             st[b] += s
-            out.banker_net += s
             lines.append(msg("dom.stake_to_banker", player=Seat(p), stake=s, banker=Seat(b)))
         stk[p] = 0
     for sid, p, a in spectator_bets:
         if p == winner:
             win = spayout(a)
             st[b] -= win
-            out.banker_net -= win
             out.spectator_paid.append((sid, a + win))
             lines.append(msg("dom.spectator_wins", spectator=f"<@{sid}>", player=Seat(p), amount=a, win=win))
         else:
             st[b] += a
-            out.banker_net += a
             lines.append(msg("dom.spectator_loses", spectator=f"<@{sid}>", amount=a, player=Seat(p),
                              banker=Seat(b)))
     return out

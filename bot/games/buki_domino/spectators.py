@@ -49,7 +49,7 @@ WINDOW_PHASES = (Phase.DEADLINE, Phase.EARLY_BETS, Phase.PLAY)
 
 def window_open(g: BukiState) -> bool:
     """Whether spectators may ask now (DOM-23): after the limits, before the first tile."""
-    return g.options.spectator_bets and g.phase in WINDOW_PHASES and g.left < 0
+    return g.opts.spectator_bets and g.phase in WINDOW_PHASES and g.left < 0
 
 
 def bet_range(g: BukiState, backed_seat: int) -> tuple[int, int] | None:
@@ -72,7 +72,7 @@ def covered(g: BukiState, seat: int, amount: int) -> bool:
 
 def place(g: BukiState, spectator_id: int, backed_seat: int, amount: int) -> list[Event]:
     """A spectator's request to back `backed_seat` with `amount` chips (see the module doc)."""
-    if not g.options.spectator_bets:
+    if not g.opts.spectator_bets:
         raise IllegalAction(msg("err.dom.no_spectator_bets"), rule="DOM-23")
     if g.phase == Phase.OVER:
         raise IllegalAction(msg("err.game_over"), rule="DOM-25")
@@ -121,15 +121,25 @@ def answers(g: BukiState) -> list[Action]:
     return out
 
 
-def answer(g: BukiState, seat: int, a: AcceptSpectatorBet | RefuseSpectatorBet) -> list[Event]:
-    """The banker's answer to request `a.bet_id`; the caller has checked the banker may answer."""
-    x = next((x for x in g.spec if x["id"] == a.bet_id and x["status"] == "pending"), None)
+def _pending(g: BukiState, bet_id: int) -> SpectatorBet | None:
+    return next((x for x in g.spec if x["id"] == bet_id and x["status"] == "pending"), None)
+
+
+def verify_answer(g: BukiState, a: AcceptSpectatorBet | RefuseSpectatorBet) -> None:
+    """The request is pending, and an accepted one is covered by the bank (DOM-19, DOM-23)."""
+    x = _pending(g, a.bet_id)
     if x is None:
         raise IllegalAction(msg("err.dom.no_request", id=a.bet_id), rule="DOM-23")
+    if isinstance(a, AcceptSpectatorBet) and not covered(g, x["seat"], x["amount"]):
+        raise IllegalAction(msg("err.dom.cannot_cover"), rule="DOM-19")
+
+
+def answer(g: BukiState, seat: int, a: AcceptSpectatorBet | RefuseSpectatorBet) -> list[Event]:
+    """The banker's answer to request `a.bet_id` (verified: the banker may answer, `verify_answer`)."""
+    x = _pending(g, a.bet_id)
+    assert x is not None
     who = f"<@{x['spectator']}>"
     if isinstance(a, AcceptSpectatorBet):
-        if not covered(g, x["seat"], x["amount"]):
-            raise IllegalAction(msg("err.dom.cannot_cover"), rule="DOM-19")
         accepted: SpectatorBet = {**x, "status": "accepted"}
         g.spec[g.spec.index(x)] = accepted
         return [Event("spectator_accept", msg("dom.spectator_accept", banker=Seat(seat), spectator=who,

@@ -67,7 +67,7 @@ class BukiState:
     """One game at one table: four seats, a series of hands. A stack excludes the stake in
     escrow (`stakes`); `carried` is the part of a stake left over from a drawn hand (DOM-22)."""
 
-    options: BukiOptions = field(default_factory=BukiOptions)
+    opts: BukiOptions = field(default_factory=BukiOptions)
     seed: int | str = 0
     stacks: list[int] = field(default_factory=lambda: _seats(0))
     active: list[bool] = field(default_factory=lambda: [True] * SEATS)     # not yet cashed out
@@ -101,7 +101,7 @@ class BukiState:
     spec_seen: list[int] = field(default_factory=list)   # spectators who asked this hand
     due: Owed = field(default_factory=dict)
     hand_start: list[int] = field(default_factory=lambda: _seats(0))  # stack + stake at the deal
-    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`Engine.apply`)
     # Derived from the fields above for the hot path (`__post_init__`, `refresh_masks`); not saved.
     step: int = field(init=False)       # 1 clockwise, 3 counterclockwise (DOM-2)
     p_num: int = field(init=False)      # payout_multiplier as a fraction (DOM-20)
@@ -113,7 +113,7 @@ class BukiState:
     masks: list[int] = field(init=False)  # by seat: bitmask of the numbers its hand shows
 
     def __post_init__(self) -> None:
-        o = self.options
+        o = self.opts
         self.step = 1 if o.play_direction == "clockwise" else SEATS - 1
         self.p_num, self.p_den = ratio(o.payout_multiplier)
         self.s_num, self.s_den = ratio(o.spectator_odds)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..base import Event, IllegalAction
-from ..messages import Msg, Seat, Tiles, msg
+from ..messages import SEAT_VALUES, Msg, Seat, Tiles, msg
+from ..moves import Moves, move
 from ..tiles import Tile
 from . import spectators
 from .actions import AcceptSpectatorBet, Bet, ChooseDeadline, Play, RefuseSpectatorBet, SetLimits
@@ -29,6 +30,8 @@ from .state import SEATS, BukiState
 PLAY, OVER, EARLY_BETS = Phase.PLAY, Phase.OVER, Phase.EARLY_BETS
 
 BETS: tuple[Bet, ...] = tuple(Bet(n) for n in range(256))
+TILE_WORDS: tuple[Tiles, ...] = tuple(Tiles((name,)) for name in NAMES)
+"""The tile of each code as a message parameter (`messages.Tiles`)."""
 LEAD: tuple[Play, ...] = tuple(Play(TILES[c], "L") for c in range(36))
 """The lead move of each tile code."""
 ON_LEFT: tuple[dict[int, Play], ...] = tuple({n: Play(t, "L", n) for n in (t.high, t.low)} for t in TILES)
@@ -130,7 +133,7 @@ def legal_actions(g: BukiState, seat: int) -> list[Action]:
 def limit_choices(g: BukiState) -> list[Action]:
     """The menu of DOM-15: the table's limits first, then the pairs (m, 3m), (m, 2m), (m, m)
     the bank can cover, at most 25 in all. `apply` accepts any valid pair."""
-    table = (g.options.min_bet, g.options.max_bet)
+    table = (g.opts.min_bet, g.opts.max_bet)
     stack = g.stacks[g.banker]
     step = 2 if g.even else 1
     pairs: list[tuple[int, int]] = []
@@ -167,107 +170,109 @@ def timeout_action(g: BukiState, seat: int) -> Action:
 
 # --- moves ------------------------------------------------------------------------------------
 
-def apply(g: BukiState, seat: int, action: Action) -> list[Event]:
+def verify_turn(g: BukiState, seat: int) -> None:
     if g.phase == OVER:
         raise IllegalAction(msg("err.game_over"), rule="DOM-25")
     if not isinstance(seat, int) or not 0 <= seat < SEATS:
         raise IllegalAction(msg("err.no_such_seat"), rule="DOM-2")
-    if type(action) is Play:  # faster than isinstance on the hot path
-        return play(g, seat, action)
-    if type(action) is Bet:
-        return bet(g, seat, action)
-    if isinstance(action, (AcceptSpectatorBet, RefuseSpectatorBet)):
-        return answer_spectator(g, seat, action)
-    if isinstance(action, SetLimits):
-        return set_limits(g, seat, action)
-    if isinstance(action, ChooseDeadline):
-        return choose_deadline(g, seat, action)
-    raise IllegalAction(msg("err.dom.not_an_action"))
 
 
-def play(g: BukiState, seat: int, a: Play) -> list[Event]:
-    """DOM-10, DOM-11: place a tile; the passes that follow are automatic, and a domino or a
-    block (DOM-12, DOM-13) ends the hand at once."""
+def _not_an_action(g: BukiState) -> IllegalAction:
+    return IllegalAction(msg("err.dom.not_an_action"))
+
+
+def _tile_code(tile: object) -> int:
+    """The code of a tile in the set, -1 for a tile of no set; IllegalAction for no tile at all."""
+    if type(tile) is not Tile:
+        raise IllegalAction(msg("err.dom.not_a_tile"), rule="DOM-3")
+    if tile.low < tile.high <= 8:
+        h = tile.high
+        return h * (h - 1) // 2 + tile.low
+    return -1
+
+
+def _onto(g: BukiState, a: Play) -> int | None:
+    """The number of the end the tile goes onto (None for the lead), or IllegalAction (DOM-10)."""
+    left, right = g.left, g.right
+    if left < 0:
+        if a.end != "L" or a.onto is not None:
+            raise IllegalAction(msg("err.dom.lead_left"), rule="DOM-10")
+        return None
+    if a.end == "L":
+        return left
+    if a.end != "R":
+        raise IllegalAction(msg("err.dom.choose_end"), rule="DOM-10")
+    if left == right:
+        raise IllegalAction(msg("err.dom.same_ends"), rule="DOM-10")
+    return right
+
+
+def verify_play(g: BukiState, seat: int, a: Play) -> None:
+    """DOM-10, DOM-11: the seat on turn places a tile it holds on a matching end."""
     if g.phase != PLAY:
         raise IllegalAction(_waiting_text(g), rule="DOM-15")
     if seat != g.turn:
         if bet_open(g, seat):
             raise IllegalAction(msg("err.dom.bet_off_turn"), rule="DOM-11")
         raise IllegalAction(msg("err.dom.wait_move"), rule="DOM-11")
-    if seat != g.banker and g.bets[seat] is None and g.placed[seat] == g.deadline - 1:
+    if seat != g.banker and g.bets[seat] is None and g.placed[seat] == g.deadline - 1:   # `must_bet`, inline
         raise IllegalAction(msg("err.dom.bet_first", nth=nth(g.deadline)), rule="DOM-16")
-    tile = a.tile
-    hand = g.hands[seat]
-    if type(tile) is Tile and tile.low < tile.high <= 8:
-        h, lo = tile.high, tile.low
-        code = h * (h - 1) // 2 + lo
-    elif type(tile) is Tile:
-        code = -1
-    else:
-        raise IllegalAction(msg("err.dom.not_a_tile"), rule="DOM-3")
-    if code < 0 or code not in hand:
-        raise IllegalAction(msg("err.dom.not_held", tile=Tiles((str(tile),))), rule="DOM-11")
-    end = a.end
-    left, right = g.left, g.right
-    onto: int | None
-    if left < 0:
-        if end != "L" or a.onto is not None:
-            raise IllegalAction(msg("err.dom.lead_left"), rule="DOM-10")
-        onto = None
-    elif end == "L":
-        onto = left
-    elif end == "R":
-        if left == right:
-            raise IllegalAction(msg("err.dom.same_ends"), rule="DOM-10")
-        onto = right
-    else:
-        raise IllegalAction(msg("err.dom.choose_end"), rule="DOM-10")
-    if onto is not None and h != onto and lo != onto:
-        raise IllegalAction(msg("err.dom.no_match_left" if end == "L" else "err.dom.no_match_right",
-                                tile=Tiles((str(tile),)), end=onto), rule="DOM-10")
+    code = _tile_code(a.tile)
+    if code < 0 or code not in g.hands[seat]:
+        raise IllegalAction(msg("err.dom.not_held", tile=Tiles((str(a.tile),))), rule="DOM-11")
+    onto = _onto(g, a)
+    if onto is not None and HI[code] != onto and LO[code] != onto:
+        raise IllegalAction(msg("err.dom.no_match_left" if a.end == "L" else "err.dom.no_match_right",
+                                tile=Tiles((str(a.tile),)), end=onto), rule="DOM-10")
     if a.onto is not None and a.onto != onto:
         raise IllegalAction(msg("err.dom.end_changed", end=onto if onto is not None else "—"), rule="DOM-10")
-    # --- checked; now change the state
-    events: list[Event] = []
+
+
+def play(g: BukiState, seat: int, a: Play) -> list[Event]:
+    """Place the tile (DOM-10: a lead puts the higher number on the left); the passes that follow
+    are automatic, and a domino or a block (DOM-12, DOM-13) ends the hand at once."""
+    code = _tile_code(a.tile)
+    hand = g.hands[seat]
     hand.remove(code)
     m = 0
     for c in hand:
         m |= NUMS[c]
     masks = g.masks
     masks[seat] = m
-    name = NAMES[code]
-    if onto is None:  # the lead: L = the higher number, R = the lower (DOM-10)
+    events: list[Event] = []
+    h, lo, name, end = HI[code], LO[code], NAMES[code], a.end
+    left, right = g.left, g.right
+    if left < 0:
         g.line.append([h, lo])
-        nl, nr = h, lo
-        text = msg("dom.leads", player=Seat(seat), tile=Tiles((name,)))
-        g.left, g.right = nl, nr
+        g.left, g.right = h, lo
+        text = msg("dom.leads", player=SEAT_VALUES[seat], tile=TILE_WORDS[code])
         if g.spec:
             spectators.close_window(g, events)
+    elif end == "L":
+        outer = lo if h == left else h
+        g.line.insert(0, [outer, left])
+        g.left = outer
+        text = msg("dom.plays_left", player=SEAT_VALUES[seat], tile=TILE_WORDS[code])
     else:
-        outer = lo if h == onto else h
-        if end == "L":
-            g.line.insert(0, [outer, onto])
-            nl, nr = outer, right
-            text = msg("dom.plays_left", player=Seat(seat), tile=Tiles((name,)))
-        else:
-            g.line.append([onto, outer])
-            nl, nr = left, outer
-            text = msg("dom.plays_right", player=Seat(seat), tile=Tiles((name,)))
-        g.left, g.right = nl, nr
+        outer = lo if h == right else h
+        g.line.append([right, outer])
+        g.right = outer
+        text = msg("dom.plays_right", player=SEAT_VALUES[seat], tile=TILE_WORDS[code])
     g.placed[seat] += 1
     events.append(Event("play", text, seat, None, {"tile": name, "end": end}))
     if not hand:
         end_hand(g, events, seat, "domino")
         return events
+    nl, nr = g.left, g.right
     ends = (1 << nl) | (1 << nr)
     if not (masks[0] & ends or masks[1] & ends or masks[2] & ends or masks[3] & ends):
         end_hand(g, events, None, "block")
         return events
     step = g.step
     s = (seat + step) % SEATS
-    while not masks[s] & ends:
+    while not masks[s] & ends:   # DOM-11: who cannot play passes
         g.passes.append([s, nl, nr])
-        events.append(Event("pass", msg("dom.passes_two" if nl != nr else "dom.passes", player=Seat(s),
+        events.append(Event("pass", msg("dom.passes_two" if nl != nr else "dom.passes", player=SEAT_VALUES[s],
                                         left=nl, right=nr), s, None, {}))
         s = (s + step) % SEATS
     g.turn = s
@@ -282,15 +287,13 @@ def _waiting_text(g: BukiState) -> Msg:
     return msg("err.dom.wait_bets")
 
 
-def bet(g: BukiState, seat: int, a: Bet) -> list[Event]:
-    """DOM-15, DOM-16: a non-banker's one bet of the hand, on its turn or not."""
-    ph = g.phase
+def verify_bet(g: BukiState, seat: int, a: Bet) -> None:
+    """DOM-15, DOM-16: a non-banker's one bet of the hand, at any time from the deal until its
+    deadline tile, on its own turn or not."""
     if seat == g.banker:
         raise IllegalAction(msg("err.dom.banker_no_bet"), rule="DOM-15")
-    if ph not in BET_PHASES:  # the banker is still setting the limits (DOM-15)
+    if g.phase not in BET_PHASES:  # the banker is still setting the limits (DOM-15)
         raise IllegalAction(_waiting_text(g), rule="DOM-15")
-    # DOM-16: at any time from the deal until the deadline tile, on one's own turn or not;
-    # an off-turn bet leaves the turn where it is.
     placed = g.bets[seat]
     if placed is not None:
         raise IllegalAction(msg("err.dom.already_bet", amount=placed), rule="DOM-15")
@@ -300,10 +303,15 @@ def bet(g: BukiState, seat: int, a: Bet) -> list[Event]:
     n = a.amount
     if not isinstance(n, int) or isinstance(n, bool) or not lo <= n <= hi or (g.even and n % 2):
         raise IllegalAction(bet_between(g, lo, hi), rule="DOM-15")
+
+
+def bet(g: BukiState, seat: int, a: Bet) -> list[Event]:
+    """The bet is recorded; an off-turn bet leaves the turn where it is."""
+    n = a.amount
     record_bet(g, seat, n)
     events = [Event("bet", msg("dom.bets_carried" if g.carried[seat] else "dom.bets", player=Seat(seat), amount=n,
                                stake=g.stakes[seat], carried=g.carried[seat]), seat=seat, data={"amount": n})]
-    if ph == Phase.EARLY_BETS and all(g.bets[p] is not None for p in range(SEATS) if p != g.banker):
+    if g.phase == Phase.EARLY_BETS and all(g.bets[p] is not None for p in range(SEATS) if p != g.banker):
         begin_play(g)
     return events
 
@@ -318,8 +326,8 @@ def _limits_ok(g: BukiState, lo: int, hi: int) -> Msg | None:
     return None
 
 
-def set_limits(g: BukiState, seat: int, a: SetLimits) -> list[Event]:
-    """DOM-15: the first banker's limits for the whole game."""
+def verify_limits(g: BukiState, seat: int, a: SetLimits) -> None:
+    """DOM-15: the first banker sets the limits for the whole game, once."""
     if g.phase != Phase.LIMITS:
         raise IllegalAction(msg("err.dom.limits_set"), rule="DOM-15")
     if seat != g.banker:
@@ -327,6 +335,9 @@ def set_limits(g: BukiState, seat: int, a: SetLimits) -> list[Event]:
     why = _limits_ok(g, a.min_bet, a.max_bet)
     if why:
         raise IllegalAction(why, rule="DOM-15")
+
+
+def set_limits(g: BukiState, seat: int, a: SetLimits) -> list[Event]:
     g.min_bet, g.max_bet = a.min_bet, a.max_bet
     g.limits_set = True
     events = [Event("limits", msg("dom.limits", player=Seat(seat), low=a.min_bet, high=a.max_bet),
@@ -339,11 +350,11 @@ def set_limits(g: BukiState, seat: int, a: SetLimits) -> list[Event]:
     return events
 
 
-def choose_deadline(g: BukiState, seat: int, a: ChooseDeadline) -> list[Event]:
+def verify_deadline(g: BukiState, seat: int, a: ChooseDeadline) -> None:
     """DOM-24: the banker refuses (3) or accepts (4) late bets."""
     if g.phase != Phase.DEADLINE:
-        if not g.options.late_bet_variant:
-            raise IllegalAction(msg("err.dom.no_late_bets", nth=nth(g.options.bet_deadline_tile)), rule="DOM-24")
+        if not g.opts.late_bet_variant:
+            raise IllegalAction(msg("err.dom.no_late_bets", nth=nth(g.opts.bet_deadline_tile)), rule="DOM-24")
         if g.phase == Phase.LIMITS:
             raise IllegalAction(_waiting_text(g), rule="DOM-15")
         raise IllegalAction(msg("err.dom.deadline_decided"), rule="DOM-24")
@@ -351,14 +362,26 @@ def choose_deadline(g: BukiState, seat: int, a: ChooseDeadline) -> list[Event]:
         raise IllegalAction(msg("err.dom.banker_late"), rule="DOM-24")
     if a.tile not in (3, 4):
         raise IllegalAction(msg("err.dom.choose_deadline"), rule="DOM-24")
+
+
+def choose_deadline(g: BukiState, seat: int, a: ChooseDeadline) -> list[Event]:
     g.deadline = a.tile
     begin_play(g)
     key = "dom.late_bets_accepted" if a.tile == 4 else "dom.late_bets_refused"
     return [Event("deadline", msg(key, player=Seat(seat)), seat=seat, data={"tile": a.tile})]
 
 
-def answer_spectator(g: BukiState, seat: int, a: AcceptSpectatorBet | RefuseSpectatorBet) -> list[Event]:
+def verify_answer(g: BukiState, seat: int, a: AcceptSpectatorBet | RefuseSpectatorBet) -> None:
     """DOM-23: only the banker answers, while it is to act."""
     if seat != g.banker or g.phase == Phase.LIMITS or seat not in to_act(g):
         raise IllegalAction(msg("err.dom.banker_answers"), rule="DOM-23")
-    return spectators.answer(g, seat, a)
+    spectators.verify_answer(g, a)
+
+
+MOVES: Moves[BukiState] = Moves({
+    Play: move(verify_play, play), Bet: move(verify_bet, bet),
+    AcceptSpectatorBet: move(verify_answer, spectators.answer),
+    RefuseSpectatorBet: move(verify_answer, spectators.answer),
+    SetLimits: move(verify_limits, set_limits), ChooseDeadline: move(verify_deadline, choose_deadline),
+}, verify_turn, _not_an_action)
+"""Every kind of move of Buki-Domino, on turn or not."""

@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from ..messages import MsgJson, msg_json
 from .line import PIPS, RANK, TILES, legal_codes
 from .money import bet_range, payout, spayout
-from .phases import PHASE_NAMES, Phase
+from .phases import PHASE_KEYS, Phase
 from .spectators import window_open
 from .state import SEATS, BukiState, HandRecord, SpectatorBet
 from .turn import bet_open, must_bet, to_act
 
 
 class PublicView(TypedDict):
-    phase: str                  # the phase's display name
+    phase: MsgJson               # the phase's name (`messages.msg_json`)
     stage: str                  # the phase's id (`Phase`)
     hand_no: int
     max_hands: int
@@ -44,7 +45,7 @@ class PublicView(TypedDict):
     spectator_odds: float
     last_hand: HandRecord | None
     end_reason: Any
-    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`Engine.apply`)
 
 
 class PrivateView(TypedDict):
@@ -75,9 +76,9 @@ def _copy_record(last: HandRecord) -> HandRecord:
 
 def public_view(g: BukiState) -> PublicView:
     over = g.phase == Phase.OVER
-    o = g.options
+    o = g.opts
     view: PublicView = {
-        "phase": PHASE_NAMES[g.phase],
+        "phase": msg_json(PHASE_KEYS[g.phase]),
         "stage": g.phase.value,
         "hand_no": g.hands_done + (0 if over else 1),
         "max_hands": o.max_hands,

@@ -6,9 +6,10 @@ and the board renderer.
 
 from __future__ import annotations
 
+from ..registry import register_game
 from .game import GinRummy
 from .melds import best_melds, discard_deadwoods, min_deadwood
 
-GAME_CLASSES = (GinRummy,)
+register_game(GinRummy)
 
-__all__ = ["GAME_CLASSES", "GinRummy", "best_melds", "discard_deadwoods", "min_deadwood"]
+__all__ = ["GinRummy", "best_melds", "discard_deadwoods", "min_deadwood"]

@@ -24,29 +24,19 @@ class Arrangement:
             return cls(())
         return cls(tuple(tuple(Card.parse(t) for t in part.split("-")) for part in text.split("/")))
 
-    @property
-    def pretty(self) -> str:
-        return " · ".join(" ".join(c.pretty for c in m) for m in self.melds) or "no melds"
 
-
-class Pass(Action, kind="pass", label="Pass on {card.pretty}"):
+class Pass(Action, kind="pass"):
     """Refuse the first upcard (GIN-7)."""
 
     card: Card
 
 
-class Knock(Action, kind="knock", prompt="Choose a card to knock with"):
+class Knock(Action, kind="knock", prompt=True):
     """Discard a card face down and knock (GIN-10); gin when the deadwood is 0 (GIN-11).
     `deadwood` is what the knock shows, so the button can say it; the engine checks it."""
 
     card: Card
     deadwood: int
-
-    @property
-    def label(self) -> str:
-        if self.deadwood == 0:
-            return f"Gin with {self.card.pretty} (0 deadwood)"
-        return f"Knock with {self.card.pretty} ({self.deadwood} deadwood)"
 
     @property
     def message(self) -> Msg:
@@ -55,15 +45,10 @@ class Knock(Action, kind="knock", prompt="Choose a card to knock with"):
         return msg(self.key(), card=card(self.card), deadwood=self.deadwood)
 
 
-class ShowMelds(Action, kind="show_melds", prompt="Choose the melds to show"):
+class ShowMelds(Action, kind="show_melds", prompt=True):
     """The knocker picks which melds to show (GIN-14, `player_choice`)."""
 
     arrangement: Arrangement
-
-    @property
-    def label(self) -> str:
-        text = f"Show {self.arrangement.pretty}"
-        return text if len(text) <= 80 else text[:79] + "…"
 
     @property
     def message(self) -> Msg:
@@ -73,7 +58,7 @@ class ShowMelds(Action, kind="show_melds", prompt="Choose the melds to show"):
         return msg(self.key(), melds=shown)
 
 
-class Resign(Action, kind="resign", label="Resign the match"):
+class Resign(Action, kind="resign"):
     """Forfeit the match (GIN-22)."""
 
 

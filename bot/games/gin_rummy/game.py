@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, records_last_move, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, seat_key
 from ..cards import Card, deal_rng
 from ..codec import StateCodec
 from ..messages import Seat, msg
@@ -34,13 +34,14 @@ class GinRummy(GinState, Engine):
     """One match of Gin Rummy between two seats."""
 
     id = "gin_rummy"
-    title = "Gin Rummy"
     min_players = 2
     max_players = 2
     option_specs = OPTION_SPECS
     option_presets = PRESETS
     action_types = ACTION_TYPES
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
+    moves = turn.MOVES
+    shown_moves = frozenset({"draw_stock", "take_discard", "discard", "pass"})
 
     # --- creation -------------------------------------------------------------------------
 
@@ -106,22 +107,9 @@ class GinRummy(GinState, Engine):
 
     # --- actions --------------------------------------------------------------------------
 
-    @records_last_move("draw_stock", "take_discard", "discard", "pass")
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Check everything first, then mutate (an illegal action changes nothing)."""
-        if self.phase == Phase.OVER:
-            raise IllegalAction(msg("err.gin.match_over"), rule="GIN-19")
-        if seat not in (0, 1):
-            raise IllegalAction(msg("err.table.not_seated"))
-        if seat != self.turn:
-            raise IllegalAction(msg("err.wait_for", player=Seat(self.turn)), rule="GIN-8")
-        if isinstance(action, Resign):
-            return finish_match(self, 1 - seat, forfeit=seat)
-        return turn.play(self, seat, action)
-
     # --- leaving --------------------------------------------------------------------------
 
-    forfeits = "the match (GIN-22)"   # `Forfeits`: resigning or leaving before the end
+    forfeits: ClassVar[str] = "forfeit.gin_rummy"   # `Forfeits` (GIN-22): resigning or leaving forfeits the match
 
     def leave(self, seat: int) -> list[Event]:
         """GIN-22: a player who leaves forfeits; the match ends and is settled at once, so

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..base import DEAL_STACKS, Event
 from ..cards import Card, card_texts
-from ..messages import Join, Msg, Seat, Value, card, cards, joined, lines, msg
+from ..messages import Join, Msg, Seat, Value, card, cards, joined, lines, msg, to_json
 from .deal import deal
 from .melds import deadwood_cards, min_deadwood
 from .phases import Phase
@@ -41,7 +41,7 @@ def showdown(s: GinState, knocker: int, chosen: Collection | None, big_gin: bool
         "defender_melds": [card_texts(m) for m in plan.melds],
         "defender_dead": card_texts(plan.dead),
         "defender_deadwood": plan.deadwood,
-        "scorer": scorer, "points": hs.points, "reason": hs.reason, "payments": [],
+        "scorer": scorer, "points": hs.points, "reason": to_json(hs.why), "payments": [],
     }
     s.last_hand = record
     said: list[Msg] = [msg(f"gin.hand_{hs.kind if hs.kind in ('big_gin', 'gin') else 'knock'}",

@@ -27,10 +27,6 @@ def card_value(card: Card) -> int:
     return VALUE[card.rank]
 
 
-def _lowest_rank(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
 def _build_run_tables() -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]:
     """For every suit mask: the least deadwood using runs of that suit only, and one run split
     reaching it (as (low rank, high rank) pairs). Masks grow from small to large, and each
@@ -248,10 +244,6 @@ def deadwood_cards(cards: Iterable[Card], melds: Iterable[Sequence[Card]]) -> li
     """The cards of the hand in none of the melds, sorted."""
     used = {c for m in melds for c in m}
     return sorted(c for c in cards if c not in used)
-
-
-def meld_text(meld: Sequence[Card]) -> str:
-    return " ".join(c.pretty for c in meld)
 
 
 __all__ = ["VALUE", "SUITS", "arrangements", "best_melds", "candidate_melds", "card_value",

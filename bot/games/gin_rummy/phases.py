@@ -13,6 +13,7 @@ class Phase(StrEnum):
     OVER = "over"                # GIN-19: the match has ended
 
 
-PHASE_NAMES: dict[Phase, str] = {
-    Phase.FIRST_OFFER: "First upcard", Phase.DRAW: "Drawing", Phase.DISCARD: "Discarding",
-    Phase.ARRANGE: "Knocker chooses melds", Phase.OVER: "Match over"}
+PHASE_KEYS: dict[Phase, str] = {
+    Phase.FIRST_OFFER: "phase.first_upcard", Phase.DRAW: "phase.drawing", Phase.DISCARD: "phase.discarding",
+    Phase.ARRANGE: "phase.knocker_chooses_melds", Phase.OVER: "phase.match_over"}
+"""The catalog key of each phase's name, as the views show it."""

@@ -11,13 +11,11 @@ from .options import SCORING_SYSTEMS, GinOptions
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
-    """Who scores a showdown and how many points, and why: `why` for players, `reason` the
-    same in English words as saved states have always recorded it."""
+    """Who scores a showdown and how many points, and why (a catalog message)."""
 
     knocker_scores: bool
     points: int
     kind: Literal["gin", "big_gin", "knock", "undercut"]
-    reason: str
     why: Msg
 
 
@@ -28,16 +26,12 @@ def score_hand(opts: GinOptions, knock_deadwood: int, defender_deadwood: int,
     K, D = knock_deadwood, defender_deadwood
     if big_gin:
         bonus = opts.big_gin_bonus
-        return HandScore(True, bonus + D, "big_gin", f"big gin: {bonus} bonus + {D} defender deadwood",
-                         msg("gin.why_big_gin", bonus=bonus, defender=D))
+        return HandScore(True, bonus + D, "big_gin", msg("gin.why_big_gin", bonus=bonus, defender=D))
     if gin:
-        return HandScore(True, gin_bonus + D, "gin", f"gin: {gin_bonus} bonus + {D} defender deadwood",
-                         msg("gin.why_gin", bonus=gin_bonus, defender=D))
+        return HandScore(True, gin_bonus + D, "gin", msg("gin.why_gin", bonus=gin_bonus, defender=D))
     if K < D:
-        return HandScore(True, D - K, "knock", f"knock: {D} − {K} deadwood",
-                         msg("gin.why_knock", defender=D, knocker=K))
+        return HandScore(True, D - K, "knock", msg("gin.why_knock", defender=D, knocker=K))
     return HandScore(False, K - D + undercut_bonus, "undercut",
-                     f"undercut: {K} − {D} deadwood + {undercut_bonus} bonus",
                      msg("gin.why_undercut", knocker=K, defender=D, bonus=undercut_bonus))
 
 

@@ -114,6 +114,3 @@ def auto_best(cards: Sequence[Card], defender: Sequence[Card], gin: bool) -> tup
     assert best is not None
     return best
 
-
-def knocker_dead(cards: Sequence[Card], arrangement: Collection) -> list[Card]:
-    return deadwood_cards(cards, arrangement)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
 from ..cards import Card
+from ..messages import MsgJson
 from .options import GinOptions
 from .phases import Phase
 
@@ -45,7 +46,7 @@ class HandRecord(TypedDict, total=False):
     defender_deadwood: int
     scorer: int
     points: int
-    reason: str
+    reason: MsgJson | str    # why the scorer scored (`HandScore.why`); English in records saved before
     payments: list[Payment]
     scores: list[int]
     forfeit: int
@@ -92,7 +93,7 @@ class GinState:
     knock: PendingKnock | None = None
     last_hand: HandRecord | None = None
     result: MatchResult | None = None
-    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`Engine.apply`)
 
     def may_discard(self, card: Card) -> bool:
         """GIN-9: the card just taken from the pile may not go straight back (by default)."""

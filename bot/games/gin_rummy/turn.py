@@ -9,8 +9,9 @@ from ..actions import Action
 from ..base import Event, IllegalAction
 from ..cards import Card
 from ..messages import Seat, card, msg
-from .actions import Arrangement, Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
-from .hand_end import showdown, void_hand
+from ..moves import Moves, move
+from .actions import Arrangement, Discard, DrawStock, Knock, Pass, Resign, ShowMelds, TakeDiscard
+from .hand_end import finish_match, showdown, void_hand
 from .melds import VALUE, discard_deadwoods, min_deadwood, normalise
 from .phases import Phase
 from .showdown import auto_best, knocker_options
@@ -59,26 +60,46 @@ def timeout_action(s: GinState, seat: int) -> Action:
     return ShowMelds(Arrangement(arrangement))
 
 
-def play(s: GinState, seat: int, action: Action) -> list[Event]:
-    """The action of the seat to act, in the current phase of the hand."""
-    if s.phase == Phase.FIRST_OFFER:
-        return _first_offer(s, seat, action)
-    if s.phase == Phase.DRAW:
-        return _draw(s, seat, action)
-    if s.phase == Phase.DISCARD:
-        return _discard(s, seat, action)
-    return _arrange(s, seat, action)
+# --- moves: each verified, then performed (`moves.Moves`) ------------------------------------
+
+_ASKED: dict[Phase, tuple[str, str]] = {
+    Phase.FIRST_OFFER: ("err.gin.take_or_pass", "GIN-7"), Phase.DRAW: ("err.gin.draw_first", "GIN-8"),
+    Phase.DISCARD: ("err.gin.discard_or_knock", "GIN-8"), Phase.ARRANGE: ("err.gin.choose_melds", "GIN-14")}
+"""What each phase asks for, said to a seat that tries another kind of move."""
 
 
-def _first_offer(s: GinState, seat: int, action: Action) -> list[Event]:
+def _asked(s: GinState) -> IllegalAction:
+    key, rule = _ASKED[s.phase]
+    return IllegalAction(msg(key), rule=rule)
+
+
+def _expect(s: GinState, phase: Phase) -> None:
+    if s.phase != phase:
+        raise _asked(s)
+
+
+def verify_turn(s: GinState, seat: int) -> None:
+    if s.phase == Phase.OVER:
+        raise IllegalAction(msg("err.gin.match_over"), rule="GIN-19")
+    if seat not in (0, 1):
+        raise IllegalAction(msg("err.table.not_seated"))
+    if seat != s.turn:
+        raise IllegalAction(msg("err.wait_for", player=Seat(s.turn)), rule="GIN-8")
+
+
+def _verify_upcard(s: GinState, offered: Card) -> None:
     top = s.pile[-1]
-    if isinstance(action, (TakeDiscard, Pass)) and action.card != top:
+    if offered != top:
         raise IllegalAction(msg("err.gin.upcard", card=card(top)), rule="GIN-7")
-    if isinstance(action, TakeDiscard):
-        return _take_pile(s, seat)
-    if not isinstance(action, Pass):
-        raise IllegalAction(msg("err.gin.take_or_pass"), rule="GIN-7")
-    other = 1 - seat
+
+
+def verify_pass(s: GinState, seat: int, action: Pass) -> None:
+    _expect(s, Phase.FIRST_OFFER)
+    _verify_upcard(s, action.card)
+
+
+def pass_upcard(s: GinState, seat: int, action: Pass) -> list[Event]:
+    top = s.pile[-1]
     events = [Event("pass", msg("gin.pass", player=Seat(seat), card=card(top)), seat)]
     if s.opts.first_turn == "classic" and s.passes == 0:
         s.passes = 1                 # classic: the dealer may now take it or pass
@@ -86,30 +107,41 @@ def _first_offer(s: GinState, seat: int, action: Action) -> list[Event]:
         if s.opts.first_turn == "classic":
             s.refused = top          # both passed: it may not be taken (GIN-7)
         s.phase = Phase.DRAW         # source: the dealer's normal turn; classic: the
-    s.turn = other                   # non-dealer draws from the stock
+    s.turn = 1 - seat                # non-dealer draws from the stock
     return events
 
 
-def _draw(s: GinState, seat: int, action: Action) -> list[Event]:
+def verify_take(s: GinState, seat: int, action: TakeDiscard) -> None:
+    if s.phase == Phase.FIRST_OFFER:
+        _verify_upcard(s, action.card)
+        return
+    _expect(s, Phase.DRAW)
     top = s.pile[-1] if s.pile else None
-    if isinstance(action, DrawStock):
-        drawn = s.stock.pop(0)
-        s.hands[seat].append(drawn)
-        s.pickup = None
-        s.refused = None
-        s.phase = Phase.DISCARD
-        events = [Event("draw", msg("gin.draw", player=Seat(seat), left=len(s.stock)), seat),
-                  Event("drew", msg("gin.drew", card=card(drawn)), seat, private_to=seat,
-                        data={"card": str(drawn)})]
-        return events + _check_big_gin(s, seat)
-    if isinstance(action, TakeDiscard):
-        if top is None or action.card != top:
-            shown = card(top) if top else msg("err.nothing")
-            raise IllegalAction(msg("err.top_discard_only", card=shown), rule="GIN-8")
-        if top == s.refused:
-            raise IllegalAction(msg("err.gin.refused_upcard", card=card(top)), rule="GIN-7")
-        return _take_pile(s, seat)
-    raise IllegalAction(msg("err.gin.draw_first"), rule="GIN-8")
+    if top is None or action.card != top:
+        shown = card(top) if top else msg("err.nothing")
+        raise IllegalAction(msg("err.top_discard_only", card=shown), rule="GIN-8")
+    if top == s.refused:
+        raise IllegalAction(msg("err.gin.refused_upcard", card=card(top)), rule="GIN-7")
+
+
+def take(s: GinState, seat: int, action: TakeDiscard) -> list[Event]:
+    return _take_pile(s, seat)
+
+
+def verify_draw(s: GinState, seat: int, action: DrawStock) -> None:
+    _expect(s, Phase.DRAW)
+
+
+def draw(s: GinState, seat: int, action: DrawStock) -> list[Event]:
+    drawn = s.stock.pop(0)
+    s.hands[seat].append(drawn)
+    s.pickup = None
+    s.refused = None
+    s.phase = Phase.DISCARD
+    events = [Event("draw", msg("gin.draw", player=Seat(seat), left=len(s.stock)), seat),
+              Event("drew", msg("gin.drew", card=card(drawn)), seat, private_to=seat,
+                    data={"card": str(drawn)})]
+    return events + _check_big_gin(s, seat)
 
 
 def _take_pile(s: GinState, seat: int) -> list[Event]:
@@ -131,26 +163,22 @@ def _check_big_gin(s: GinState, seat: int) -> list[Event]:
     return []
 
 
-def _discard(s: GinState, seat: int, action: Action) -> list[Event]:
-    if not isinstance(action, (Discard, Knock)):
-        raise IllegalAction(msg("err.gin.discard_or_knock"), rule="GIN-8")
-    thrown = action.card
+def _verify_throw(s: GinState, seat: int, thrown: Card) -> None:
+    _expect(s, Phase.DISCARD)
     if thrown not in s.hands[seat]:
         raise IllegalAction(msg("err.not_held", card=card(thrown)), rule="GIN-8")
     if not s.may_discard(thrown):
         raise IllegalAction(msg("err.gin.just_taken", card=card(thrown)), rule="GIN-9")
+
+
+def verify_discard(s: GinState, seat: int, action: Discard) -> None:
+    _verify_throw(s, seat, action.card)
+
+
+def discard(s: GinState, seat: int, action: Discard) -> list[Event]:
+    thrown = action.card
     rest = [c for c in s.hands[seat] if c != thrown]
-    dw = min_deadwood(rest)
-    if isinstance(action, Knock):
-        limit = s.opts.knock_limit
-        if dw > limit:
-            raise IllegalAction(msg("err.gin.knock_limit", limit=limit, card=card(thrown), deadwood=dw),
-                                rule="GIN-10")
-        if action.deadwood != dw:
-            raise IllegalAction(msg("err.gin.knock_changed", card=card(thrown), deadwood=dw,
-                                    claimed=action.deadwood), rule="GIN-10")
-        return _knock(s, seat, thrown)
-    if dw == 0 and s.opts.gin_mandatory:
+    if s.opts.gin_mandatory and min_deadwood(rest) == 0:
         return _knock(s, seat, thrown)   # GIN-11: the discard makes gin
     s.hands[seat] = rest
     s.pile.append(thrown)
@@ -162,6 +190,22 @@ def _discard(s: GinState, seat: int, action: Action) -> list[Event]:
     s.turn = 1 - seat
     s.phase = Phase.DRAW
     return events
+
+
+def verify_knock(s: GinState, seat: int, action: Knock) -> None:
+    thrown = action.card
+    _verify_throw(s, seat, thrown)
+    dw = min_deadwood([c for c in s.hands[seat] if c != thrown])
+    limit = s.opts.knock_limit
+    if dw > limit:
+        raise IllegalAction(msg("err.gin.knock_limit", limit=limit, card=card(thrown), deadwood=dw), rule="GIN-10")
+    if action.deadwood != dw:
+        raise IllegalAction(msg("err.gin.knock_changed", card=card(thrown), deadwood=dw, claimed=action.deadwood),
+                            rule="GIN-10")
+
+
+def knock(s: GinState, seat: int, action: Knock) -> list[Event]:
+    return _knock(s, seat, action.card)
 
 
 def _knock(s: GinState, seat: int, thrown: Card) -> list[Event]:
@@ -182,14 +226,30 @@ def _knock(s: GinState, seat: int, thrown: Card) -> list[Event]:
     return events + showdown(s, seat, None)
 
 
-def _arrange(s: GinState, seat: int, action: Action) -> list[Event]:
-    if not isinstance(action, ShowMelds):
-        raise IllegalAction(msg("err.gin.choose_melds"), rule="GIN-14")
-    options = knocker_options(s.hands[seat])
+def verify_show(s: GinState, seat: int, action: ShowMelds) -> None:
+    _expect(s, Phase.ARRANGE)
     # Any writing of a collection reaching K is that collection (melds and cards in any
     # order, adjacent runs split or not): compare canonical forms.
-    chosen = normalise(action.arrangement.melds)
-    if chosen not in options:
+    if normalise(action.arrangement.melds) not in knocker_options(s.hands[seat]):
         deadwood = s.knock["deadwood"] if s.knock else 0
         raise IllegalAction(msg("err.gin.melds_mismatch", deadwood=deadwood), rule="GIN-14")
-    return showdown(s, seat, chosen)
+
+
+def show(s: GinState, seat: int, action: ShowMelds) -> list[Event]:
+    return showdown(s, seat, normalise(action.arrangement.melds))
+
+
+def verify_resign(s: GinState, seat: int, action: Resign) -> None:
+    """GIN-22: a seat may resign whenever it is to act."""
+
+
+def resign(s: GinState, seat: int, action: Resign) -> list[Event]:
+    return finish_match(s, 1 - seat, forfeit=seat)
+
+
+MOVES: Moves[GinState] = Moves({
+    Pass: move(verify_pass, pass_upcard), TakeDiscard: move(verify_take, take),
+    DrawStock: move(verify_draw, draw), Discard: move(verify_discard, discard), Knock: move(verify_knock, knock),
+    ShowMelds: move(verify_show, show), Resign: move(verify_resign, resign),
+}, verify_turn, _asked)
+"""Every kind of move of a Gin Rummy turn."""

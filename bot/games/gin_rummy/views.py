@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from ..cards import card_texts
+from ..messages import MsgJson, msg_json
 from .melds import best_melds, deadwood_cards, discard_deadwoods
-from .phases import PHASE_NAMES, Phase
+from .phases import PHASE_KEYS, Phase
 from .state import GinState, HandRecord, MatchResult, Payment
 
 
@@ -21,7 +22,7 @@ class KnockView(TypedDict):
 class PublicView(TypedDict):
     """Discard pile, stock count, pickups, scores, options, the last showdown; no hand."""
 
-    phase: str
+    phase: MsgJson               # the phase's name (`messages.msg_json`)
     phase_id: str
     hand_no: int
     dealer: int
@@ -50,7 +51,7 @@ class PublicView(TypedDict):
     knock: KnockView | None
     last_hand: HandRecord | None
     result: MatchResult | None
-    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`Engine.apply`)
 
 
 class PrivateView(TypedDict):
@@ -76,7 +77,7 @@ def public_view(g: GinState) -> PublicView:
     top = g.pile[-1] if g.pile and not over else None
     opts = g.opts
     view: PublicView = {
-        "phase": PHASE_NAMES[g.phase],
+        "phase": msg_json(PHASE_KEYS[g.phase]),
         "phase_id": g.phase.value,
         "hand_no": g.hand_no,
         "dealer": g.dealer,

@@ -17,55 +17,45 @@ class DeclareTunnela(Action, kind="declare_tunnela", simultaneous=True):
     card: Card
 
     @property
-    def label(self) -> str:
-        p = self.card.pretty
-        return f"Declare tunnela {p} {p} {p}"
-
-    @property
     def message(self) -> Msg:
         return msg(self.key(), cards=cards([self.card] * 3))
 
 
-class DeclareDone(Action, kind="declare_done", label="Done declaring", simultaneous=True):
+class DeclareDone(Action, kind="declare_done", simultaneous=True):
     """Finish declaring dealt tunnelas (MAR-4); the same prompt for every player."""
 
 
-class TakeAndFinish(Action, kind="take_and_finish", prompt="Take the discard and go out, discarding…"):
+class TakeAndFinish(Action, kind="take_and_finish", prompt=True):
     """Take the top discard and go out at once, discarding `discard` (MAR-6.2, MAR-6.3)."""
 
     card: Card
     discard: Card
 
-    @property
-    def label(self) -> str:
-        return f"Take {self.card.pretty} and finish, discarding {self.discard.pretty}"
 
-
-class Show(Action, kind="show", label="Show pure sets (see the tiplu)"):
+class Show(Action, kind="show"):
     """Expose three pure sets (MAR-8); the engine picks them and the player sees the tiplu."""
 
 
-class ShowDublees(Action, kind="show_dublees", label="Show seven dublees"):
+class ShowDublees(Action, kind="show_dublees"):
     """Expose seven dublees and follow the dublee route (MAR-9)."""
 
 
-class Finish(Action, kind="finish", prompt="Go out, discarding…"):
+class Finish(Action, kind="finish", prompt=True):
     """Go out, discarding `discard`; the engine lays out the melds or dublees (MAR-13, MAR-14)."""
 
     discard: Card
 
-    @property
-    def label(self) -> str:
-        return f"Finish, discarding {self.discard.pretty}"
 
-
-class NextDeal(Action, kind="next_deal", label="Deal the next hand"):
+class NextDeal(Action, kind="next_deal"):
     """Deal the next hand (between deals; anyone may leave the table before it)."""
 
 
-class EndGame(Action, kind="end_game", label="End the game (nobody left to play against)"):
+class EndGame(Action, kind="end_game"):
     """Between deals, when everybody else has left or is out of chips: close the game (MAR-2)."""
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (DeclareTunnela, DeclareDone, DrawStock, TakeDiscard, TakeAndFinish,
                                   Show, ShowDublees, Finish, Discard, NextDeal, EndGame)
+
+__all__ = ["ACTION_TYPES", "DeclareDone", "DeclareTunnela", "Discard", "DrawStock", "EndGame", "Finish", "NextDeal",
+           "Show", "ShowDublees", "TakeAndFinish", "TakeDiscard"]

@@ -10,7 +10,7 @@ states are memoised. The search is exact: every arrangement is some sequence of 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, Final
@@ -76,13 +76,6 @@ class _Pool:
         return cards.pop()
 
 
-def _encode(faces: Iterable[int]) -> int:
-    state = _GUARD
-    for f in faces:
-        state += _ONE[f]
-    return state
-
-
 def _discard_mask(hand_faces: Counter[int], taken: Card | None, ban: str) -> int:
     """Faces that may be the discard under MAR-7."""
     mask = 0
@@ -96,9 +89,13 @@ def _discard_mask(hand_faces: Counter[int], taken: Card | None, ban: str) -> int
     return mask
 
 
+Triple = tuple[int, int, int]
+Rec = Callable[[int, int, int, int, bool, bool], bool]
+
+
 def search_melds(faces: Sequence[int], melds: int, pure_need: int, discard_mask: int,
                  tiplu: int | None, wrap: bool = False, marriages: int = -1
-                 ) -> tuple[list[tuple[int, int, int]], int | None] | None:
+                 ) -> tuple[list[Triple], int | None] | None:
     """Split `faces` into `melds` valid melds (at least `pure_need` natural pure sets) plus one
     discard from `discard_mask` when len(faces) == 3*melds + 1. `marriages` >= 0 demands exactly
     that many MARRIAGE melds. Returns (melds as face triples, discard face) or None.
@@ -111,101 +108,58 @@ def search_melds(faces: Sequence[int], melds: int, pure_need: int, discard_mask:
     """
     n = len(faces)
     has_discard = n == 3 * melds + 1
-    if n != 3 * melds + has_discard or melds < 0:
+    if n != 3 * melds + has_discard or melds < 0 or (has_discard and not discard_mask):
         return None
     if not has_discard:
         discard_mask = 0
-    elif not discard_mask:
-        return None
     wild = wild_faces(tiplu)
     counts = Counter(faces)
-    nat = natural_rows()
-    pairs = pair_rows()
+    wild_list = sorted(f for f in counts if f in wild)
     present = 0
     for f in counts:
         if f not in wild:
             present |= 1 << f
-    nat_rows: dict[int, list[tuple[int, int, int, bool]]] = {}
-    pair_cache: dict[int, list[tuple[int, int]]] = {}
-    failed: set[tuple[int, int, int, bool, bool]] = set()
     steps: list[tuple[Any, ...]] = []
+    rec = _rest_search(present, discard_mask, steps)
+    cands = _wild_candidates(tiplu, counts, wrap, marriages)
+    for combo, used, npure in _pre_choices(cands, counts, min(melds, pure_need + max(marriages, 0)),
+                                           pure_need, marriages):
+        state = _GUARD
+        for f, k in counts.items():
+            if f not in wild:
+                state += _ONE[f] * (k - used.get(f, 0))
+        free = {f: counts[f] - used.get(f, 0) for f in wild_list}
+        wdo = has_discard and any(k > 0 and discard_mask >> f & 1 for f, k in free.items())
+        steps.clear()
+        if rec(state, sum(free.values()), melds - len(combo), max(0, pure_need - npure), has_discard, wdo):
+            return _witness(steps, [cands[i][0] for i in combo], free, wild_list, discard_mask)
+    return None
 
-    def nrow(f: int) -> list[tuple[int, int, int, bool]]:
-        r = nat_rows.get(f)
-        if r is None:
-            base = _ONE[f]
-            r = [(base + _ONE[g] + _ONE[h], g, h, p) for g, h, p in nat[f]
-                 if present >> g & 1 and present >> h & 1]
-            r.sort(key=lambda e: not e[3])
-            nat_rows[f] = r
-        return r
 
-    def prow(f: int) -> list[tuple[int, int]]:
-        r = pair_cache.get(f)
-        if r is None:
-            base = _ONE[f]
-            r = [(base + _ONE[g], g) for g in pairs[f] if present >> g & 1]
-            pair_cache[f] = r
-        return r
+def _wild_candidates(tiplu: int | None, counts: Counter[int], wrap: bool, marriages: int
+                     ) -> list[tuple[Triple, bool, bool]]:
+    """The melds that use wild cards as themselves, the hand holding them: (faces, pure, marriage)."""
+    if tiplu is None:
+        return []
+    cands: list[tuple[Triple, bool, bool]] = []
+    jh, ti, po = maal_faces(tiplu)
+    lo, mid, hi = sorted((jh, ti, po))
+    mar = (lo, mid, hi)
+    for t in wild_pure_melds(tiplu):
+        if all(counts[x] >= t.count(x) for x in t):
+            cands.append((t, True, t == mar))
+    if wrap and marriages > 0 and mar not in [c[0] for c in cands] \
+            and all(counts[x] >= mar.count(x) for x in mar) and face_rank(tiplu) == 1:
+        cands.append((mar, False, True))  # K-A-2 marriage under the wrap option (MAR-12)
+    return cands
 
-    def rec(state: int, jokers: int, left: int, pure: int, disc: bool, wdo: bool) -> bool:
-        rest = state ^ _GUARD
-        if not rest:
-            if disc:
-                if not wdo or not jokers:
-                    return False
-                jokers -= 1
-                steps.append(("dw",))
-            if jokers == 3 * left and pure <= 0:
-                steps.append(("jj", left))
-                return True
-            if disc:
-                steps.pop()
-            return False
-        if pure > left:
-            return False
-        key = (state, jokers, pure, disc, wdo)
-        if key in failed:
-            return False
-        low = rest & -rest
-        f = (low.bit_length() - 1) // 3
-        if left:
-            for sub, g, h, p in nrow(f):
-                nxt = state - sub
-                if nxt & _GUARD == _GUARD and rec(nxt, jokers, left - 1, pure - 1 if p else pure, disc, wdo):
-                    steps.append(("m", f, g, h))
-                    return True
-            if jokers and not pure > left - 1:
-                for sub, g in prow(f):
-                    nxt = state - sub
-                    if nxt & _GUARD == _GUARD and rec(nxt, jokers - 1, left - 1, pure, disc, wdo):
-                        steps.append(("p", f, g))
-                        return True
-                if jokers >= 2 and rec(state - _ONE[f], jokers - 2, left - 1, pure, disc, wdo):
-                    steps.append(("s", f))
-                    return True
-        if disc and discard_mask >> f & 1:
-            if rec(state - _ONE[f], jokers, left, pure, False, wdo):
-                steps.append(("d", f))
-                return True
-        failed.add(key)
-        return False
 
-    # candidate melds that use wild cards as themselves
-    cands: list[tuple[tuple[int, int, int], bool, bool]] = []
-    if tiplu is not None:
-        jh, ti, po = maal_faces(tiplu)
-        lo, mid, hi = sorted((jh, ti, po))
-        mar = (lo, mid, hi)
-        for t in wild_pure_melds(tiplu):
-            if all(counts[x] >= t.count(x) for x in t):
-                cands.append((t, True, t == mar))
-        if wrap and marriages > 0 and mar not in [c[0] for c in cands] \
-                and all(counts[x] >= mar.count(x) for x in mar) and face_rank(tiplu) == 1:
-            cands.append((mar, False, True))  # K-A-2 marriage under the wrap option (MAR-12)
-    max_pre = min(melds, pure_need + max(marriages, 0))
-    wild_list = sorted(f for f in counts if f in wild)
+def _pre_choices(cands: list[tuple[Triple, bool, bool]], counts: Counter[int], max_pre: int, pure_need: int,
+                 marriages: int) -> Iterator[tuple[tuple[int, ...], Counter[int], int]]:
+    """Each choice of candidate melds to place first, smallest first: (indices, faces used, pure sets)."""
     for size in range(0, max_pre + 1):
+        if marriages < 0 and size > pure_need:
+            continue
         for combo in combinations_with_replacement(range(len(cands)), size):
             used: Counter[int] = Counter()
             npure = nmar = 0
@@ -216,23 +170,104 @@ def search_melds(faces: Sequence[int], melds: int, pure_need: int, discard_mask:
                 nmar += m
             if marriages >= 0 and nmar != marriages:
                 continue
-            if marriages < 0 and size > pure_need:
-                continue
             if any(counts[x] < k for x, k in used.items()):
                 continue
             if size - npure - nmar > 0 and marriages < 0:
                 continue
-            state = _GUARD
-            for f, k in counts.items():
-                if f not in wild:
-                    state += _ONE[f] * (k - used.get(f, 0))
-            free = {f: counts[f] - used.get(f, 0) for f in wild_list}
-            jokers = sum(free.values())
-            wdo = has_discard and any(k > 0 and discard_mask >> f & 1 for f, k in free.items())
-            steps.clear()
-            if rec(state, jokers, melds - size, max(0, pure_need - npure), has_discard, wdo):
-                return _witness(steps, [cands[i][0] for i in combo], free, wild_list, discard_mask)
-    return None
+            yield combo, used, npure
+
+
+class _NaturalRows(dict[int, list[tuple[int, int, int, bool]]]):
+    """The natural melds the hand can make with each face and two faces above it, pure ones
+    first, as (subtrahend, g, h, pure); each face's row built when the search first needs it."""
+
+    def __init__(self, present: int) -> None:
+        super().__init__()
+        self.present = present
+        self.table = natural_rows()
+
+    def __missing__(self, f: int) -> list[tuple[int, int, int, bool]]:
+        base, present = _ONE[f], self.present
+        row = [(base + _ONE[g] + _ONE[h], g, h, p) for g, h, p in self.table[f]
+               if present >> g & 1 and present >> h & 1]
+        row.sort(key=lambda e: not e[3])
+        self[f] = row
+        return row
+
+
+class _PairRows(dict[int, list[tuple[int, int]]]):
+    """The pairs the hand holds with each face that a wild card completes, as (subtrahend, g)."""
+
+    def __init__(self, present: int) -> None:
+        super().__init__()
+        self.present = present
+        self.table = pair_rows()
+
+    def __missing__(self, f: int) -> list[tuple[int, int]]:
+        base, present = _ONE[f], self.present
+        row = [(base + _ONE[g], g) for g in self.table[f] if present >> g & 1]
+        self[f] = row
+        return row
+
+
+def _all_placed(jokers: int, left: int, pure: int, disc: bool, wdo: bool, steps: list[tuple[Any, ...]]) -> bool:
+    """Only wild cards are left: they make the `left` melds (and the discard) when they count right."""
+    if disc:
+        if not wdo or not jokers:
+            return False
+        jokers -= 1
+    if jokers != 3 * left or pure > 0:
+        return False
+    if disc:
+        steps.append(("dw",))
+    steps.append(("jj", left))
+    return True
+
+
+def _rest_search(present: int, discard_mask: int, steps: list[tuple[Any, ...]]) -> Rec:
+    """The search over face counts (module docstring): `rec(state, jokers, left, pure, disc, wdo)`
+    places the lowest remaining face and recurses, recording its choices in `steps`."""
+    nrow, prow = _NaturalRows(present), _PairRows(present)
+    failed: set[tuple[int, int, int, bool, bool]] = set()
+
+    def rec(state: int, jokers: int, left: int, pure: int, disc: bool, wdo: bool) -> bool:
+        rest = state ^ _GUARD
+        if not rest:
+            return _all_placed(jokers, left, pure, disc, wdo, steps)
+        if pure > left:
+            return False
+        key = (state, jokers, pure, disc, wdo)
+        if key in failed:
+            return False
+        f = ((rest & -rest).bit_length() - 1) // 3
+        if left:
+            for sub, g, h, p in nrow[f]:
+                nxt = state - sub
+                if nxt & _GUARD == _GUARD and rec(nxt, jokers, left - 1, pure - 1 if p else pure, disc, wdo):
+                    steps.append(("m", f, g, h))
+                    return True
+            if jokers and pure <= left - 1 and _wild_meld(rec, state, f, prow[f], jokers, left, pure, disc, wdo, steps):
+                return True
+        if disc and discard_mask >> f & 1 and rec(state - _ONE[f], jokers, left, pure, False, wdo):
+            steps.append(("d", f))
+            return True
+        failed.add(key)
+        return False
+    return rec
+
+
+def _wild_meld(rec: Rec, state: int, f: int, pairs: list[tuple[int, int]], jokers: int, left: int, pure: int,
+               disc: bool, wdo: bool, steps: list[tuple[Any, ...]]) -> bool:
+    """Face `f` in a meld with wild cards: a pair and one wild, else two wilds."""
+    for sub, g in pairs:
+        nxt = state - sub
+        if nxt & _GUARD == _GUARD and rec(nxt, jokers - 1, left - 1, pure, disc, wdo):
+            steps.append(("p", f, g))
+            return True
+    if jokers >= 2 and rec(state - _ONE[f], jokers - 2, left - 1, pure, disc, wdo):
+        steps.append(("s", f))
+        return True
+    return False
 
 
 def _witness(steps: list[tuple[Any, ...]], pre: list[tuple[int, int, int]], free: dict[int, int],

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, StopAfterDeal, records_last_move, seat_key
+from ..base import BuyIn, Engine, Event, StopAfterDeal, seat_key
 from ..cards import Card, new_deck
 from ..codec import StateCodec
 from ..messages import msg
@@ -37,12 +37,13 @@ class Marriage(MarriageState, StopAfterDeal, Engine):
     """One Marriage table: a sequence of deals over fixed seats."""
 
     id = "marriage"
-    title = "Marriage"
     min_players = 2
     max_players = 5
     option_specs = OPTION_SPECS
     action_types = ACTION_TYPES
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
+    moves = turn.MOVES
+    shown_moves = frozenset({"draw_stock", "take_discard", "discard", "show", "show_dublees"})
 
     # --- creation -------------------------------------------------------------------------
 
@@ -74,7 +75,6 @@ class Marriage(MarriageState, StopAfterDeal, Engine):
     # The rule steps themselves, bound as methods: the hot calls make no forwarding call.
     to_act = turn.to_act
     legal_actions = turn.legal_actions
-    apply = records_last_move("draw_stock", "take_discard", "discard", "show", "show_dublees")(turn.apply)
     timeout_action = turn.timeout_action
     public_view = views.public_view
     private_view = views.private_view
@@ -95,7 +95,6 @@ class Marriage(MarriageState, StopAfterDeal, Engine):
 
     def end_between_deals(self) -> list[Event]:
         self.phase = OVER
-        self.cache.clear()
         return [Event("game_over", msg("mar.over_host_stop"))]
 
     def turn_timeout_s(self) -> int | None:

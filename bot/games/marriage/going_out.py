@@ -4,6 +4,8 @@ MAR-25), with the deal summary."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..base import Event
 from ..cards import Card, card_texts
 from ..messages import Join, Msg, Seat, card, cards, joined, lines, msg, to_json
@@ -15,38 +17,29 @@ from .scoring import Points, adjust_unseen, maal_points, owed_amounts, settle
 from .state import MarriageState, Route
 from .table import finish_options, fixed_melds, next_in, owned
 
-_Position = tuple[tuple[Card, ...], Card, tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...], Route,
-                  Card | None, MarriageOptions]
-_FINISHERS: dict[_Position, tuple[Card, ...]] = {}  # finishing_discards by position, across reloads
+Melds = tuple[tuple[Card, ...], ...]
 
 
 def finishers(st: MarriageState, seat: int, extra: Card | None = None, taken: Card | None = None) -> list[Card]:
-    """Discards that let `seat` go out now (one card per face), cached until the next action."""
-    key = ("fin", seat, extra, taken, len(st.hands[seat]))
-    cache = st.cache
-    if key in cache:
-        hit: list[Card] = cache[key]
-        return hit
+    """Discards that let `seat` go out now (one card per face)."""
     route = st.route[seat]
-    out: list[Card] = []
-    if route is not None and st.tiplu is not None:
-        cards = owned(st, seat) + ([extra] if extra is not None else [])
-        fixed, dublees, opts = fixed_melds(st, seat), st.dublees[seat], finish_options(st)
-        # the same position is asked about again after every reload (the table service loads
-        # the state for each click), so the search result is kept across game objects
-        memo: _Position = (tuple(sorted(cards)), st.tiplu, tuple(map(tuple, fixed)), tuple(map(tuple, dublees)),
-                           route, taken, opts)
-        found = _FINISHERS.get(memo)
-        if found is None:
-            found = tuple(finishing_discards(cards, st.tiplu, fixed, dublees, route, taken, opts))
-            if len(_FINISHERS) >= 1024:
-                _FINISHERS.clear()
-            _FINISHERS[memo] = found
-        out = list(found)
-        if extra is not None and st.opts.taken_card_discard_ban == "copy":
-            out = [c for c in out if c != extra]
-    cache[key] = out
-    return out
+    if route is None or st.tiplu is None:
+        return []
+    cards = owned(st, seat) + ([extra] if extra is not None else [])
+    found = _finishers(tuple(sorted(cards)), st.tiplu, tuple(map(tuple, fixed_melds(st, seat))),
+                       tuple(map(tuple, st.dublees[seat])), route, taken, finish_options(st))
+    if extra is not None and st.opts.taken_card_discard_ban == "copy":
+        return [c for c in found if c != extra]
+    return list(found)
+
+
+@lru_cache(maxsize=1024)
+def _finishers(cards: tuple[Card, ...], tiplu: Card, fixed: Melds, dublees: Melds, route: Route,
+               taken: Card | None, opts: MarriageOptions) -> tuple[Card, ...]:
+    """`finishing_discards` of a position: asked again and again while a turn's controls are
+    drawn, checked and played, and after every reload of the table's state."""
+    return tuple(finishing_discards(cards, tiplu, fixed, dublees,
+                                    route, taken, opts))
 
 
 def best_layout(st: MarriageState, seat: int, discard: Card) -> FinishResult:
@@ -100,6 +93,7 @@ def go_out(st: MarriageState, seat: int, discard: Card) -> list[Event]:
     events += _settle(st, seat, layout, going_out, new)
     return events
 
+
 def _summary_lines(st: MarriageState, winner: int, layout: FinishResult, points_detail: dict[int, Points],
                    raw: dict[int, int], adjusted: dict[int, int], owed: dict[int, int],
                    transfers: list[tuple[int, int, int]]) -> list[Msg]:
@@ -152,6 +146,7 @@ def _summary_lines(st: MarriageState, winner: int, layout: FinishResult, points_
         said.append(msg("mar.their_cards"))
         said += [msg("mar.cards_of", player=Seat(s), cards=cards(sorted(owned(st, s)))) for s in others]
     return said
+
 
 def _settle(st: MarriageState, winner: int, layout: FinishResult, going_out: list[list[Card]],
             new: list[list[Card]]) -> list[Event]:

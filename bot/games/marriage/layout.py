@@ -97,23 +97,18 @@ def cohesion(faces: Sequence[int], wild: frozenset[int] = frozenset()) -> float:
 
 Grouped = tuple[tuple[tuple[str, ...], ...], ...]
 """The pure sets, pairs and loose cards of a hand, as card notation."""
-_GROUPED: dict[tuple[Card, ...], Grouped] = {}
 
 
 def group_hand(cards: Sequence[Card]) -> dict[str, list[list[str]]]:
     """A readable grouping: pure sets found in the hand (up to three), then identical pairs,
-    then the rest by suit. Memoised by hand (private views are drawn on every move)."""
-    key = tuple(cards)
-    hit = _GROUPED.get(key)
-    if hit is None:
-        hit = _group_hand(cards)
-        if len(_GROUPED) >= 4096:
-            _GROUPED.clear()
-        _GROUPED[key] = hit
-    return {name: [list(g) for g in groups] for name, groups in zip(("pure_sets", "pairs", "loose"), hit)}
+    then the rest by suit."""
+    grouped = _group_hand(tuple(cards))
+    return {name: [list(g) for g in groups] for name, groups in zip(("pure_sets", "pairs", "loose"), grouped)}
 
 
-def _group_hand(cards: Sequence[Card]) -> Grouped:
+@lru_cache(maxsize=4096)
+def _group_hand(cards: tuple[Card, ...]) -> Grouped:
+    """Memoised by hand: private views are drawn on every move."""
     sets_faces: list[tuple[int, int, int]] = []
     for k in (3, 2, 1):
         opt = pure_set_options(cards, k, limit=1)

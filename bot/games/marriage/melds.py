@@ -42,10 +42,6 @@ def face_suit(face: Face) -> int:
     return face // 13
 
 
-def face_card(face: Face, copy: int = 0) -> Card:
-    return Card(face % 13 + 1, SUITS[face // 13], copy)
-
-
 def up(rank: int) -> int:
     """The cyclic rank above (MAR-11): above K comes A."""
     return 1 if rank == 13 else rank + 1
@@ -151,11 +147,6 @@ def classify_meld(cards: Iterable[Card], tiplu: Card | None,
     """
     faces = [c if isinstance(c, int) else face_of(c) for c in cards]
     return classify_faces(faces, _tiplu_face(tiplu), ace_tiplu_wrap_marriage)
-
-
-def is_pure_set(cards: Iterable[Card]) -> bool:
-    """A pure set for the show (MAR-8): TUNNELA or natural sequence judged without wild cards."""
-    return classify_meld(cards, None) in PURE_TYPES
 
 
 # --- tables for the finishing search -----------------------------------------------------

@@ -12,9 +12,10 @@ class Phase(StrEnum):
     OVER = "over"         # MAR-2: fewer than two players can be dealt in
 
 
-PHASE_NAMES: dict[Phase, str] = {
-    Phase.DECLARE: "Declaring tunnelas",
-    Phase.PLAY: "Playing",
-    Phase.BETWEEN: "Between deals",
-    Phase.OVER: "Game over",
+PHASE_KEYS: dict[Phase, str] = {
+    Phase.DECLARE: "phase.declaring_tunnelas",
+    Phase.PLAY: "phase.playing",
+    Phase.BETWEEN: "phase.between_deals",
+    Phase.OVER: "phase.game_over",
 }
+"""The catalog key of each phase's name, as the views show it."""

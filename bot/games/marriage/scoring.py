@@ -82,6 +82,7 @@ def maal_points(holdings: Sequence[Card], declared: Sequence[Sequence[Card]],
     for f in (ti, po, jh):
         left[f] -= m
     # 3. single maal
+
     def named(f: int, what: str, k: int) -> Msg:
         face = card(Card(face_rank(f), "SHDC"[f // 13]))
         return msg(f"mar.item_{what}", card=face) if k == 1 else msg(f"mar.item_{what}_many", card=face, count=k)

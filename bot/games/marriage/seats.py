@@ -25,7 +25,6 @@ def leave(st: MarriageState, seat: int) -> list[Event]:
     if st.phase == OVER or st.left[seat] or st.leaving[seat]:
         return []
     st.leaving[seat] = True
-    st.cache.clear()
     if st.phase in (Phase.DECLARE, Phase.PLAY) and seat in st.players:
         return [Event("leaving", msg("mar.leaving", player=Seat(seat), deal=st.deal_no),
                       seat=seat)]
@@ -50,7 +49,6 @@ def top_up(st: MarriageState, seat: int, amount: int) -> list[Event]:
     if amount < 1:
         raise IllegalAction(msg("err.top_up_at_least_one"), rule="MAR-25")
     st.stacks[seat] += amount
-    st.cache.clear()
     return [Event("top_up", msg("mar.top_up", player=Seat(seat), amount=amount, stack=st.stacks[seat]),
                   seat=seat)]
 
@@ -69,20 +67,25 @@ def cash_out(st: MarriageState, seat: int) -> list[Event]:
     st.stacks[seat] = 0
     st.left[seat] = True
     st.leaving[seat] = True
-    st.cache.clear()
     return _too_few_left(st)
 
 
-def next_deal(st: MarriageState, seat: int, a: NextDeal) -> list[Event]:
+def verify_next_deal(st: MarriageState, seat: int, a: NextDeal) -> None:
     need_phase(st, BETWEEN, "deal")
     if len(eligible(st)) < 2:
         raise IllegalAction(msg("err.mar.nobody_left"), rule="MAR-2")
+
+
+def next_deal(st: MarriageState, seat: int, a: NextDeal) -> list[Event]:
     return start_deal(st)
 
 
-def end_game(st: MarriageState, seat: int, a: EndGame) -> list[Event]:
+def verify_end_game(st: MarriageState, seat: int, a: EndGame) -> None:
     need_phase(st, BETWEEN, "end_game")
     if len(eligible(st)) >= 2:
         raise IllegalAction(msg("err.mar.deal_on"), rule="MAR-2")
+
+
+def end_game(st: MarriageState, seat: int, a: EndGame) -> list[Event]:
     st.phase = OVER
     return [Event("game_over", msg("mar.over_alone", player=Seat(seat)))]

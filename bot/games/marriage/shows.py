@@ -5,6 +5,8 @@ The engine picks the sets, so a player never arranges cards by hand.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..base import Event, IllegalAction
 from ..cards import Card, deal_rng, group_texts
 from ..messages import Join, Seat, card, cards, msg
@@ -32,12 +34,13 @@ def show_options(st: MarriageState, seat: int) -> bool:
     """Whether the seat holds the pure sets it still needs to show (MAR-8)."""
     if not tiplu_possible(st):
         return False
-    key = ("show", seat, len(st.hands[seat]))
-    cache = st.cache
-    if key not in cache:
-        cache[key] = bool(pure_set_options(st.hands[seat], show_need(st, seat), limit=1))
-    found: bool = cache[key]
-    return found
+    return _holds_pure_sets(tuple(st.hands[seat]), show_need(st, seat))
+
+
+@lru_cache(maxsize=1024)
+def _holds_pure_sets(hand: tuple[Card, ...], need: int) -> bool:
+    """Asked for every seat after every move while the hand stays the same."""
+    return bool(pure_set_options(hand, need, limit=1))
 
 
 def next_tiplu_face(st: MarriageState) -> int | None:
@@ -84,7 +87,7 @@ def choose_tiplu(st: MarriageState) -> list[Event]:
     return events
 
 
-def _check_once(st: MarriageState, seat: int, what: str, rule: str) -> None:
+def _verify_once(st: MarriageState, seat: int, what: str, rule: str) -> None:
     """A player shows once, on their turn, after drawing (MAR-8, MAR-9)."""
     need_phase(st, PLAY, what)
     if not st.drawn or st.route[seat] is not None:
@@ -92,12 +95,15 @@ def _check_once(st: MarriageState, seat: int, what: str, rule: str) -> None:
                             rule=rule)
 
 
-def show(st: MarriageState, seat: int, a: Show) -> list[Event]:
-    _check_once(st, seat, "show", "MAR-8")
+def verify_show(st: MarriageState, seat: int, a: Show) -> None:
+    _verify_once(st, seat, "show", "MAR-8")
     need = show_need(st, seat)
-    options = pure_set_options(st.hands[seat], need)
-    if not options:
+    if not _holds_pure_sets(tuple(st.hands[seat]), need):
         raise IllegalAction(msg("err.mar.need_pure", n=need), rule="MAR-8")
+
+
+def show(st: MarriageState, seat: int, a: Show) -> list[Event]:
+    options = pure_set_options(st.hands[seat], show_need(st, seat))
     events = []
     first = st.tiplu is None
     if first:
@@ -157,12 +163,15 @@ def _faces(meld: tuple[Card, ...]) -> Faces:
     return a, b, c
 
 
-def show_dublees(st: MarriageState, seat: int, a: ShowDublees) -> list[Event]:
-    _check_once(st, seat, "show_dublees", "MAR-9")
+def verify_dublees(st: MarriageState, seat: int, a: ShowDublees) -> None:
+    _verify_once(st, seat, "show_dublees", "MAR-9")
     if not dublee_allowed(st):
         raise IllegalAction(msg("err.mar.no_dublees"), rule="MAR-9")
     if not dublee_show_ok(st, seat):
         raise IllegalAction(msg("err.mar.need_dublees"), rule="MAR-9")
+
+
+def show_dublees(st: MarriageState, seat: int, a: ShowDublees) -> list[Event]:
     events = []
     first = st.tiplu is None
     if first:

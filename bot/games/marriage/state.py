@@ -94,13 +94,11 @@ class MarriageState:
     rebuilds: int = 0                    # stock rebuilds this deal (MAR-16)
     result: DealRecord | None = None
     stop_requested: bool = False         # the host asked to stop after this deal (MAR-28 c)
-    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
-    # Derived or kept for speed; not saved.
+    last_move: dict[str, Any] | None = None   # who moved last and what (`Engine.apply`)
+    # Derived; not saved.
     n: int = field(init=False)           # seats at the table
-    cache: dict[Any, Any] = field(init=False)  # answers of the queries, until the next change
 
     def __post_init__(self) -> None:
         self.n = len(self.stacks)
-        self.cache = {}
         if not self.leaving:  # states saved before `leaving` existed: the seats that left
             self.leaving = list(self.left)

@@ -7,16 +7,12 @@ from __future__ import annotations
 import dataclasses
 
 from ..base import IllegalAction
-from ..cards import Card, pretty_cards
+from ..cards import Card
 from ..messages import msg
 from .melds import face_of, wild_faces
 from .options import MarriageOptions
 from .phases import Phase
 from .state import MarriageState
-
-
-def meld_text(m: list[Card]) -> str:
-    return pretty_cards(sorted(m))
 
 
 def need_phase(st: MarriageState, phase: Phase, what: str) -> None:

@@ -5,20 +5,18 @@ changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from ..actions import Action, Discard, DrawStock, TakeDiscard
 from ..base import Event, IllegalAction
 from ..cards import Card, card_texts
 from ..messages import Join, Seat, card, cards, joined, msg
+from ..moves import Moves, move
 from .actions import DeclareDone, DeclareTunnela, EndGame, Finish, NextDeal, Show, ShowDublees, TakeAndFinish
 from .deal import rebuild
 from .going_out import finishers, go_out
 from .phases import Phase
 from .restrictions import TakeStatus, banned, declarable, discard_choices, take_status
-from .seats import end_game, next_deal
-from .shows import dublee_show_ok, show, show_dublees, show_options
+from .seats import end_game, next_deal, verify_end_game, verify_next_deal
+from .shows import dublee_show_ok, show, show_dublees, show_options, verify_dublees, verify_show
 from .state import MarriageState
 from .table import drawable, eligible, need_phase, next_in
 
@@ -91,30 +89,33 @@ def timeout_action(st: MarriageState, seat: int) -> Action:
     return discards[-1]
 
 
-def apply(st: MarriageState, seat: int, action: Action) -> list[Event]:
+# --- moves: each verified, then performed (`moves.Moves`) ------------------------------------
+
+def verify_turn(st: MarriageState, seat: int) -> None:
     if st.phase == OVER:
         raise IllegalAction(msg("err.game_over"), rule="MAR-17")
     if seat not in to_act(st):
         if st.phase == PLAY:
             raise IllegalAction(msg("err.wait_for", player=Seat(st.turn)), rule="MAR-5")
         raise IllegalAction(msg("err.nothing_asked"), rule="MAR-5")
-    handler = HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction(msg("err.mar.not_an_action"), rule="MAR-5")
-    events = handler(st, seat, action)
-    st.cache.clear()
-    return events
 
 
-def _declare(st: MarriageState, seat: int, a: DeclareTunnela) -> list[Event]:
+def _not_an_action(st: MarriageState) -> IllegalAction:
+    return IllegalAction(msg("err.mar.not_an_action"), rule="MAR-5")
+
+
+def verify_declare(st: MarriageState, seat: int, a: DeclareTunnela) -> None:
     if st.phase == PLAY:
         if st.opts.tunnela_declare_window != "before_own_first_draw" or st.first_turn_done[seat] or st.drawn:
             raise IllegalAction(msg("err.mar.declare_before_play"), rule="MAR-4")
     else:
         need_phase(st, DECLARE, "declare_tunnela")
-    group = [c for c in st.hands[seat] if c.face == a.card.face]
-    if len(group) != 3:
+    if sum(1 for c in st.hands[seat] if c.face == a.card.face) != 3:
         raise IllegalAction(msg("err.mar.not_three", card=card(a.card)), rule="MAR-4")
+
+
+def declare(st: MarriageState, seat: int, a: DeclareTunnela) -> list[Event]:
+    group = [c for c in st.hands[seat] if c.face == a.card.face]
     for c in group:
         st.hands[seat].remove(c)
     st.declared[seat].append(sorted(group))
@@ -125,8 +126,11 @@ def _declare(st: MarriageState, seat: int, a: DeclareTunnela) -> list[Event]:
                   data={"cards": card_texts(group)})]
 
 
-def _declare_done(st: MarriageState, seat: int, a: DeclareDone) -> list[Event]:
+def verify_declare_done(st: MarriageState, seat: int, a: DeclareDone) -> None:
     need_phase(st, DECLARE, "finish_declaring")
+
+
+def declare_done(st: MarriageState, seat: int, a: DeclareDone) -> list[Event]:
     st.declare_pending.remove(seat)
     if st.declare_pending:
         return []
@@ -137,10 +141,13 @@ def _declare_done(st: MarriageState, seat: int, a: DeclareDone) -> list[Event]:
                                   player=Seat(st.turn)))]
 
 
-def _draw_stock(st: MarriageState, seat: int, a: DrawStock) -> list[Event]:
+def verify_draw(st: MarriageState, seat: int, a: DrawStock) -> None:
     need_phase(st, PLAY, "draw")
     if st.drawn:
         raise IllegalAction(msg("err.mar.already_drawn"), rule="MAR-5")
+
+
+def draw(st: MarriageState, seat: int, a: DrawStock) -> list[Event]:
     drawn = st.stock.pop(0)
     st.hands[seat].append(drawn)
     st.hands[seat].sort()
@@ -150,7 +157,7 @@ def _draw_stock(st: MarriageState, seat: int, a: DrawStock) -> list[Event]:
             Event("drew", msg("mar.drew", card=card(drawn)), seat=seat, private_to=seat)]
 
 
-def _check_take(st: MarriageState, seat: int, wanted: Card) -> TakeStatus:
+def _verify_take(st: MarriageState, seat: int, wanted: Card) -> TakeStatus:
     need_phase(st, PLAY, "take_discard")
     if st.drawn:
         raise IllegalAction(msg("err.mar.already_drawn"), rule="MAR-5")
@@ -164,36 +171,42 @@ def _check_take(st: MarriageState, seat: int, wanted: Card) -> TakeStatus:
     return status
 
 
-def _take(st: MarriageState, seat: int, a: TakeDiscard) -> list[Event]:
-    status = _check_take(st, seat, a.card)
-    if status == "finish":
-        raise IllegalAction(msg("err.mar.take_to_finish", why=take_status(st, seat)[1] or ""), rule="MAR-6")
+def _take_top(st: MarriageState, seat: int, taken: Card) -> None:
     st.pile.pop()
-    st.hands[seat].append(a.card)
+    st.hands[seat].append(taken)
     st.hands[seat].sort()
-    st.drawn, st.drawn_card, st.taken = True, None, a.card
+    st.drawn, st.drawn_card, st.taken = True, None, taken
+
+
+def verify_take(st: MarriageState, seat: int, a: TakeDiscard) -> None:
+    if _verify_take(st, seat, a.card) == "finish":
+        raise IllegalAction(msg("err.mar.take_to_finish", why=take_status(st, seat)[1] or ""), rule="MAR-6")
+
+
+def take(st: MarriageState, seat: int, a: TakeDiscard) -> list[Event]:
+    _take_top(st, seat, a.card)
     st.first_turn_done[seat] = True
     return [Event("take", msg("mar.take", player=Seat(seat), card=card(a.card)), seat=seat,
                   data={"card": str(a.card)})]
 
 
-def _take_and_finish(st: MarriageState, seat: int, a: TakeAndFinish) -> list[Event]:
-    _check_take(st, seat, a.card)
+def verify_take_and_finish(st: MarriageState, seat: int, a: TakeAndFinish) -> None:
+    _verify_take(st, seat, a.card)
     if st.route[seat] is None:
         raise IllegalAction(msg("err.mar.show_first"), rule="MAR-13")
     if a.discard not in finishers(st, seat, extra=a.card, taken=a.card):
         raise IllegalAction(msg("err.mar.take_no_finish", card=card(a.card), discard=card(a.discard)),
                             rule="MAR-6")
-    st.pile.pop()
-    st.hands[seat].append(a.card)
-    st.hands[seat].sort()
-    st.drawn, st.drawn_card, st.taken = True, None, a.card
+
+
+def take_and_finish(st: MarriageState, seat: int, a: TakeAndFinish) -> list[Event]:
+    _take_top(st, seat, a.card)
     events = [Event("take", msg("mar.take_out", player=Seat(seat), card=card(a.card)),
                     seat=seat, data={"card": str(a.card)})]
     return events + go_out(st, seat, a.discard)
 
 
-def _finish(st: MarriageState, seat: int, a: Finish) -> list[Event]:
+def verify_finish(st: MarriageState, seat: int, a: Finish) -> None:
     need_phase(st, PLAY, "go_out")
     if not st.drawn:
         raise IllegalAction(msg("err.mar.draw_then_go_out"), rule="MAR-5")
@@ -203,10 +216,13 @@ def _finish(st: MarriageState, seat: int, a: Finish) -> list[Event]:
         raise IllegalAction(msg("err.mar.not_in_hand", card=card(a.discard)), rule="MAR-13")
     if not any(c.face == a.discard.face for c in finishers(st, seat, taken=st.taken)):
         raise IllegalAction(msg("err.mar.discard_no_finish", card=card(a.discard)), rule="MAR-13")
+
+
+def finish(st: MarriageState, seat: int, a: Finish) -> list[Event]:
     return go_out(st, seat, a.discard)
 
 
-def _discard(st: MarriageState, seat: int, a: Discard) -> list[Event]:
+def verify_discard(st: MarriageState, seat: int, a: Discard) -> None:
     need_phase(st, PLAY, "discard")
     if not st.drawn:
         raise IllegalAction(msg("err.mar.draw_first"), rule="MAR-5")
@@ -215,6 +231,9 @@ def _discard(st: MarriageState, seat: int, a: Discard) -> list[Event]:
     if st.taken is not None and banned(st, a.card):
         key = "err.mar.taken_ban" if st.opts.taken_card_discard_ban == "copy" else "err.mar.taken_ban_face"
         raise IllegalAction(msg(key, card=card(st.taken)), rule="MAR-7")
+
+
+def discard(st: MarriageState, seat: int, a: Discard) -> list[Event]:
     st.hands[seat].remove(a.card)
     st.pile.append((a.card, seat, st.seen[seat]))
     events = [Event("discard", msg("mar.discard", player=Seat(seat), card=card(a.card)), seat=seat,
@@ -226,10 +245,12 @@ def _discard(st: MarriageState, seat: int, a: Discard) -> list[Event]:
     return events
 
 
-Handler = Callable[[MarriageState, int, Any], list[Event]]
-HANDLERS: dict[type[Action], Handler] = {
-    DeclareTunnela: _declare, DeclareDone: _declare_done, DrawStock: _draw_stock, TakeDiscard: _take,
-    TakeAndFinish: _take_and_finish, Show: show, ShowDublees: show_dublees, Finish: _finish, Discard: _discard,
-    NextDeal: next_deal, EndGame: end_game,
-}
-"""The rule step of each action."""
+MOVES: Moves[MarriageState] = Moves({
+    DeclareTunnela: move(verify_declare, declare), DeclareDone: move(verify_declare_done, declare_done),
+    DrawStock: move(verify_draw, draw), TakeDiscard: move(verify_take, take),
+    TakeAndFinish: move(verify_take_and_finish, take_and_finish), Show: move(verify_show, show),
+    ShowDublees: move(verify_dublees, show_dublees), Finish: move(verify_finish, finish),
+    Discard: move(verify_discard, discard), NextDeal: move(verify_next_deal, next_deal),
+    EndGame: move(verify_end_game, end_game),
+}, verify_turn, _not_an_action)
+"""Every kind of move of a Marriage deal and between deals."""

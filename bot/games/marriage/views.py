@@ -10,11 +10,11 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from ..base import last_deal_note
 from ..cards import Card, card_texts, group_texts
-from ..messages import to_json
+from ..messages import MsgJson, msg_json, to_json
 from .going_out import finishers
 from .layout import group_hand
 from .melds import face_of, maal_faces
-from .phases import PHASE_NAMES, Phase
+from .phases import PHASE_KEYS, Phase
 from .restrictions import TakeStatus, declarable, take_status
 from .shows import dublee_show_ok, show_options
 from .state import DealRecord, MarriageState, Route
@@ -39,7 +39,7 @@ class SeatView(TypedDict):
 
 
 class PublicView(TypedDict):
-    phase: str                  # the phase's display name
+    phase: MsgJson               # the phase's name (`messages.msg_json`)
     phase_id: str               # the phase's id (`Phase`)
     deal_no: int
     dealer: int | None
@@ -66,7 +66,7 @@ class PublicView(TypedDict):
     unseen_payment: int
     chips_per_point: int
     ending: NotRequired[Any]    # while the deal under way is the game's last: why (MAR-28 b, c), as `to_json`
-    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`Engine.apply`)
 
 
 class HandView(TypedDict):
@@ -132,7 +132,7 @@ def _public_view(st: MarriageState) -> PublicView:
         })
     opts = st.opts
     return {
-        "phase": PHASE_NAMES[phase], "phase_id": phase, "deal_no": st.deal_no,
+        "phase": msg_json(PHASE_KEYS[phase]), "phase_id": phase, "deal_no": st.deal_no,
         "dealer": st.dealer, "players": list(st.players), "to_act": to_act(st),
         "turn": st.turn if phase == PLAY else None,
         "drawn": st.drawn if phase == PLAY else False,

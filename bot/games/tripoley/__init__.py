@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from ..registry import register_game
 from .game import MichiganRummyGame, TripoleyGame
 
-GAME_CLASSES = (TripoleyGame, MichiganRummyGame)
+register_game(TripoleyGame)
+register_game(MichiganRummyGame)
 
-__all__ = ["GAME_CLASSES", "MichiganRummyGame", "TripoleyGame"]
+__all__ = ["MichiganRummyGame", "TripoleyGame"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ..actions import Action, Fold
-from ..cards import SUIT_SYMBOLS, Card, pretty_cards
+from ..cards import SUIT_SYMBOLS, Card
 from ..messages import Msg, msg
 
 
@@ -27,55 +27,51 @@ class Suit(StrEnum):
 _BY_LETTER = {s.letter: s for s in Suit}
 
 
-class SwapSpare(Action, kind="swap", label="Swap for the spare hand (unseen)"):
+class SwapSpare(Action, kind="swap"):
     """Dealer takes the spare hand unseen (TRI-9)."""
 
 
-class AuctionSpare(Action, kind="auction", label="Auction the spare hand"):
+class AuctionSpare(Action, kind="auction"):
     """Dealer offers the spare hand to the other players (TRI-9..11)."""
 
 
-class KeepHand(Action, kind="keep", label="Keep my hand"):
+class KeepHand(Action, kind="keep"):
     """Dealer keeps the dealt hand; the spare hand is dead (TRI-9, TRI-12)."""
 
 
-class Bid(Action, kind="bid", label="Bid {amount}", prompt="Bid for the spare hand"):
+class Bid(Action, kind="bid", prompt=True):
     """A bid for the spare hand (TRI-10)."""
 
     amount: int
 
 
-class PassBid(Action, kind="pass", label="Pass"):
+class PassBid(Action, kind="pass"):
     """No bid for the spare hand (TRI-10)."""
 
 
-class ChoosePokerHand(Action, kind="choose_hand", prompt="Choose your five poker cards", simultaneous=True):
+class ChoosePokerHand(Action, kind="choose_hand", prompt=True, simultaneous=True):
     """The five cards a player designates as their poker hand (TRI-20, player_choice)."""
 
     cards: tuple[Card, ...]
 
-    @property
-    def label(self) -> str:
-        return f"Poker hand {pretty_cards(self.cards)}"
 
-
-class Check(Action, kind="check", label="Check"):
+class Check(Action, kind="check"):
     """Bet nothing while nothing is owed (TRI-23)."""
 
 
-class Call(Action, kind="call", label="Call {amount}"):
+class Call(Action, kind="call"):
     """Pay what is owed (capped by the wallet: then all-in, TRI-23)."""
 
     amount: int
 
 
-class Bet(Action, kind="bet", label="Bet {amount}", prompt="Choose how much to bet"):
+class Bet(Action, kind="bet", prompt=True):
     """Open the betting by `amount` chips (TRI-23)."""
 
     amount: int
 
 
-class Raise(Action, kind="raise", label="Raise by {amount}", prompt="Choose how much to raise by"):
+class Raise(Action, kind="raise", prompt=True):
     """Raise by `amount` chips over what there is to call (TRI-23)."""
 
     amount: int
@@ -87,15 +83,11 @@ class Lead(Action, kind="lead"):
     suit: Suit
 
     @property
-    def label(self) -> str:
-        return f"Lead {self.suit.value} {SUIT_SYMBOLS[self.suit.letter]}"
-
-    @property
     def message(self) -> Msg:
         return msg(self.key(), suit=msg(f"suit.{self.suit.letter}"), symbol=SUIT_SYMBOLS[self.suit.letter])
 
 
-class NextDeal(Action, kind="next_deal", label="Deal the next hand"):
+class NextDeal(Action, kind="next_deal"):
     """Between deals: the next dealer starts the next deal (leavers cash out before it)."""
 
 

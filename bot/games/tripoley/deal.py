@@ -44,6 +44,23 @@ def ante_passes(s: DealState, p: int, dealer: int) -> int:
     return 2 if p == dealer and isinstance(opts, MichiganOptions) and opts.mich_dealer_double_ante else 1
 
 
+def _eliminate_short(s: DealState, dealer: int, events: list[Event]) -> int:
+    """TRI-5 `eliminate`: players who cannot pay the ante are out (the dealer's duty passes on);
+    the dealer after them."""
+    compartments = len(s.variant.codes)
+    while True:
+        short = [p for p in s.active if s.stacks[p] < compartments * ante_passes(s, p, dealer)]
+        if not short:
+            return dealer
+        for p in short:
+            s.status[p] = OUT
+            events.append(Event("eliminated", msg("tri.eliminated", player=Seat(p), chips=s.stacks[p]), seat=p))
+        if dealer in short and s.active:
+            found = rules.left_of(dealer, s.active, s.n)
+            assert found is not None
+            dealer = found
+
+
 def start_deal(s: DealState, deck: list[Card] | None = None, dealer: int | None = None) -> list[Event]:
     """TRI-4 … TRI-7: ante, deal the hands and the spare hand; or end the game (TRI-38 a)."""
     events: list[Event] = []
@@ -66,17 +83,7 @@ def start_deal(s: DealState, deck: list[Card] | None = None, dealer: int | None 
         dealer = rules.left_of(dealer, s.active, s.n)
         assert dealer is not None
     if s.opts.short_ante == "eliminate":     # TRI-5 option
-        compartments = len(s.variant.codes)
-        while True:
-            short = [p for p in s.active if s.stacks[p] < compartments * ante_passes(s, p, dealer)]
-            if not short:
-                break
-            for p in short:
-                s.status[p] = OUT
-                events.append(Event("eliminated", msg("tri.eliminated", player=Seat(p), chips=s.stacks[p]), seat=p))
-            if dealer in short and s.active:
-                dealer = rules.left_of(dealer, s.active, s.n)
-                assert dealer is not None
+        dealer = _eliminate_short(s, dealer, events)
         if len(s.active) < s.opts.min_active_players:
             s.deal_no -= 1
             return events + finish_game(s, before_deal=True)
@@ -205,8 +212,8 @@ def final_showdown(s: DealState, who: list[int], total: int) -> list[tuple[int, 
     order = rules.clockwise_from(s.dealer, who, s.n)
     hands = rules.deal_hands(deck[:5 * len(order)], order)
     values = {p: best_hand(hands[p]) for p in order}
-    s.showdown = [{"seat": p, "cards": card_texts(list(values[p].cards)), "category": values[p].category,
-                   "text": values[p].text} for p in order]
+    s.showdown = [{"seat": p, "cards": card_texts(list(values[p].cards)), "category": values[p].category}
+                  for p in order]
     best = max(v.key for v in values.values())
     tied = [p for p in tie_order(s, order) if values[p].key == best]
     each, rest = divmod(total, len(tied))

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from ..actions import Action
-from ..base import BuyIn, Engine, Event, IllegalAction, StopAfterDeal, records_last_move, seat_key
+from ..base import BuyIn, Engine, Event, IllegalAction, StopAfterDeal, seat_key
 from ..cards import Card
 from ..codec import StateCodec
 from ..messages import Seat, msg
@@ -45,6 +45,9 @@ class DealGame(DealState, StopAfterDeal, Engine):
 
     action_types = ACTION_TYPES
     state_codec = StateCodec(version=1)  # format 1: the layout saved since the first release
+    moves = turn.MOVES
+    shown_moves = frozenset({"lead", "swap", "auction", "keep", "bid", "pass", "check", "call", "bet", "raise",
+                             "fold"})
     options_class: ClassVar[type[DealOptions]]
     default_buy_in: ClassVar[int]
 
@@ -72,7 +75,7 @@ class DealGame(DealState, StopAfterDeal, Engine):
     def seated(cls, stacks: list[int], options: Mapping[str, Any] | None, seed: int | str) -> Self:
         """The players seated and the mat empty, before the first deal (tests build on it)."""
         if not cls.min_players <= len(stacks) <= cls.max_players:
-            raise ValueError(f"{cls.title} needs {cls.min_players} to {cls.max_players} players, "
+            raise ValueError(f"{cls.id} needs {cls.min_players} to {cls.max_players} players, "
                              f"got {len(stacks)}")
         if any(not isinstance(s, int) or s < 0 for s in stacks):
             raise ValueError("stacks must be whole numbers of chips, not negative")
@@ -90,10 +93,6 @@ class DealGame(DealState, StopAfterDeal, Engine):
 
     def legal_actions(self, seat: int) -> list[Action]:
         return turn.legal_actions(self, seat)
-
-    @records_last_move("lead", "swap", "auction", "keep", "bid", "pass", "check", "call", "bet", "raise", "fold")
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        return turn.play(self, seat, action)
 
     def timeout_action(self, seat: int) -> Action:
         return turn.timeout_action(self, seat)
@@ -173,7 +172,6 @@ class TripoleyGame(TripoleyState, DealGame):
     """Tripoley (Three in One)."""
 
     id = "tripoley"
-    title = "Tripoley"
     min_players = 2
     max_players = 9
     option_specs = TRIPOLEY_OPTIONS
@@ -187,7 +185,6 @@ class MichiganRummyGame(MichiganState, DealGame):
     Michigan first and an automatic poker-pool showdown (MICH-1..10)."""
 
     id = "michigan_rummy"
-    title = "Michigan Rummy"
     min_players = 3
     max_players = 8
     option_specs = MICHIGAN_OPTIONS

@@ -16,7 +16,9 @@ class Phase(StrEnum):
     OVER = "over"                # TRI-38, TRI-39: the game has ended
 
 
-PHASE_NAMES: dict[Phase, str] = {
-    Phase.SPARE: "Spare hand", Phase.AUCTION: "Spare-hand auction", Phase.SPARE_AFTER: "Spare hand (unsold)",
-    Phase.CHOOSE_HAND: "Choosing poker hands", Phase.BETTING: "Poker betting", Phase.MICHIGAN: "Michigan",
-    Phase.BETWEEN: "Between deals", Phase.OVER: "Game over"}
+PHASE_KEYS: dict[Phase, str] = {
+    Phase.SPARE: "phase.spare_hand", Phase.AUCTION: "phase.spare_hand_auction",
+    Phase.SPARE_AFTER: "phase.spare_hand_unsold", Phase.CHOOSE_HAND: "phase.choosing_poker_hands",
+    Phase.BETTING: "phase.poker_betting", Phase.MICHIGAN: "phase.michigan", Phase.BETWEEN: "phase.between_deals",
+    Phase.OVER: "phase.game_over"}
+"""The catalog key of each phase's name, as the views show it."""

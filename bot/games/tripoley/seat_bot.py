@@ -212,6 +212,23 @@ def _pay_values(pub: PublicView) -> dict[int, int]:
             if chips and code not in ("KQ", "RUN", "KITTY", "POT", "POKER_POOL")}
 
 
+def _next_lead(held: list[int], order: list[int], start: int, allowed_mask: int) -> tuple[int, int]:
+    """The first seat from `start` on holding a card it may lead, and the suit of its lowest such
+    card; (-1, 0) when nobody can lead."""
+    n = len(order)
+    for k in range(n):
+        p = order[(start + k) % n]
+        allowed = held[p] & allowed_mask
+        if allowed:
+            ranks = (allowed | allowed >> 13 | allowed >> 26 | allowed >> 39) & _SUIT
+            rank = (ranks & -ranks).bit_length() - 1
+            lead_suit = 0
+            while not allowed >> (13 * lead_suit + rank) & 1:
+                lead_suit += 1
+            return p, lead_suit
+    return -1, 0
+
+
 def _rollout(held: list[int], order: list[int], me: int, suit: int, pay: dict[int, int],
              depth: int = 60) -> float:
     """Play the Michigan phase on after `me` leads `suit`; everyone then leads the suit of their
@@ -227,7 +244,6 @@ def _rollout(held: list[int], order: list[int], me: int, suit: int, pay: dict[in
     for p in order:
         alive |= held[p]
     leader, lead_suit = me, suit
-    n = len(order)
     for _ in range(depth):
         base = 13 * lead_suit
         lead = (held[leader] >> base) & _SUIT
@@ -256,19 +272,7 @@ def _rollout(held: list[int], order: list[int], me: int, suit: int, pay: dict[in
                 else -held[me].bit_count() + gained / 3
         alive &= ~run
         allowed_mask = alive & ~(_SUIT << base)           # the stopped suit may not be led next (TRI-33)
-        leader = -1
-        if allowed_mask:
-            for k in range(n):
-                p = order[(start + k) % n]
-                allowed = held[p] & allowed_mask
-                if allowed:
-                    ranks = (allowed | allowed >> 13 | allowed >> 26 | allowed >> 39) & _SUIT
-                    rank = (ranks & -ranks).bit_length() - 1
-                    lead_suit = 0
-                    while not allowed >> (13 * lead_suit + rank) & 1:
-                        lead_suit += 1
-                    leader = p
-                    break
+        leader, lead_suit = _next_lead(held, order, start, allowed_mask) if allowed_mask else (-1, 0)
         if leader < 0:
             return -held[me].bit_count() + gained / 3
     counts = [held[p].bit_count() for p in order]

@@ -16,7 +16,7 @@ def reveal(s: DealState, seats: list[int], values: dict[int, HandValue]) -> Even
     """Everyone in `seats` shows their hand; the showdown is kept for the board."""
     for p in seats:
         v = values[p]
-        s.showdown.append({"seat": p, "cards": card_texts(v.cards), "category": v.category, "text": v.text})
+        s.showdown.append({"seat": p, "cards": card_texts(v.cards), "category": v.category})
     shown = [msg("tri.showdown_of", player=Seat(p), cards=cards(values[p].cards), hand=hand_message(values[p]))
              for p in seats]
     return Event("showdown", lines([msg("tri.showdown"), *shown]))

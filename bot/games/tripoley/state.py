@@ -11,7 +11,7 @@ are that state with each game's options and `Variant`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Final, Literal, TypedDict
+from typing import Annotated, Any, ClassVar, Final, Literal, NotRequired, TypedDict
 
 from ..cards import Card
 from ..codec import Pairs
@@ -39,7 +39,7 @@ class ShownHand(TypedDict):
     seat: int
     cards: list[str]
     category: str
-    text: str
+    text: NotRequired[str]   # the hand's English name, as older releases saved it (unread: views name it anew)
 
 
 @dataclass(slots=True)
@@ -105,7 +105,7 @@ class DealState:
     leaving: set[int] = field(default_factory=set)   # asked to leave during the deal (TRI-2)
     cashed: set[int] = field(default_factory=set)    # paid out by the table
     stop_requested: bool = False                     # the host asked to stop (TRI-38 c)
-    last_move: dict[str, Any] | None = None   # who moved last and what (`base.records_last_move`)
+    last_move: dict[str, Any] | None = None   # who moved last and what (`Engine.apply`)
 
     @property
     def active(self) -> list[int]:

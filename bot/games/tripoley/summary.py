@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..messages import Join, Msg, Seat, Value, joined, lines, msg
 from .state import DealState, Transfer
 
@@ -9,6 +11,37 @@ from .state import DealState, Transfer
 def _who(place: str) -> Value:
     kind, _, name = place.partition(":")
     return Seat(int(name)) if kind == "seat" else msg(f"comp.{name}")
+
+
+def _totals(entries: list[Transfer], end: int) -> Join:
+    """Each payer's (end 0) or payee's (end 1) total."""
+    sums: dict[str, int] = {}
+    for e in entries:
+        place = e[0] if end == 0 else e[1]
+        sums[place] = sums.get(place, 0) + e[2]
+    return joined(msg("tri.amount_of", who=_who(k), amount=v) for k, v in sums.items())
+
+
+def _comp(place: str) -> Msg:
+    return msg(f"comp.{place.split(':')[1]}")
+
+
+Lines = Callable[[list[Transfer], Msg], list[Msg]]
+
+_LINES: dict[str, Lines] = {
+    "ante": lambda entries, prize: [msg("tri.sum_antes", totals=_totals(entries, 0))],
+    "auction": lambda entries, prize: [msg("tri.sum_auction", payer=_who(src), payee=_who(dst), amount=n)
+                                       for src, dst, n, _ in entries],
+    "pay": lambda entries, prize: [msg("tri.sum_pay", takes=joined(
+        msg("tri.took", who=_who(dst), comp=_comp(src), amount=n) for src, dst, n, _ in entries))],
+    "bet": lambda entries, prize: [msg("tri.sum_bets", totals=_totals(entries, 0))],
+    "return": lambda entries, prize: [msg("tri.sum_returned", totals=_totals(entries, 1))],
+    "poker": lambda entries, prize: [msg("tri.sum_poker", totals=_totals(entries, 1), comp=_comp(entries[0][0]))],
+    "mich_pay": lambda entries, prize: [msg("tri.sum_cards_left", comp=prize, totals=_totals(entries, 0))],
+    "mich_prize": lambda entries, prize: [msg("tri.sum_michigan", totals=_totals(entries, 1), comp=prize)],
+    "final": lambda entries, prize: [msg("tri.sum_final", totals=_totals(entries, 1))],
+}
+"""The summary's lines of each reason chips moved for."""
 
 
 def summary_text(game: DealState, notes: list[Msg], deal: bool = True) -> Join:
@@ -19,39 +52,10 @@ def summary_text(game: DealState, notes: list[Msg], deal: bool = True) -> Join:
     groups: dict[str, list[Transfer]] = {}
     for entry in game.ledger:
         reason = entry[3]
-        key = "pay" if reason.startswith("pay:") else reason
-        groups.setdefault(key, []).append(entry)
-
-    def totals(entries: list[Transfer], end: int) -> Join:
-        sums: dict[str, int] = {}
-        for e in entries:
-            place = e[0] if end == 0 else e[1]
-            sums[place] = sums.get(place, 0) + e[2]
-        return joined(msg("tri.amount_of", who=_who(k), amount=v) for k, v in sums.items())
-
+        groups.setdefault("pay" if reason.startswith("pay:") else reason, []).append(entry)
     for key, entries in groups.items():
-        if key == "ante":
-            said.append(msg("tri.sum_antes", totals=totals(entries, 0)))
-        elif key == "auction":
-            for src, dst, n, _ in entries:
-                said.append(msg("tri.sum_auction", payer=_who(src), payee=_who(dst), amount=n))
-        elif key == "pay":
-            said.append(msg("tri.sum_pay", takes=joined(
-                msg("tri.took", who=_who(dst), comp=msg(f"comp.{src.split(':')[1]}"), amount=n)
-                for src, dst, n, _ in entries)))
-        elif key == "bet":
-            said.append(msg("tri.sum_bets", totals=totals(entries, 0)))
-        elif key == "return":
-            said.append(msg("tri.sum_returned", totals=totals(entries, 1)))
-        elif key == "poker":
-            pool = msg(f"comp.{entries[0][0].split(':')[1]}")
-            said.append(msg("tri.sum_poker", totals=totals(entries, 1), comp=pool))
-        elif key == "mich_pay":
-            said.append(msg("tri.sum_cards_left", comp=prize, totals=totals(entries, 0)))
-        elif key == "mich_prize":
-            said.append(msg("tri.sum_michigan", totals=totals(entries, 1), comp=prize))
-        elif key == "final":
-            said.append(msg("tri.sum_final", totals=totals(entries, 1)))
+        if key in _LINES:
+            said += _LINES[key](entries, prize)
     if len(said) == 1:
         said.append(msg("tri.sum_nothing"))
     if deal and game.mich_winner is None:

@@ -1,5 +1,5 @@
 """Whom the game waits for, what they may do, and playing it (TRI-9 … TRI-41): functions over the
-state. `check` finds every reason an action is illegal before `play` changes anything."""
+state. Each kind of move is verified (every reason it is illegal found) before it is performed."""
 
 from __future__ import annotations
 
@@ -7,9 +7,25 @@ from ..actions import Action
 from ..base import Event, IllegalAction
 from ..cards import sort_hand
 from ..messages import Msg, Seat, joined, msg
+from ..moves import Moves, move
 from ..poker import best_hand
 from . import michigan, poker_phase, rules, spare
-from .actions import AuctionSpare, Bet, Bid, Call, Check, ChoosePokerHand, Lead, NextDeal, Raise, Suit, SwapSpare
+from .actions import (
+    AuctionSpare,
+    Bet,
+    Bid,
+    Call,
+    Check,
+    ChoosePokerHand,
+    Fold,
+    KeepHand,
+    Lead,
+    NextDeal,
+    PassBid,
+    Raise,
+    Suit,
+    SwapSpare,
+)
 from .deal import next_dealer, start_deal
 from .phases import Phase
 from .state import DealState
@@ -95,49 +111,94 @@ def timeout_action(s: DealState, seat: int) -> Action:
     return NEXT_DEAL
 
 
-def check(s: DealState, seat: int, action: Action) -> None:
-    """Every reason `action` is illegal now, before anything changes."""
+# --- moves: each verified, then performed (`moves.Moves`) ------------------------------------
+
+def verify_turn(s: DealState, seat: int) -> None:
     if s.phase == Phase.OVER:
         raise IllegalAction(msg("err.game_over"), rule="TRI-38")
     if not 0 <= seat < s.n or seat not in to_act(s):
         raise IllegalAction(msg("err.tri.not_your_turn"))
-    ph = s.phase
-    if ph == Phase.CHOOSE_HAND:
-        if not isinstance(action, ChoosePokerHand):
-            raise IllegalAction(msg("err.tri.choose_five"), rule="TRI-20")
-        cards = list(action.cards)
-        if len(cards) != 5 or len(set(cards)) != 5 or any(c not in s.hands[seat] for c in cards):
-            raise IllegalAction(msg("err.tri.five_different"), rule="TRI-20")
-        return
-    if ph == Phase.BETTING and isinstance(action, (Bet, Raise)):
-        assert s.betting is not None
-        legal = poker_phase.betting_legal(s, seat)
-        kind: type[Bet | Raise] = Bet if s.betting.current == 0 else Raise
-        if not any(isinstance(a, kind) for a in legal):
-            if not isinstance(action, kind):
-                raise IllegalAction(msg("err.tri.raise_instead" if kind is Raise else "err.tri.bet_instead"),
-                                    rule="TRI-23")
-            raise IllegalAction(msg("err.tri.betting_capped"), rule="TRI-23")
-        if not isinstance(action, kind):
-            raise IllegalAction(msg("err.tri.no_bet_yet" if kind is Bet else "err.tri.bet_made"), rule="TRI-23")
-        problem = poker_phase.valid_increment(s, seat, action.amount)
-        if problem:
-            raise IllegalAction(problem, rule="TRI-23")
-        return
-    if ph == Phase.AUCTION and isinstance(action, Bid):
-        if spare.restricted(s, seat):
-            raise IllegalAction(msg("err.tri.pay_card_bid"), rule="TRI-14")
-        lo = spare.min_bid(s)
-        if action.amount < lo:
-            raise IllegalAction(msg("err.tri.min_bid", chips=lo), rule="TRI-10")
-        if action.amount > s.stacks[seat]:
-            raise IllegalAction(msg("err.tri.bid_over_stack", chips=s.stacks[seat]), rule="TRI-10")
-        return
+
+
+def _asked(s: DealState) -> IllegalAction:
+    """The refusal of a move the phase does not take."""
+    if s.phase == Phase.CHOOSE_HAND:
+        return IllegalAction(msg("err.tri.choose_five"), rule="TRI-20")
+    return IllegalAction(msg("err.not_allowed_now"), rule=_RULE.get(s.phase))
+
+
+def verify_listed(s: DealState, seat: int, action: Action) -> None:
+    """A move whose every legal form `legal_actions` lists (a spare-hand decision, a pass, a
+    check, a call, a fold, a lead, the next deal): it must be one of them."""
+    if s.phase == Phase.CHOOSE_HAND:
+        raise _asked(s)
     if action not in legal_actions(s, seat):
         why = _why_illegal(s, seat, action)
         if why is not None:
             raise IllegalAction(*why)
-        raise IllegalAction(msg("err.not_allowed_now"), rule=_RULE.get(ph))
+        raise _asked(s)
+
+
+def verify_choice(s: DealState, seat: int, action: ChoosePokerHand) -> None:
+    """TRI-20 player_choice: any five different cards of the hand."""
+    if s.phase != Phase.CHOOSE_HAND:
+        verify_listed(s, seat, action)
+        return
+    cards = list(action.cards)
+    if len(cards) != 5 or len(set(cards)) != 5 or any(c not in s.hands[seat] for c in cards):
+        raise IllegalAction(msg("err.tri.five_different"), rule="TRI-20")
+
+
+def choose(s: DealState, seat: int, action: ChoosePokerHand) -> list[Event]:
+    s.chosen[seat] = list(action.cards)
+    events = [Event("poker", msg("tri.has_chosen", player=Seat(seat)), seat=seat)]
+    if len(s.chosen) == len(s.dealt_in):
+        events += poker_phase.begin_betting(s)
+    return events
+
+
+def verify_wager(s: DealState, seat: int, action: Bet | Raise) -> None:
+    """TRI-23: a bet opens the betting, a raise answers one, within the limits and the cap."""
+    if s.phase != Phase.BETTING:
+        verify_listed(s, seat, action)
+        return
+    assert s.betting is not None
+    kind: type[Bet | Raise] = Bet if s.betting.current == 0 else Raise
+    if not any(isinstance(a, kind) for a in poker_phase.betting_legal(s, seat)):
+        if not isinstance(action, kind):
+            raise IllegalAction(msg("err.tri.raise_instead" if kind is Raise else "err.tri.bet_instead"),
+                                rule="TRI-23")
+        raise IllegalAction(msg("err.tri.betting_capped"), rule="TRI-23")
+    if not isinstance(action, kind):
+        raise IllegalAction(msg("err.tri.no_bet_yet" if kind is Bet else "err.tri.bet_made"), rule="TRI-23")
+    problem = poker_phase.valid_increment(s, seat, action.amount)
+    if problem:
+        raise IllegalAction(problem, rule="TRI-23")
+
+
+def verify_bid(s: DealState, seat: int, action: Bid) -> None:
+    """TRI-10, TRI-14: at least the lowest bid, at most the wallet, and no pay card held."""
+    if s.phase != Phase.AUCTION:
+        verify_listed(s, seat, action)
+        return
+    if spare.restricted(s, seat):
+        raise IllegalAction(msg("err.tri.pay_card_bid"), rule="TRI-14")
+    lo = spare.min_bid(s)
+    if action.amount < lo:
+        raise IllegalAction(msg("err.tri.min_bid", chips=lo), rule="TRI-10")
+    if action.amount > s.stacks[seat]:
+        raise IllegalAction(msg("err.tri.bid_over_stack", chips=s.stacks[seat]), rule="TRI-10")
+
+
+def lead(s: DealState, seat: int, action: Lead) -> list[Event]:
+    events = michigan.lead(s, seat, action.suit.letter)
+    if s.phase == Phase.MICHIGAN:
+        events += michigan.advance(s)
+    return events
+
+
+def next_deal(s: DealState, seat: int, action: NextDeal) -> list[Event]:
+    return start_deal(s)
 
 
 def _why_illegal(s: DealState, seat: int, action: Action) -> tuple[Msg, str] | None:
@@ -171,27 +232,16 @@ def _why_illegal(s: DealState, seat: int, action: Action) -> tuple[Msg, str] | N
     return None
 
 
-def play(s: DealState, seat: int, action: Action) -> list[Event]:
-    """Check `action`, then play it."""
-    check(s, seat, action)
-    ph = s.phase
-    if ph == Phase.SPARE or ph == Phase.SPARE_AFTER:
-        return spare.apply_spare(s, seat, action)
-    if ph == Phase.AUCTION:
-        return spare.apply_auction(s, seat, action)
-    if ph == Phase.CHOOSE_HAND:
-        assert isinstance(action, ChoosePokerHand)
-        s.chosen[seat] = list(action.cards)
-        events = [Event("poker", msg("tri.has_chosen", player=Seat(seat)), seat=seat)]
-        if len(s.chosen) == len(s.dealt_in):
-            events += poker_phase.begin_betting(s)
-        return events
-    if ph == Phase.BETTING:
-        return poker_phase.apply_betting(s, seat, action)
-    if ph == Phase.MICHIGAN:
-        assert isinstance(action, Lead)
-        events = michigan.lead(s, seat, action.suit.letter)
-        if s.phase == Phase.MICHIGAN:
-            events += michigan.advance(s)
-        return events
-    return start_deal(s)
+_SPARE = move(verify_listed, spare.apply_spare)
+_AUCTION = move(verify_listed, spare.apply_auction)
+_BETTING = move(verify_listed, poker_phase.apply_betting)
+_WAGER = move(verify_wager, poker_phase.apply_betting)
+
+MOVES: Moves[DealState] = Moves({
+    SwapSpare: _SPARE, AuctionSpare: _SPARE, KeepHand: _SPARE,
+    Bid: move(verify_bid, spare.apply_auction), PassBid: _AUCTION,
+    ChoosePokerHand: move(verify_choice, choose),
+    Check: _BETTING, Call: _BETTING, Fold: _BETTING, Bet: _WAGER, Raise: _WAGER,
+    Lead: move(verify_listed, lead), NextDeal: move(verify_listed, next_deal),
+}, verify_turn, _asked)
+"""Every kind of move of a Tripoley or Michigan Rummy deal."""

@@ -1,14 +1,14 @@
 """What differs between Tripoley and Michigan Rummy, as data (rules §3, §7).
 
 Both games share one engine (`state.py`); a `Variant` names the mat, which compartments the
-pay cards feed, the run ranks, which compartment the Michigan winner and the poker winner
-take, the phase order and the dealer's ante.
+pay cards feed, the run ranks, which compartment the Michigan winner takes and the phase order
+(the poker winner's compartment is each game's own poker step's: Tripoley's betting, MICH-9).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from ..cards import SUITS, Card
 
@@ -17,15 +17,13 @@ from ..cards import SUITS, Card
 class Variant:
     game_id: str
     compartments: tuple[tuple[str, str], ...]
-    """(code, display name) in canonical order (§3)."""
+    """(code, the catalog key of its name) in canonical order (§3)."""
     single_pay: tuple[tuple[str, Card], ...]
     """Compartment code -> the card that collects it (TRI-15, MICH-7)."""
     run_ranks: tuple[int, int, int]
     """High ranks of the run that collects `RUN` (8-9-10 or 7-8-9)."""
     michigan_prize: str
     """Compartment the Michigan winner takes (TRI-35: KITTY; MICH-6: POT)."""
-    poker_prize: str
-    """Compartment the poker winner takes (TRI-26: POT; MICH-9: POKER_POOL)."""
     poker_first: bool
     """Tripoley plays poker (with betting) before Michigan; Michigan Rummy after, without betting."""
 
@@ -38,11 +36,8 @@ class Variant:
     def codes(self) -> tuple[str, ...]:
         return tuple(code for code, _ in self.compartments)
 
-    def name(self, code: str) -> str:
-        return dict(self.compartments)[code]
 
-
-@cache
+@lru_cache(maxsize=8)
 def _runs(ranks: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(Card(r, suit) for r in ranks) for suit in SUITS)
 
@@ -51,27 +46,26 @@ _MARRIAGE = (Card(12, "H"), Card(13, "H"))
 
 TRIPOLEY = Variant(
     game_id="tripoley",
-    compartments=(("AH", "Ace of hearts"), ("KH", "King of hearts"), ("QH", "Queen of hearts"),
-                  ("JH", "Jack of hearts"), ("10H", "Ten of hearts"), ("KQ", "King–Queen of hearts"),
-                  ("RUN", "8-9-10 of one suit"), ("KITTY", "Kitty"), ("POT", "Pot")),
+    compartments=(("AH", "comp.name.AH"), ("KH", "comp.name.KH"), ("QH", "comp.name.QH"), ("JH", "comp.name.JH"),
+                  ("10H", "comp.name.10H"), ("KQ", "comp.name.tripoley.KQ"), ("RUN", "comp.name.tripoley.RUN"),
+                  ("KITTY", "comp.name.KITTY"), ("POT", "comp.name.tripoley.POT")),
     single_pay=(("AH", Card(1, "H")), ("KH", Card(13, "H")), ("QH", Card(12, "H")),
                 ("JH", Card(11, "H")), ("10H", Card(10, "H"))),
     run_ranks=(8, 9, 10),
     michigan_prize="KITTY",
-    poker_prize="POT",
     poker_first=True,
 )
 
 MICHIGAN_RUMMY = Variant(
     game_id="michigan_rummy",
-    compartments=(("AH", "Ace of hearts"), ("KC", "King of clubs"), ("QD", "Queen of diamonds"),
-                  ("JS", "Jack of spades"), ("10H", "Ten of hearts"), ("KQ", "Queen & King of hearts"),
-                  ("RUN", "7-8-9 of one suit"), ("POKER_POOL", "Poker pool"), ("POT", "Pot (centre)")),
+    compartments=(("AH", "comp.name.AH"), ("KC", "comp.name.KC"), ("QD", "comp.name.QD"), ("JS", "comp.name.JS"),
+                  ("10H", "comp.name.10H"), ("KQ", "comp.name.michigan_rummy.KQ"),
+                  ("RUN", "comp.name.michigan_rummy.RUN"), ("POKER_POOL", "comp.name.POKER_POOL"),
+                  ("POT", "comp.name.michigan_rummy.POT")),
     single_pay=(("AH", Card(1, "H")), ("KC", Card(13, "C")), ("QD", Card(12, "D")),
                 ("JS", Card(11, "S")), ("10H", Card(10, "H"))),
     run_ranks=(7, 8, 9),
     michigan_prize="POT",
-    poker_prize="POKER_POOL",
     poker_first=False,
 )
 

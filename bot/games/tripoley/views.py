@@ -7,13 +7,14 @@ The view types are what the boards read; a renamed key is a type error there, no
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, NotRequired, TypedDict
 
-from ..cards import Card, card_texts, sort_hand
-from ..poker import best_hand
+from ..cards import Card, card_texts, parse_card_texts, sort_hand
+from ..messages import MsgJson, msg_json, to_json
+from ..poker import HandValue, best_hand, hand_message
 from . import rules
 from .options import TripoleyOptions
-from .phases import PHASE_NAMES, Phase
+from .phases import PHASE_KEYS, Phase
 from .spare import min_bid
 from .state import DealState, ShownHand
 from .variant import Variant
@@ -21,7 +22,7 @@ from .variant import Variant
 
 class Compartment(TypedDict):
     code: str
-    name: str
+    name: MsgJson        # the compartment's name (`Variant.compartments`)
     chips: int
 
 
@@ -56,7 +57,7 @@ class MichiganView(TypedDict):
 
 class PublicView(TypedDict):
     game: str
-    phase: str
+    phase: MsgJson               # the phase's name (`messages.msg_json`)
     phase_id: str
     deal: int
     deals_done: int
@@ -64,6 +65,7 @@ class PublicView(TypedDict):
     stop_requested: bool
     dealer: int
     mat: list[Compartment]
+    run_ranks: list[int]     # the ranks of the run that collects `RUN`
     mat_total: int
     stacks: list[int]
     dealt_in: list[int]
@@ -75,7 +77,7 @@ class PublicView(TypedDict):
     to_act: list[int]
     pay_timing: str
     pay_results: list[list[str | list[int] | int]]
-    showdown: list[ShownHand]
+    showdown: list[ShownHandView]
     poker_winner: int | None
     michigan_winner: int | None
     last_michigan_winner: int | None
@@ -85,13 +87,22 @@ class PublicView(TypedDict):
     auction: NotRequired[AuctionView]
     betting: NotRequired[BettingView]
     michigan: NotRequired[MichiganView]
-    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`base.records_last_move`)
+    last_move: NotRequired[dict[str, Any]]   # who moved last and what, once anyone has (`Engine.apply`)
 
 
 class PokerHandView(TypedDict):
     cards: list[str]
     category: str
-    text: str
+    text: MsgJson        # the hand's name (`poker.hand_message`)
+
+
+class ShownHandView(TypedDict):
+    """A hand shown at a showdown (`state.ShownHand`), named."""
+
+    seat: int
+    cards: list[str]
+    category: str
+    text: MsgJson
 
 
 class PrivateView(TypedDict):
@@ -109,11 +120,12 @@ def public_view(s: DealState, game_id: str, to_act: list[int]) -> PublicView:
     """`game_id` and `to_act` come from the engine (its id, and whom it waits for)."""
     opts = s.opts
     v: PublicView = {
-        "game": game_id, "phase": PHASE_NAMES[s.phase], "phase_id": s.phase.value,
+        "game": game_id, "phase": msg_json(PHASE_KEYS[s.phase]), "phase_id": s.phase.value,
         "deal": s.deal_no, "deals_done": s.deals_done, "max_deals": opts.max_deals,
         "stop_requested": s.stop_requested,
         "dealer": s.dealer,
-        "mat": [{"code": code, "name": name, "chips": s.mat[code]} for code, name in s.variant.compartments],
+        "mat": [{"code": code, "name": msg_json(name), "chips": s.mat[code]} for code, name in s.variant.compartments],
+        "run_ranks": list(s.variant.run_ranks),
         "mat_total": sum(s.mat.values()),
         "stacks": list(s.stacks), "dealt_in": list(s.dealt_in),
         "status": ["leaving" if p in s.leaving else st for p, st in enumerate(s.status)],
@@ -121,7 +133,7 @@ def public_view(s: DealState, game_id: str, to_act: list[int]) -> PublicView:
         "spare_size": len(s.spare), "dead_size": len(s.dead), "spare_choice": s.spare_choice,
         "to_act": to_act, "pay_timing": opts.pay_timing,
         "pay_results": [list(r) for r in s.pay_results],
-        "showdown": [h.copy() for h in s.showdown], "poker_winner": s.poker_winner,
+        "showdown": [_shown(h) for h in s.showdown], "poker_winner": s.poker_winner,
         "michigan_winner": s.mich_winner, "last_michigan_winner": s.last_mich_winner,
         "dead_hand": card_texts(sort_hand(s.revealed_dead, True)),
         "first_dealer_draw": [[list(d) for d in r] for r in s.draw] if s.deal_no == 1 else [],
@@ -148,29 +160,33 @@ def public_view(s: DealState, game_id: str, to_act: list[int]) -> PublicView:
     return v
 
 
+def _shown(hand: ShownHand) -> ShownHandView:
+    cards = hand["cards"]
+    return {"seat": hand["seat"], "cards": list(cards), "category": hand["category"],
+            "text": to_json(hand_message(best_hand(parse_card_texts(cards))))}
+
+
+def _poker_hand(value: HandValue) -> PokerHandView:
+    return {"cards": card_texts(list(value.cards)), "category": value.category, "text": to_json(hand_message(value))}
+
+
 @lru_cache(maxsize=4096)
-def _hand_shown(variant: Variant, hand: tuple[Card, ...]) -> dict[str, Any]:
-    """What a private view shows of the hand itself: the same for as long as the hand does
-    (while others move, a seat's view is drawn again and again for the same cards)."""
-    shown: dict[str, Any] = {"hand": card_texts(sort_hand(list(hand), True)),
-                             "pay_cards": card_texts(rules.holds_pay(variant, hand))}
-    if len(hand) >= 5:
-        best = best_hand(hand)
-        shown["best_poker"] = {"cards": card_texts(list(best.cards)), "category": best.category, "text": best.text}
-    return shown
+def _hand_shown(variant: Variant, hand: tuple[Card, ...]) -> tuple[list[str], list[str], HandValue | None]:
+    """What a private view shows of the hand itself (its cards, its pay cards, its best poker
+    hand): the same for as long as the hand is (while others move, a seat's view is drawn again
+    and again for the same cards)."""
+    return (card_texts(sort_hand(list(hand), True)), card_texts(rules.holds_pay(variant, hand)),
+            best_hand(hand) if len(hand) >= 5 else None)
 
 
 def private_view(s: DealState, seat: int) -> PrivateView:
     hand = s.hands[seat] if 0 <= seat < s.n else []
-    shown = _hand_shown(s.variant, tuple(hand))
-    v: PrivateView = {"seat": seat, "hand": list(shown["hand"]), "wallet": s.stacks[seat],
-                      "pay_cards": list(shown["pay_cards"])}
-    if "best_poker" in shown:
-        v["best_poker"] = cast(PokerHandView, dict(shown["best_poker"]))
+    shown, pay_cards, best = _hand_shown(s.variant, tuple(hand))
+    v: PrivateView = {"seat": seat, "hand": list(shown), "wallet": s.stacks[seat], "pay_cards": list(pay_cards)}
+    if best is not None:
+        v["best_poker"] = _poker_hand(best)
     if seat in s.chosen:
-        chosen = best_hand(s.chosen[seat])
-        v["poker_hand"] = {"cards": card_texts(list(chosen.cards)), "category": chosen.category,
-                           "text": chosen.text}
+        v["poker_hand"] = _poker_hand(best_hand(s.chosen[seat]))
     if s.phase == Phase.BETTING and s.betting is not None and seat in s.betting.contrib:
         v["to_call"] = s.betting.to_call(seat)
     if s.phase == Phase.MICHIGAN and s.mich is not None:

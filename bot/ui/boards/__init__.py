@@ -2,28 +2,28 @@
 
 A game may add `bot/ui/boards/<game_id>.py` defining
 
-    def table_fields(public: dict, names: list[str], locale: Locale) -> list[tuple[str, str]]
+    def table_fields(public: Mapping, names: list[str], locale: Locale) -> list[tuple[str, str]]
         The board part of the table embed (field name, markdown value), from `public_view()`.
         The shared frame adds the title, phase, stacks, whose turn and the deadline.
-    def beside_picture(public: dict, names: list[str], locale: Locale) -> list[tuple[str, str]]
+    def beside_picture(public: Mapping, names: list[str], locale: Locale) -> list[tuple[str, str]]
         The fields of `table_fields` that the board's picture does not show (Buki-Domino's
         spectator bets): the table message keeps them beside the picture.
-    def seat_notes(public: dict, names: list[str], locale: Locale) -> dict[int, str]
+    def seat_notes(public: Mapping, names: list[str], locale: Locale) -> dict[int, str]
         What the board says of each seat (“6 tiles, bet 2”), beside its name and stack in the
         table's one list of players.
-    def hand_text(private: dict, public: dict, locale: Locale) -> str
+    def hand_text(private: Mapping, public: Mapping, locale: Locale) -> str
         The player's hand and what it means (sorted, grouped), from `private_view(seat)`.
-    def hand_groups(private: dict, public: dict) -> list[Group]
+    def hand_groups(private: Mapping, public: Mapping) -> list[Group]
         The hand's runs in display order: the hand text and the hand picture both use them.
-    def image_labels(public: dict, locale: Locale) -> dict[str, str]
+    def image_labels(public: Mapping, locale: Locale) -> dict[str, str]
         Words the pictures may show, by the game's codes (the pictures have none of their own):
         a mat's pools, a legend's lines. The words every game's pictures share are added
         (`PICTURE_WORDS`).
-    def select_prompts(public: dict, names: list[str], locale: Locale) -> dict[str, str]
+    def select_prompts(public: Mapping, names: list[str], locale: Locale) -> dict[str, str]
         A select's placeholder by action kind, where it depends on the table (the high bid).
-    def card_notes(private: dict, public: dict, locale: Locale) -> dict[tuple[int, str], str]
+    def card_notes(private: Mapping, public: Mapping, locale: Locale) -> dict[tuple[int, str], str]
         What an option naming a card adds, by the card's face (rank, suit): “★ wild”.
-    def summary_title(public: dict, names: list[str], locale: Locale) -> str | None
+    def summary_title(public: Mapping, names: list[str], locale: Locale) -> str | None
         The title of a deal's summary (“Hand 3 — Ann knocks, 26 points”), from the view just
         after the deal ended.
 
@@ -37,6 +37,7 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
+from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
@@ -45,13 +46,13 @@ from bot.i18n import ENGLISH, Locale, t
 from .groups import Group
 
 
-def _generic_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+def _generic_fields(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     skip = {"phase", "stacks", "to_act", "seats"}
     return [(key.replace("_", " ").capitalize(), _text(value))
             for key, value in public.items() if key not in skip][:10]
 
 
-def _generic_hand(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
+def _generic_hand(private: Mapping[str, Any], public: Mapping[str, Any], locale: Locale = ENGLISH) -> str:
     return "\n".join(f"**{k.replace('_', ' ').capitalize()}:** {_text(v)}" for k, v in private.items())
 
 
@@ -61,31 +62,32 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _no_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+def _no_groups(private: Mapping[str, Any], public: Mapping[str, Any]) -> list[Group]:
     return []
 
 
-def _no_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+def _no_labels(public: Mapping[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
     return {}
 
 
-def _nothing_beside(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+def _nothing_beside(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     return []
 
 
-def _no_seat_notes(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
+def _no_seat_notes(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
     return {}
 
 
-def _no_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
+def _no_title(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     return None
 
 
-def _no_prompts(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[str, str]:
+def _no_prompts(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[str, str]:
     return {}
 
 
-def _no_notes(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> dict[tuple[int, str], str]:
+def _no_notes(private: Mapping[str, Any], public: Mapping[str, Any],
+              locale: Locale = ENGLISH) -> dict[tuple[int, str], str]:
     return {}
 
 
@@ -107,7 +109,7 @@ class Board:
         self.select_prompts = getattr(module, "select_prompts", _no_prompts)
         self.card_notes = getattr(module, "card_notes", _no_notes)
 
-    def image_labels(self, public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+    def image_labels(self, public: Mapping[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
         """Every word the game's pictures may draw, in `locale`, by code."""
         return {**{code: t(locale, f"pic.{code}") for code in PICTURE_WORDS}, **self._image_labels(public, locale)}
 

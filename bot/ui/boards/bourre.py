@@ -7,7 +7,7 @@ the deadline.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.cards import SUIT_SYMBOLS, SUITS, Card
@@ -21,7 +21,7 @@ SUMMARY_LIMIT = 900
 _UPCARD = {"face up": "face_up", "kept": "kept", "discarded": "discarded", "folded": "folded"}
 _STATE = {"in": "in", "folded": "folded", "to declare": "deciding", "left": "left",
           "leaving": "leaving", "sitting out": "sitting_out"}
-TRICKS = "Tricks"
+TRICKS = "tricks"
 """The view's name of the trick-play phase."""
 
 
@@ -59,7 +59,7 @@ def current_winner(plays: Sequence[dict[str, Any]], trump: str) -> int | None:
     return seat
 
 
-def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+def table_fields(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """Trump and pot, each player in one line (in or folded, tricks won), the trick on the table;
     the game's end once it is over."""
     fields: list[tuple[str, str]] = []
@@ -76,7 +76,7 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
         else ""
     fields.append((t(locale, "bou.board.trump"), t(locale, "bou.board.trump_is", card=_pretty(public["upcard"]),
                                                    suit=t(locale, f"suit.{trump}"), where=where)))
-    tricks = public.get("phase") == TRICKS
+    tricks = public.get("phase_id") == TRICKS
     pot = public.get("pot", 0)
     fields.append((t(locale, "bou.board.pot"), t(locale, "bou.board.pot_chips", chips=pot) if tricks else
                    t(locale, "bou.board.pot_stock", chips=pot, stock=public["stock"])))
@@ -103,21 +103,21 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
     return fields
 
 
-def _seat_text(s: dict[str, Any], public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
+def _seat_text(s: dict[str, Any], public: Mapping[str, Any], names: Sequence[str], locale: Locale) -> str:
     who = f"**{seat_name(names, s['seat'])}**" if s["state"] == "in" else seat_name(names, s["seat"])
     state = _STATE.get(s["state"])
     bits = [t(locale, f"bou.state.{state}") if state else s["state"]]
     if s["state"] == "in":
-        if s.get("exchanged") is not None and public.get("phase") != TRICKS:
+        if s.get("exchanged") is not None and public.get("phase_id") != TRICKS:
             bits.append(t(locale, "bou.board.drew", n=s["exchanged"]))
-        if public.get("phase") == TRICKS:
+        if public.get("phase_id") == TRICKS:
             bits.append(t(locale, "count.tricks", n=s.get("tricks", 0)))
     if s.get("skipped_ante"):
         bits.append(t(locale, "bou.board.no_ante"))
     return f"{who} " + t(locale, "sep.list").join(bits)
 
 
-def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
+def summary_title(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Hand 3 — Ann took the most tricks and wins 12 chips”, from the hand's summary."""
     summary = public.get("last_summary")
     if not summary:
@@ -127,14 +127,14 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
     return f"{head} — {lines[1].rstrip('.。')}" if len(lines) > 1 else head
 
 
-def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+def image_labels(public: Mapping[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
     """The pictures' words: the trump card, the pot, the tricks, the hand's marks."""
     return {"trump": t(locale, "bou.board.trump"), "pot": t(locale, "bou.board.pot"),
             "last_trick": t(locale, "pic.bou.last_trick"), "winning": t(locale, "pic.bou.winning"),
             "tricks": t(locale, "pic.bou.tricks"), "marked": t(locale, "pic.hand.playable")}
 
 
-def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+def hand_groups(private: Mapping[str, Any], public: Mapping[str, Any]) -> list[Group]:
     """Trumps first, then the other suits, each highest first; the cards playable now marked."""
     trump = private.get("trump") or public.get("trump", "S")
     cards = [Card.parse(c) for c in private.get("hand", [])]
@@ -147,7 +147,7 @@ def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     return groups
 
 
-def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
+def hand_text(private: Mapping[str, Any], public: Mapping[str, Any], locale: Locale = ENGLISH) -> str:
     """The hand by suit, trumps first and marked, and what the player may do now."""
     trump = private.get("trump") or public.get("trump", "S")
     cards = [Card.parse(c) for c in private.get("hand", [])]
@@ -167,6 +167,6 @@ def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = 
             lines.append(t(locale, "bou.hand.playable", cards=" ".join(_pretty(c) for c in private["legal"])))
         elif private.get("exchange"):
             lines.append(t(locale, "bou.hand.exchange", most=private.get("max_exchange", 5)))
-        elif public.get("phase") == "Play or fold":
+        elif public.get("phase_id") == "declare":
             lines.append(t(locale, "bou.hand.play_or_fold" if private.get("can_fold") else "bou.hand.must_play"))
     return "\n".join(line for line in lines if line)

@@ -7,7 +7,7 @@ reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import ENGLISH, Locale, render, saved_lines, t
@@ -37,7 +37,7 @@ def _clip(text: str) -> str:
     return text if len(text) <= FIELD_LIMIT else text[:FIELD_LIMIT - 1] + "…"
 
 
-def line_text(public: dict[str, Any], names: Sequence[str], locale: Locale = ENGLISH) -> str:
+def line_text(public: Mapping[str, Any], names: Sequence[str], locale: Locale = ENGLISH) -> str:
     """`Left end **1** · right end **7** · 5 tiles` — the open ends are what a player plays to; the
     picture shows the tiles."""
     line = public["line"]
@@ -47,13 +47,13 @@ def line_text(public: dict[str, Any], names: Sequence[str], locale: Locale = ENG
     return t(locale, "dom.board.line", left=left, right=right, n=len(line))
 
 
-def seat_notes(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
+def seat_notes(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
     """Each seat still playing, beside its name and stack in the table's one list of players: the
     banker 🏦, the tiles left, the bet, the passes, leaving."""
     return {seat: _seat_note(public, seat, locale) for seat in range(4) if public["active"][seat]}
 
 
-def _seat_note(public: dict[str, Any], seat: int, locale: Locale) -> str:
+def _seat_note(public: Mapping[str, Any], seat: int, locale: Locale) -> str:
     parts = [t(locale, "dom.board.tiles", n=public["tile_counts"][seat])]
     if seat == public["banker"]:
         parts.insert(0, "🏦 " + t(locale, "dom.board.banker"))
@@ -74,7 +74,7 @@ def _seat_note(public: dict[str, Any], seat: int, locale: Locale) -> str:
     return t(locale, "sep.list").join(parts)
 
 
-def _spectators(public: dict[str, Any], names: Sequence[str], locale: Locale, shown: int = SPECTATORS_SHOWN) -> str:
+def _spectators(public: Mapping[str, Any], names: Sequence[str], locale: Locale, shown: int = SPECTATORS_SHOWN) -> str:
     bets = public["spectator_bets"]
     lines = []
     for b in bets[:shown]:
@@ -98,13 +98,13 @@ def _last_hand(last: dict[str, Any], names: Sequence[str], locale: Locale) -> st
     return head + " " + " · ".join(f"{_name(names, seat)} {change:+d}" for seat, change in enumerate(last["change"]))
 
 
-def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+def image_labels(public: Mapping[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
     """The pictures' words: the banker, a bet, the line's open ends."""
     return {"banker": t(locale, "pic.dom.banker"), "bet": t(locale, "pic.dom.bet"),
             "open_end": t(locale, "pic.dom.open_end"), "marked": t(locale, "pic.dom.playable")}
 
 
-def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
+def summary_title(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Hand 3 — Ann goes out, the bank pays 15”, from the hand just settled."""
     last = public.get("last_hand")
     if not last:
@@ -116,13 +116,13 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
     return t(locale, key, hand=last["hand"], player=_name(names, winner), change=f"{last['change'][winner]:+d}")
 
 
-def beside_picture(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+def beside_picture(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """The spectators' bets, which the picture does not show (the latest few beside it)."""
     spect = _spectators(public, names, locale, SPECTATORS_BESIDE) if public["stage"] != "over" else ""
     return [(t(locale, "dom.board.spectator_bets"), _clip(spect))] if spect else []
 
 
-def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+def table_fields(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """The board part of the table embed."""
     fields: list[tuple[str, str]] = []
     stage = public["stage"]
@@ -151,7 +151,7 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
     return fields
 
 
-def _pays_line(private: dict[str, Any], public: dict[str, Any], locale: Locale) -> str:
+def _pays_line(private: Mapping[str, Any], public: Mapping[str, Any], locale: Locale) -> str:
     pays = private.get("bet_pays") or []
     examples = t(locale, "sep.list").join(t(locale, "dom.hand.bet_pays", bet=n, pays=p) for n, p in pays)
     carried = private.get("my_carried") or 0
@@ -163,7 +163,7 @@ def _pays_line(private: dict[str, Any], public: dict[str, Any], locale: Locale) 
         t(locale, "dom.hand.if_you_win", times=times)
 
 
-def _banker_rows(private: dict[str, Any], public: dict[str, Any], acting: bool, locale: Locale) -> list[str]:
+def _banker_rows(private: Mapping[str, Any], public: Mapping[str, Any], acting: bool, locale: Locale) -> list[str]:
     stage, mult = public["stage"], str(public["payout_multiplier"])
     if stage == "limits" and acting:
         rows = [t(locale, "dom.hand.banker_limits", low=public["min_bet"], high=public["max_bet"], times=mult)]
@@ -182,7 +182,7 @@ def _banker_rows(private: dict[str, Any], public: dict[str, Any], acting: bool, 
     return rows
 
 
-def _player_rows(private: dict[str, Any], public: dict[str, Any], acting: bool, locale: Locale) -> list[str]:
+def _player_rows(private: Mapping[str, Any], public: Mapping[str, Any], acting: bool, locale: Locale) -> list[str]:
     stage = public["stage"]
     deadline = _tile(locale, public["bet_deadline_tile"])
     bet, carried = private["my_bet"], private.get("my_carried") or 0
@@ -215,14 +215,14 @@ def _player_rows(private: dict[str, Any], public: dict[str, Any], acting: bool, 
               carry=carry)]
 
 
-def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+def hand_groups(private: Mapping[str, Any], public: Mapping[str, Any]) -> list[Group]:
     """The tiles heaviest first (as the view lists them); the playable ones marked on one's turn."""
     hand = tuple(private["hand"])
     playable = frozenset(private["playable"]) if private["moves"] else frozenset()
     return [Group("tiles", hand, playable & set(hand))] if hand else []
 
 
-def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
+def hand_text(private: Mapping[str, Any], public: Mapping[str, Any], locale: Locale = ENGLISH) -> str:
     """The player's tiles heaviest first, playable ones marked, their role, and what they may do:
     lead or play, bet (with what a win pays), or, as banker, the limits and spectator requests."""
     playable = set(private["playable"])

@@ -6,7 +6,7 @@ word from the catalog, in the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.cards import SUITS, Card
@@ -52,7 +52,7 @@ def _showdown(last: dict[str, Any], names: Sequence[str], locale: Locale) -> str
              scorer=seat_name(names, last["scorer"]), points=last["points"], why=_why(last, locale))
 
 
-def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
+def summary_title(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Hand 3 — Ann knocks, 26 points”, from the hand just scored."""
     last = public.get("last_hand")
     if not last:
@@ -69,7 +69,7 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
     return t(locale, f"gin.title.{kind}", hand=hand, player=seat_name(names, last["knocker"]), points=points)
 
 
-def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+def table_fields(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """The pile and the stock in one line, what each took from the pile, the score; the last
     hand's result while the next one starts; the match result at the end."""
     fields: list[tuple[str, str]] = []
@@ -117,14 +117,14 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
     return fields
 
 
-def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+def image_labels(public: Mapping[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
     """The pictures' words: layoffs, deadwood, the card just taken."""
     return {"layoff": t(locale, "pic.gin.layoff"), "deadwood": t(locale, "pic.gin.deadwood"),
             "taken": t(locale, "pic.gin.taken"),
             "marked": t(locale, "pic.hand.taken")}
 
 
-def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+def hand_groups(private: Mapping[str, Any], public: Mapping[str, Any]) -> list[Group]:
     """Best melds first, then the deadwood suit by suit; the card just taken from the pile marked."""
     taken = frozenset([private["pickup"]] if private.get("pickup") else [])
     groups = [Group("meld", tuple(m), taken & set(m)) for m in private["melds"]]
@@ -135,7 +135,7 @@ def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     return groups
 
 
-def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
+def hand_text(private: Mapping[str, Any], public: Mapping[str, Any], locale: Locale = ENGLISH) -> str:
     """The private hand: sorted, grouped into its best melds, with the deadwood count."""
     lines = []
     melds = private["melds"]

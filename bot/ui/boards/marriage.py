@@ -7,7 +7,7 @@ Every word comes from the catalog, in the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.cards import Card
@@ -48,7 +48,7 @@ def _clip(text: str, limit: int = FIELD_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+def table_fields(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """The discard pile and the stock, and between deals who went out and how the chips moved
     (each player's line is in `seat_notes`; the picture shows their melds)."""
     fields: list[tuple[str, str]] = []
@@ -78,7 +78,7 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
     return fields
 
 
-def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
+def summary_title(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Deal 2 — Ann goes out”, from the deal just settled."""
     last = public.get("last_deal")
     if not last:
@@ -90,14 +90,14 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
     return t(locale, key, deal=deal, player=seat_name(names, last["winner"], locale))
 
 
-def seat_notes(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
+def seat_notes(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[int, str]:
     """Each seat, beside its name and stack in the table's one list of players: cards in hand,
     seen or unseen and melds shown during a deal; who deals next between deals."""
     notes = {s["seat"]: _seat_note(s, public, locale) for s in public.get("seats", []) if not s.get("left")}
     return {seat: note for seat, note in notes.items() if note}
 
 
-def _seat_note(s: dict[str, Any], public: dict[str, Any], locale: Locale) -> str:
+def _seat_note(s: dict[str, Any], public: Mapping[str, Any], locale: Locale) -> str:
     phase = public.get("phase_id")
     to_act = public.get("to_act", [])
     if phase in ("declare", "play"):
@@ -139,7 +139,7 @@ def _last_deal(last: dict[str, Any], names: Sequence[str], locale: Locale) -> st
                       else t(locale, "mar.board.no_moves")])
 
 
-def _step(private: dict[str, Any], public: dict[str, Any], locale: Locale) -> str | None:
+def _step(private: Mapping[str, Any], public: Mapping[str, Any], locale: Locale) -> str | None:
     """What this seat is asked to do now, in words (the buttons carry the exact choices)."""
     seat = private.get("seat")
     phase = public.get("phase_id")
@@ -171,7 +171,7 @@ def _step(private: dict[str, Any], public: dict[str, Any], locale: Locale) -> st
     return t(locale, "mar.step.discard")
 
 
-def _deal_result(private: dict[str, Any], public: dict[str, Any], locale: Locale) -> list[str]:
+def _deal_result(private: Mapping[str, Any], public: Mapping[str, Any], locale: Locale) -> list[str]:
     """Between deals: how the last deal went for this seat."""
     last = public.get("last_deal")
     seat = private.get("seat")
@@ -190,7 +190,7 @@ def _deal_result(private: dict[str, Any], public: dict[str, Any], locale: Locale
     return [t(locale, "mar.result.over", deal=deal, won=won, money=money, maal=maal, tiplu=_p(last["tiplu"]))]
 
 
-def _wild_faces(private: dict[str, Any]) -> set[tuple[int, str]]:
+def _wild_faces(private: Mapping[str, Any]) -> set[tuple[int, str]]:
     """The faces wild for this seat: none until it has seen the tiplu (MAR-11)."""
     if not private.get("tiplu"):
         return set()
@@ -199,20 +199,21 @@ def _wild_faces(private: dict[str, Any]) -> set[tuple[int, str]]:
     return {Card.parse(c).face for c in cards}
 
 
-def card_notes(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> dict[tuple[int, str], str]:
+def card_notes(private: Mapping[str, Any], public: Mapping[str, Any],
+               locale: Locale = ENGLISH) -> dict[tuple[int, str], str]:
     """Wild cards are marked in the controls (the discard select) once this seat has seen the
     tiplu, so nobody throws one away unawares (MAR-11)."""
     return dict.fromkeys(_wild_faces(private), t(locale, "ui.wild_card"))
 
 
-def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+def image_labels(public: Mapping[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
     """The pictures' words: the tiplu, wild cards, the card just drawn or taken."""
     return {"tiplu": t(locale, "pic.mar.tiplu"), "wild": t(locale, "pic.mar.wild"),
             "final_discard": t(locale, "pic.mar.final_discard"),
             "marked": t(locale, "pic.hand.taken")}
 
 
-def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+def hand_groups(private: Mapping[str, Any], public: Mapping[str, Any]) -> list[Group]:
     """During a deal: the melds already on the table, then the hand's pure sets, pairs and the
     rest by suit, as the engine grouped them; wild cards flagged, the card just drawn or taken
     marked. Between deals there is no hand to show."""
@@ -231,48 +232,69 @@ def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
             + [group("pair", m) for m in sets.get("pairs", [])] + [group("suit", m) for m in sets.get("loose", [])])
 
 
-def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
+def hand_text(private: Mapping[str, Any], public: Mapping[str, Any], locale: Locale = ENGLISH) -> str:
     """What to do now, then the hand: sorted and grouped (pure sets, pairs, the rest by suit);
     wild cards starred. Between deals: the last deal's result for this seat."""
-    lines: list[str] = []
-    phase = public.get("phase_id")
     step = _step(private, public, locale)
-    if phase in ("between", "over"):
-        lines += _deal_result(private, public, locale)
-        if phase == "over":
-            lines.append(t(locale, "mar.hand.game_over"))
-        if step:
-            lines.append(step)
-        return "\n".join(lines) or t(locale, "mar.hand.waiting")
+    if public.get("phase_id") in ("between", "over"):
+        return _between_text(private, public, step, locale)
+    wild = _wild_faces(private)
+    return "\n".join([*([step] if step else []), *_maal_lines(private, locale), *_exposed_lines(private, wild, locale),
+                      *_held_lines(private, public, wild, locale), *_fresh_lines(private, locale)])
+
+
+def _between_text(private: Mapping[str, Any], public: Mapping[str, Any], step: str | None, locale: Locale) -> str:
+    """Between deals or after the game: the last deal's result for this seat, then what next."""
+    lines = _deal_result(private, public, locale)
+    if public.get("phase_id") == "over":
+        lines.append(t(locale, "mar.hand.game_over"))
     if step:
         lines.append(step)
-    wild = _wild_faces(private)
-    if private.get("tiplu"):
-        maal = private["maal"]
-        lines.append(t(locale, "mar.hand.tiplu", tiplu=_p(maal["tiplu"]), jhiplu=_p(maal["jhiplu"]),
-                       poplu=_p(maal["poplu"]), rank=Card.parse(maal["tiplu"]).rank_name))
-        if private.get("route") == "dublee":
-            lines.append(t(locale, "mar.hand.to_go_out_dublee"))
-        elif private.get("route") == "normal":
-            left = 7 - len(private.get("declared", [])) - len(private.get("shown", []))
-            lines.append(t(locale, "mar.hand.to_go_out", n=left))
-    elif private.get("route") is None:
+    return "\n".join(lines) or t(locale, "mar.hand.waiting")
+
+
+def _maal_lines(private: Mapping[str, Any], locale: Locale) -> list[str]:
+    """The tiplu and its neighbours once seen, and what going out still takes; before that,
+    what seeing the tiplu takes."""
+    if not private.get("tiplu"):
+        if private.get("route") is not None:
+            return []
         need = private.get("show_need", 3)
         key = "mar.hand.unseen_or_dublees" if private.get("dublee_allowed") else "mar.hand.unseen"
-        lines.append(t(locale, key, n=need) if need else t(locale, "mar.hand.may_show"))
-    exposed = []
-    for key in ("declared", "shown", "dublees"):
-        if private.get(key):
-            exposed.append(t(locale, f"mar.hand.exposed_{key}", melds=_melds(private[key], wild)))
-    if exposed:
-        lines.append(t(locale, "mar.hand.on_table", melds=" · ".join(exposed)))
-    lines.append(t(locale, "mar.hand.head", n=len(private.get("hand", []))))
+        return [t(locale, key, n=need) if need else t(locale, "mar.hand.may_show")]
+    maal = private["maal"]
+    lines = [t(locale, "mar.hand.tiplu", tiplu=_p(maal["tiplu"]), jhiplu=_p(maal["jhiplu"]),
+               poplu=_p(maal["poplu"]), rank=Card.parse(maal["tiplu"]).rank_name)]
+    if private.get("route") == "dublee":
+        lines.append(t(locale, "mar.hand.to_go_out_dublee"))
+    elif private.get("route") == "normal":
+        left = 7 - len(private.get("declared", [])) - len(private.get("shown", []))
+        lines.append(t(locale, "mar.hand.to_go_out", n=left))
+    return lines
+
+
+def _exposed_lines(private: Mapping[str, Any], wild: set[tuple[int, str]], locale: Locale) -> list[str]:
+    """The melds this seat has on the table: declared, shown, dublees."""
+    exposed = [t(locale, f"mar.hand.exposed_{key}", melds=_melds(private[key], wild))
+               for key in ("declared", "shown", "dublees") if private.get(key)]
+    return [t(locale, "mar.hand.on_table", melds=" · ".join(exposed))] if exposed else []
+
+
+def _held_lines(private: Mapping[str, Any], public: Mapping[str, Any], wild: set[tuple[int, str]],
+                locale: Locale) -> list[str]:
+    """The hand: its size, then pure sets, pairs and the rest by suit."""
+    lines = [t(locale, "mar.hand.head", n=len(private.get("hand", [])))]
     held = [g for g in hand_groups(private, public) if g.kind != "table"]
     for kind in ("meld", "pair"):
         runs = [g.items for g in held if g.kind == kind]
         if runs:
             lines.append(t(locale, f"mar.hand.{kind}s", melds=_melds(runs, wild)))
-    lines += [_cards(g.items, wild) for g in held if g.kind == "suit"]
+    return lines + [_cards(g.items, wild) for g in held if g.kind == "suit"]
+
+
+def _fresh_lines(private: Mapping[str, Any], locale: Locale) -> list[str]:
+    """The card just drawn or taken, and what may be declared or finished with now."""
+    lines: list[str] = []
     if private.get("drawn_card"):
         lines.append(t(locale, "mar.hand.drew", card=_p(private["drawn_card"])))
     if private.get("taken"):
@@ -284,4 +306,4 @@ def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = 
             _p(c) for c in private["declarable"])))
     if private.get("finish_discards"):
         lines.append(t(locale, "mar.hand.can_go_out", cards=_cards(private["finish_discards"])))
-    return "\n".join(lines)
+    return lines

@@ -8,7 +8,7 @@ from the catalog, in the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.cards import SUIT_SYMBOLS, Card, parse_card_texts
@@ -42,7 +42,7 @@ def _comp_label(comp: dict[str, Any], game: str, locale: Locale) -> str:
         return t(locale, f"mat.{game}.{code}")
 
 
-def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+def image_labels(public: Mapping[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
     """The names of the mat's pools, which have no card to picture them, and the pictures' marks."""
     game = public.get("game", "tripoley")
     return {**{c["code"]: t(locale, f"mat.{game}.{c['code']}") for c in public["mat"]
@@ -52,7 +52,7 @@ def image_labels(public: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, 
             "marked": t(locale, "pic.hand.pay")}
 
 
-def mat_line(public: dict[str, Any], locale: Locale = ENGLISH) -> str:
+def mat_line(public: Mapping[str, Any], locale: Locale = ENGLISH) -> str:
     """The compartments holding chips, in one line, with the total (§3)."""
     game = public.get("game", "tripoley")
     parts = [f"{_comp_label(c, game, locale)}: **{c['chips']}**" for c in public["mat"] if c["chips"]]
@@ -60,7 +60,7 @@ def mat_line(public: dict[str, Any], locale: Locale = ENGLISH) -> str:
         else t(locale, "tri.board.mat_empty")
 
 
-def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
+def table_fields(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> list[tuple[str, str]]:
     """The mat in one line, the deal and what is being decided now; the result between deals."""
     fields: list[tuple[str, str]] = [(t(locale, "tri.board.mat_title"), mat_line(public, locale))]
     phase = public["phase_id"]
@@ -82,7 +82,7 @@ def table_fields(public: dict[str, Any], names: list[str], locale: Locale = ENGL
     return fields + [(head, clip("\n".join(lines)))]
 
 
-def select_prompts(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[str, str]:
+def select_prompts(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> dict[str, str]:
     """The bid select says the bid to beat and what a bid buys (TRI-10)."""
     auction = public.get("auction")
     if not auction or public.get("phase_id") != "auction":
@@ -94,7 +94,7 @@ def select_prompts(public: dict[str, Any], names: list[str], locale: Locale = EN
     return {"bid": t(locale, "tri.prompt.bid", now=now, dealer=dealer)}
 
 
-def _spare_text(public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
+def _spare_text(public: Mapping[str, Any], names: Sequence[str], locale: Locale) -> str:
     choice = public["spare_choice"]
     if choice is None:
         return t(locale, "tri.board.spare_down", n=public["spare_size"])
@@ -105,7 +105,7 @@ def _spare_text(public: dict[str, Any], names: Sequence[str], locale: Locale) ->
     return _auction_result(public, names, locale)
 
 
-def _phase_panel(public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
+def _phase_panel(public: Mapping[str, Any], names: Sequence[str], locale: Locale) -> str:
     """One or two lines on what is being decided now, or on how the deal ended."""
     phase = public["phase_id"]
     auction, betting, mich = public.get("auction"), public.get("betting"), public.get("michigan")
@@ -138,7 +138,7 @@ def _phase_panel(public: dict[str, Any], names: Sequence[str], locale: Locale) -
     return t(locale, "tri.board.sentence", text=_spare_text(public, names, locale))
 
 
-def deal_result(public: dict[str, Any], names: Sequence[str], locale: Locale = ENGLISH) -> str:
+def deal_result(public: Mapping[str, Any], names: Sequence[str], locale: Locale = ENGLISH) -> str:
     """Who took the poker prize, who went out in Michigan, who took the pay cards."""
     lines = []
     if public.get("poker_winner") is not None:
@@ -152,7 +152,7 @@ def deal_result(public: dict[str, Any], names: Sequence[str], locale: Locale = E
     return " · ".join(lines)
 
 
-def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
+def summary_title(public: Mapping[str, Any], names: list[str], locale: Locale = ENGLISH) -> str | None:
     """“Deal 3 — Bob wins the poker, Ann goes out”, from the view just after the deal ended."""
     if public.get("deal") is None:
         return None
@@ -165,7 +165,7 @@ def summary_title(public: dict[str, Any], names: list[str], locale: Locale = ENG
     return t(locale, "tri.title", deal=deal, parts=t(locale, "sep.list").join(parts)) if parts else deal
 
 
-def _auction_result(public: dict[str, Any], names: Sequence[str], locale: Locale) -> str:
+def _auction_result(public: Mapping[str, Any], names: Sequence[str], locale: Locale) -> str:
     auction = public.get("auction") or {}
     if public["phase_id"] == "auction":
         return t(locale, "tri.board.auctioning")
@@ -176,7 +176,7 @@ def _auction_result(public: dict[str, Any], names: Sequence[str], locale: Locale
     return t(locale, "tri.board.dead")
 
 
-def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
+def hand_groups(private: Mapping[str, Any], public: Mapping[str, Any]) -> list[Group]:
     """The hand by suit (spades, hearts, diamonds, clubs), in the view's order; pay cards marked."""
     marks = frozenset(private.get("pay_cards", []))
     by_suit: dict[str, list[str]] = {s: [] for s in "SHDC"}
@@ -185,7 +185,7 @@ def hand_groups(private: dict[str, Any], public: dict[str, Any]) -> list[Group]:
     return [Group("suit", tuple(cards), marks & set(cards)) for cards in by_suit.values() if cards]
 
 
-def hand_text(private: dict[str, Any], public: dict[str, Any], locale: Locale = ENGLISH) -> str:
+def hand_text(private: Mapping[str, Any], public: Mapping[str, Any], locale: Locale = ENGLISH) -> str:
     """The hand grouped by suit (ace high), pay cards marked ★, the best poker hand, what is owed."""
     marks = set(private.get("pay_cards", []))
     lines = []

@@ -81,7 +81,7 @@ def _board_module(game_id: str) -> ModuleType | None:
     return importlib.import_module(f"{__name__}.{game_id}") if game_id in modules else None
 
 
-def board_scene(game_id: str, public: dict[str, Any], names: list[str],
+def board_scene(game_id: str, public: Mapping[str, Any], names: list[str],
                 labels: Mapping[str, str] | None = None, final: bool = False) -> Scene | None:
     """The table's layout (no pixels): for tests and for `board_png`."""
     module = _board_module(game_id)
@@ -96,7 +96,7 @@ MARKED_KEY = Key("marked", fill=(250, 250, 246), outline=MARK)
 WILD_KEY = Key("wild", fill=(250, 250, 246), outline=GOLD)
 
 
-def hand_scene(game_id: str, private: dict[str, Any], public: dict[str, Any],
+def hand_scene(game_id: str, private: Mapping[str, Any], public: Mapping[str, Any],
                labels: Mapping[str, str] | None = None) -> Scene | None:
     """The hand's layout (no pixels): the text board's groups, flowed into rows, and a legend of
     what the raised and starred cards mean."""
@@ -114,7 +114,7 @@ def _png(scene: Scene | None) -> bytes | None:
     return None if scene is None or not scene.items else render(scene)
 
 
-def board_png(game_id: str, public: dict[str, Any], names: list[str],
+def board_png(game_id: str, public: Mapping[str, Any], names: list[str],
               labels: Mapping[str, str] | None = None, final: bool = False) -> bytes | None:
     """The public board as PNG bytes, or None when the game has no picture of it now.
 
@@ -124,7 +124,7 @@ def board_png(game_id: str, public: dict[str, Any], names: list[str],
                       lambda: _png(board_scene(game_id, public, names, labels, final)))
 
 
-def hand_png(game_id: str, private: dict[str, Any], public: dict[str, Any],
+def hand_png(game_id: str, private: Mapping[str, Any], public: Mapping[str, Any],
              labels: Mapping[str, str] | None = None) -> bytes | None:
     """A seat's hand as PNG bytes, or None when it holds nothing to show."""
     return _cache.get(_key("hand", game_id, private, public, dict(labels or {})),
@@ -136,7 +136,7 @@ class BoardPicture:
     """What a table's picture is drawn from (`board_png`)."""
 
     game_id: str
-    public: dict[str, Any]
+    public: Mapping[str, Any]
     names: list[str]
     labels: dict[str, str]
     final: bool = False
@@ -155,8 +155,8 @@ class HandPicture:
     """What a seat's hand picture is drawn from (`hand_png`)."""
 
     game_id: str
-    private: dict[str, Any]
-    public: dict[str, Any]
+    private: Mapping[str, Any]
+    public: Mapping[str, Any]
     labels: dict[str, str] = field(default_factory=dict)
 
     def draw(self) -> bytes | None:

@@ -62,7 +62,7 @@ def _cells(b: Builder, y: int, seats: Sequence[Mapping[str, Any]], names: list[s
     return y + rows * (CELL_H + GAP)
 
 
-def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def board_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     if public.get("over"):
         return final_scene(public, names, labels)
     if not public.get("upcard"):
@@ -72,7 +72,7 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     trick = public.get("trick") or []
     last_trick = public.get("last_trick")
     shown, winner, old = trick, current_winner(trick, public.get("trump", "S")), False
-    if not trick and last_trick and public.get("phase") == "Tricks":
+    if not trick and last_trick and public.get("phase_id") == "tricks":
         shown, winner, old = last_trick["cards"], last_trick["winner"], True
         label(b, GAP + BOARD.w + 3 * GAP + 200, GAP, labels.get("last_trick", ""))
     mover, last = moved(public)
@@ -87,7 +87,7 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     return b.scene()
 
 
-def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def final_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """The hand just played: its last trick, its winner framed, and the tricks each seat took."""
     last = public.get("last_hand")
     if not last:

@@ -49,7 +49,7 @@ def _last_laid(public: Mapping[str, Any]) -> int | None:
     return 0 if last.get("end") == "L" else len(public["line"]) - 1
 
 
-def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def board_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     if public["stage"] == "over":
         return final_scene(public, names, labels)
     b = Builder(min_width=WIDTH)
@@ -64,7 +64,7 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     return b.scene()
 
 
-def _cell(b: Builder, x: int, y: int, public: dict[str, Any], names: list[str], labels: Mapping[str, str],
+def _cell(b: Builder, x: int, y: int, public: Mapping[str, Any], names: list[str], labels: Mapping[str, str],
           seat: int, mover: int | None, turn: bool) -> None:
     banker = seat == public["banker"]
     b.panel(x, y, CELL_W, CELL_H, fill=CELL, outline=TURN if turn else BANK if banker else None, width=3)
@@ -84,7 +84,7 @@ def _cell(b: Builder, x: int, y: int, public: dict[str, Any], names: list[str], 
         b.tile(x + 12 + (t % 4) * (2 * BACK_SIDE + 4), y + 96 + (t // 4) * (BACK_SIDE + 6), HIDDEN, HIDDEN, BACK_SIDE)
 
 
-def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def final_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """The hand just settled: its line as it ended, then each player's tiles face up and what the
     hand won or cost them, the winner's row first."""
     last = public.get("last_hand")

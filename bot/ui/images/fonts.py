@@ -72,11 +72,6 @@ def coverage(name: str) -> frozenset[int]:
     return _cmap(FONT_DIR / name)
 
 
-def covered(char: str) -> bool:
-    """Whether a shipped font draws this character as itself."""
-    return any(ord(char) in coverage(name) for name in TEXT_CHAIN)
-
-
 def _font_of(char: str, chain: tuple[str, ...]) -> str | None:
     code = ord(char)
     return next((name for name in chain if code in coverage(name)), None)

@@ -18,7 +18,7 @@ NAME_COLUMN = 180
 LAYOFF_KEY = Key("layoff", fill=(250, 250, 246), outline=MARK)
 
 
-def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def board_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     b = Builder(min_width=WIDTH)
     phase = public["phase_id"]
     y = GAP
@@ -59,7 +59,7 @@ def _showdown(b: Builder, y: int, names: list[str], labels: Mapping[str, str], l
     return _shown_hand(b, y, names, labels, last, "defender", [])
 
 
-def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def final_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """The hand just ended: both hands as shown."""
     last = public.get("last_hand")
     if not last or not _showable(last):

@@ -34,7 +34,7 @@ def wild_cards(tiplu: str | None, cards: list[str]) -> set[str]:
     return wild
 
 
-def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def board_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     if public.get("phase_id") not in ("declare", "play"):
         return final_scene(public, names, labels)
     b = Builder(min_width=WIDTH)
@@ -56,7 +56,7 @@ def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, s
     return b.scene()
 
 
-def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def final_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """The deal just won: the tiplu, the winning discard and the winner's melds, wild cards marked."""
     last = public.get("last_deal")
     if not last or last.get("abandoned"):

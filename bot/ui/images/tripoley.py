@@ -5,7 +5,6 @@ deal is over (the winner's cards framed in blue)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,13 +21,13 @@ CHIPS_KEY = Key("chips", outline=GOLD)
 WINNER_KEY = Key("poker_winner", fill=(250, 250, 246), outline=MARK)
 
 
-def _cards_of(comp: dict[str, Any]) -> list[str]:
+def _cards_of(comp: dict[str, Any], run_ranks: Sequence[int]) -> list[str]:
     """The cards a compartment pictures: its card, K♥ Q♥, or the ranks of the run (any suit)."""
     code = comp["code"]
     if code == "KQ":
         return ["KH", "QH"]
     if code == "RUN":
-        return [f"{rank}?" for rank in re.findall(r"\d+", comp["name"])]
+        return [f"{rank}?" for rank in run_ranks]
     try:
         Card.parse(code)
     except ValueError:
@@ -43,17 +42,17 @@ def _arranged(mat: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return rest[:4] + pot + rest[4:] if pot and len(rest) >= 4 else list(mat)
 
 
-def board_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def board_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """`labels` may name compartments by code (“KITTY”: “Kitty”), in the reader's language."""
     return _scene(public, names, labels, players=True)
 
 
-def final_scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
+def final_scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str]) -> Scene | None:
     """The deal just ended: the mat as it left it and the poker hands shown."""
     return _scene(public, names, labels, players=False)
 
 
-def _scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str], players: bool) -> Scene:
+def _scene(public: Mapping[str, Any], names: list[str], labels: Mapping[str, str], players: bool) -> Scene:
     b = Builder(min_width=WIDTH)
     mover, _ = moved(public) if players else (None, set())
     acting = set(public.get("to_act") or []) if players else set()
@@ -65,7 +64,7 @@ def _scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str], 
         chips = comp["chips"]
         b.panel(x, y, CELL_W, CELL_H, fill=POOL if comp["code"] in POOLS else CELL, outline=GOLD if chips else None,
                 width=3)
-        cards = _cards_of(comp)
+        cards = _cards_of(comp, public["run_ranks"])
         end = b.fan(x + 12, y + (CELL_H - BOARD.h) // 2, cards, BOARD, dim=not chips) if cards else x
         if comp["code"] in labels:
             label(b, x + 12, y + 8, labels[comp["code"]], muted=not chips)
@@ -90,7 +89,7 @@ def _scene(public: dict[str, Any], names: list[str], labels: Mapping[str, str], 
     return b.scene()
 
 
-def _showdown(b: Builder, top: int, public: dict[str, Any], names: list[str]) -> int:
+def _showdown(b: Builder, top: int, public: Mapping[str, Any], names: list[str]) -> int:
     """Each poker hand shown, three to a row; the winner's cards marked. Returns the y below."""
     width = (WIDTH - 4 * GAP) // 3
     rows = 0

@@ -8,6 +8,8 @@ from bot.games.bourre import Bourre
 from bot.games.bourre.actions import Exchange, PlayCard, PlayHand
 from bot.games.cards import Card, new_deck, parse_cards
 
+from tests.games.known import all_of
+
 
 def deck_for(n: int, dealer: int, hands: dict[int, str], stock: str = "") -> list[Card]:
     """A 52-card deck (top first) that deals `hands` (seat -> 5 cards; the dealer's LAST card is
@@ -27,7 +29,7 @@ def deck_for(n: int, dealer: int, hands: dict[int, str], stock: str = "") -> lis
     return deck
 
 
-def start(n: int, dealer: int, hands: dict[int, str], stock: str = "", options: dict | None = None,
+def start(n: int, dealer: int, hands: dict[int, str], stock: str = "", options: dict[str, Any] | None = None,
           stacks: list[int] | None = None) -> Bourre:
     return Bourre.start(stacks or [200] * n, options, seed=7,
                         deck=deck_for(n, dealer, hands, stock), dealer=dealer)
@@ -46,4 +48,4 @@ def play(game: Bourre, seat: int, card: str) -> list[Any]:
 
 
 def legal(game: Bourre, seat: int) -> set[str]:
-    return {str(a.card) for a in game.legal_actions(seat)}
+    return {str(a.card) for a in all_of(PlayCard, game.legal_actions(seat))}

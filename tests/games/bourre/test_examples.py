@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.games import IllegalAction
@@ -13,7 +15,7 @@ from .helpers import everyone_plays, legal, play, start
 from tests.english import english
 
 
-def L(hand: str, trick: str, trump: str = "H", **kw) -> list[str]:
+def L(hand: str, trick: str, trump: str = "H", **kw: Any) -> list[str]:
     return [str(c) for c in legal_cards(parse_cards(hand), parse_cards(trick), trump, **kw)]
 
 
@@ -132,7 +134,7 @@ FOUR_PLAYS = [(0, "AC"), (1, "3S"), (2, "6S"), (3, "2C"),
               (1, "AD"), (2, "4H"), (3, "QS"), (0, "2D")]
 
 
-def _play_four(g: Bourre) -> list:
+def _play_four(g: Bourre) -> list[Any]:
     everyone_plays(g)
     events = []
     for seat, card in FOUR_PLAYS:

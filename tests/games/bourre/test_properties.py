@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from bot.games.bourre import Bourre, legal_cards
 from bot.games.bourre.actions import PlayCard
 from bot.games.cards import Card, parse_cards
-from bot.games.simulate import bot_policy, play
+from bot.games.simulate import Policy, bot_policy, play
 
 from tests.games.invariants import play_checked
+from tests.games.known import all_of
 
 CI = settings(derandomize=True, deadline=None, max_examples=40)
 
@@ -39,10 +40,11 @@ OPTIONS = st.fixed_dictionaries({}, optional={
 
 def _all_cards(game: Bourre) -> list[str]:
     d = game.to_dict()
-    return [c for h in d["hands"] for c in h] + d["stock"] + d["pool"] + d["mucked"] + d["played"]
+    cards: list[str] = [c for h in d["hands"] for c in h] + d["stock"] + d["pool"] + d["mucked"] + d["played"]
+    return cards
 
 
-def checking_policy(options: dict[str, Any]):
+def checking_policy(options: dict[str, Any]) -> Policy:
     """A random legal action; in trick play, first demands that the engine's legal cards are
     exactly `legal_cards` computed from what the seat sees (BOU-14, BOU-15)."""
     def policy(game: Bourre, seat: int, rng: random.Random) -> Any:
@@ -50,7 +52,7 @@ def checking_policy(options: dict[str, Any]):
         cards = _all_cards(game)
         assert len(cards) == 52 and len(set(cards)) == 52  # every card is somewhere, once
         pub = game.public_view()
-        if pub["phase"] == "Tricks":
+        if pub["phase_id"] == "tricks":
             priv = game.private_view(seat)
             trick = [Card.parse(t["card"]) for t in pub["trick"]]
             out = parse_cards(" ".join(pub["played"]))
@@ -64,8 +66,7 @@ def checking_policy(options: dict[str, Any]):
                 sure_three_rule=options.get("sure_three_rule", False),
                 tricks_won=priv["tricks"], out_of_play=out,
                 last_to_play=len(trick) == len(pub["active"]) - 1)
-            assert all(isinstance(a, PlayCard) for a in actions)
-            assert sorted(a.card for a in actions) == sorted(expected)
+            assert sorted(a.card for a in all_of(PlayCard, actions)) == sorted(expected)
             assert sorted(Card.parse(c) for c in priv["legal"]) == sorted(expected)
         return rng.choice(actions)
     return policy
@@ -115,7 +116,7 @@ def test_leaving_players_are_dealt_out_and_chips_are_conserved(seed: int, player
     assert game.is_over() and game.pot == 0
 
 
-def _leaver_policy(leaving: set[int]):
+def _leaver_policy(leaving: set[int]) -> Policy:
     def policy(game: Bourre, seat: int, rng: random.Random) -> Any:
         if seat in leaving:
             return game.timeout_action(seat)

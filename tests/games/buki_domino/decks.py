@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from bot.games.buki_domino import BukiDomino
 from bot.games.tiles import Tile, full_set, parse_tiles
 
@@ -13,7 +16,7 @@ D7_HANDS = ["[8|2] [8|1] [7|4] [5|3] [5|2] [2|0]", "[8|5] [7|6] [6|2] [4|2] [3|1
 D7_STAMM = "[5|0] [6|4] [4|3] [7|2] [7|3] [6|3] [8|0] [7|0] [6|1] [7|5] [7|1] [8|7]"
 
 
-def make_deck(hands: list[str | None], stamm: str = "", per_player: int = 6) -> list[Tile]:
+def make_deck(hands: Sequence[str | None], stamm: str = "", per_player: int = 6) -> list[Tile]:
     """P1's tiles, P2's, P3's, P4's, then the Stamm. A hand given as None, or short, is filled
     with the lightest tiles not named anywhere; `stamm` tiles go to the Stamm first."""
     named = [parse_tiles(h) if h else [] for h in hands] + [[] for _ in range(4 - len(hands))]
@@ -30,8 +33,8 @@ def make_deck(hands: list[str | None], stamm: str = "", per_player: int = 6) -> 
     return deck
 
 
-def new_game(hands: list[str | None], stamm: str = "", stacks: list[int] | None = None,
-             **options) -> BukiDomino:
+def new_game(hands: Sequence[str | None], stamm: str = "", stacks: list[int] | None = None,
+             **options: Any) -> BukiDomino:
     options.setdefault("first_banker_sets_limits", False)
     per = options.get("tiles_per_player", 6)
     return BukiDomino.start(stacks or [100] * 4, options, seed=7, deck=make_deck(hands, stamm, per))

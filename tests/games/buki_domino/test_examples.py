@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+from bot.games.base import Event
 from bot.games.buki_domino import AcceptSpectatorBet, Bet, BukiDomino, Play, SetLimits, legal_plays
 from bot.games.buki_domino.line import code_of, place
 from bot.games.buki_domino.money import bet_range
@@ -24,7 +26,7 @@ def pay25_ceil(x: int) -> int:
     return -(-5 * x // 2)
 
 
-def summary(events):
+def summary(events: list[Event]) -> list[Event]:
     return [e for e in events if e.kind == "summary"]
 
 
@@ -68,7 +70,7 @@ def test_d5_forced_pass() -> None:
     assert legal_plays(parse_tiles("[6|5] [6|4] [6|0] [4|2] [3|0]"), (1, 1)) == []
 
 
-def _d6_game(stacks: list[int] | None = None, **options) -> tuple[BukiDomino, list]:
+def _d6_game(stacks: list[int] | None = None, **options: Any) -> tuple[BukiDomino, list[Any]]:
     g = new_game(D6_HANDS, D6_STAMM, stacks=stacks, **options)
     assert g.banker == 3  # P4 holds [8|7]
     events = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -180,7 +181,7 @@ def test_old_saves_without_the_leaving_field_load() -> None:
     assert again.leaving == [False] * 4 and again.public_view()["leaving"] == [False] * 4
 
 
-def play_with_leavers(seed: int, options: dict | None) -> set[str]:
+def play_with_leavers(seed: int, options: dict[str, Any] | None) -> set[str]:
     """A random game with spectators where, at a random moment, one or two seats leave; the
     state goes through JSON after every step, as in the table service. Checks DOM-26 after
     every step, that the game ends when the leave's hand settles, and that the cash-outs plus
@@ -192,7 +193,7 @@ def play_with_leavers(seed: int, options: dict | None) -> set[str]:
     leave_at = -1 if after_a_draw else rng.randrange(0, 40)
     leavers: list[int] = []
     hand_of_leave = None
-    log: list[tuple] = []
+    log: list[tuple[Any, ...]] = []
     step = 0
     seen: set[str] = set()
     while not g.is_over():

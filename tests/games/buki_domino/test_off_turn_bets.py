@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from bot.games import IllegalAction
+from bot.games.actions import Action
 from bot.games.base import action_from_dict, action_to_dict, seat_key
 from bot.games.buki_domino import (
     AcceptSpectatorBet,
@@ -27,6 +29,7 @@ from bot.games.tiles import Tile
 from bot.i18n import ENGLISH, render
 
 from .decks import D6_HANDS, D6_STAMM, D7_HANDS, D7_STAMM, new_game
+from tests.games.known import one_of
 
 T = Tile.parse
 BETS_2_TO_6 = [Bet(n) for n in range(2, 7)]
@@ -39,7 +42,7 @@ def round_trip(g: BukiDomino) -> BukiDomino:
     return again
 
 
-def refused(g: BukiDomino, seat: int, action, match: str | None = None) -> None:
+def refused(g: BukiDomino, seat: int, action: Action, match: str | None = None) -> None:
     before = g.to_dict()
     with pytest.raises(IllegalAction, match=match):
         g.apply(seat, action)
@@ -256,7 +259,7 @@ OPTION_SETS = [
 ]
 
 
-def run_with_off_turn_bets(seed: int, options: dict | None, stacks: list[int]) -> tuple[BukiDomino, int]:
+def run_with_off_turn_bets(seed: int, options: dict[str, Any] | None, stacks: list[int]) -> tuple[BukiDomino, int]:
     """Random play; before every move each seat takes one of its optional bets now and then.
     Checks after every action: chips conserved (DOM-26), the JSON round trip, an off-turn bet
     moves no turn, a non-banker never places its deadline tile without a bet (DOM-16), and the
@@ -264,7 +267,7 @@ def run_with_off_turn_bets(seed: int, options: dict | None, stacks: list[int]) -
     g = BukiDomino.start(list(stacks), options, seed=seed)
     total = sum(stacks)
     rng = random.Random(seed)
-    log: list[tuple[int, object]] = []
+    log: list[tuple[int, Action]] = []
     off_turn = 0
     while not g.is_over():
         for seat in range(4):
@@ -277,7 +280,7 @@ def run_with_off_turn_bets(seed: int, options: dict | None, stacks: list[int]) -
             assert all(isinstance(a, Bet) for a in optional) and seat != g.banker
             assert g.bets[seat] is None and g.placed[seat] < g.deadline and g.phase != "limits"
             if rng.random() < 0.25:
-                bet = rng.choice(optional)
+                bet = one_of(Bet, rng.choice(optional))
                 turn, phase, stack = g.turn, g.phase, g.stacks[seat]
                 g.apply(seat, bet)
                 log.append((seat, bet))
@@ -308,7 +311,7 @@ def run_with_off_turn_bets(seed: int, options: dict | None, stacks: list[int]) -
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_games_with_off_turn_bets_keep_invariants(seed: int, options: dict | None) -> None:
+def test_random_games_with_off_turn_bets_keep_invariants(seed: int, options: dict[str, Any] | None) -> None:
     stacks = [options["buy_in"]] * 4 if options and "buy_in" in options else [100] * 4
     g, off_turn = run_with_off_turn_bets(seed, options, stacks)
     assert g.is_over() and off_turn > 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -40,7 +41,7 @@ options_strategy = st.fixed_dictionaries({}, optional={
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_games_keep_invariants(seed: int, options: dict | None) -> None:
+def test_random_games_keep_invariants(seed: int, options: dict[str, Any] | None) -> None:
     g = play_checked(BukiDomino, [100, 100, 100, 100] if not options or "buy_in" not in options
                      else [options["buy_in"]] * 4, seed, options)
     assert g.is_over() and g.hands_done >= 1
@@ -49,7 +50,7 @@ def test_random_games_keep_invariants(seed: int, options: dict | None) -> None:
 @settings(derandomize=True, deadline=None, max_examples=12)
 @given(seed=st.integers(0, 2**32 - 1), options=options_strategy,
        stacks=st.lists(st.integers(0, 200), min_size=4, max_size=4))
-def test_any_options_and_stacks_keep_invariants(seed: int, options: dict, stacks: list[int]) -> None:
+def test_any_options_and_stacks_keep_invariants(seed: int, options: dict[str, Any], stacks: list[int]) -> None:
     play_checked(BukiDomino, stacks, seed, options)
 
 
@@ -58,14 +59,14 @@ def test_bot_games_keep_invariants(seed: int) -> None:
     play_checked(BukiDomino, [100] * 4, seed, {"late_bet_variant": True}, bot_policy)
 
 
-def run_with_spectators(seed: int, options: dict | None) -> tuple[BukiDomino, int]:
+def run_with_spectators(seed: int, options: dict[str, Any] | None) -> tuple[BukiDomino, int]:
     """A random game with random spectator requests and banker answers; checks DOM-26 after every
     step (stacks + escrow = buy-ins + spectator chips in − spectator chips out) and returns the
     game and the number of accepted spectator bets."""
     g = BukiDomino.start([100] * 4, options, seed=seed)
     rng = random.Random(seed)
     money_in = money_out = accepted = 0
-    log: list[tuple] = []
+    log: list[tuple[Any, ...]] = []
     while not g.is_over():
         if g.spectator_window_open() and rng.random() < 0.6:
             sid, seat = rng.randrange(1000, 1006), rng.randrange(4)
@@ -115,13 +116,13 @@ def test_spectator_games_conserve_chips(seed: int) -> None:
 
 @settings(derandomize=True, deadline=None, max_examples=10)
 @given(seed=st.integers(0, 2**32 - 1), options=options_strategy)
-def test_spectator_games_conserve_chips_any_options(seed: int, options: dict) -> None:
+def test_spectator_games_conserve_chips_any_options(seed: int, options: dict[str, Any]) -> None:
     run_with_spectators(seed, options)
 
 
 @pytest.mark.parametrize("options", [None, {"payout_rounding": "ceil", "payout_multiplier": 3},
                                      {"payout_multiplier": 2, "tiles_per_player": 7}])
-def test_every_settlement_follows_dom_20_and_22(options: dict | None) -> None:
+def test_every_settlement_follows_dom_20_and_22(options: dict[str, Any] | None) -> None:
     """Over random games: a winning non-banker gains payout(S) and the banker pays it and takes
     the other stakes; a winning banker takes every stake; a draw moves nothing (DOM-20, 22)."""
     kinds: set[str] = set()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from bot.games.buki_domino import (
     AcceptSpectatorBet,
@@ -14,6 +15,7 @@ from bot.games.buki_domino import (
     SetLimits,
 )
 from bot.games.buki_domino.seat_bot import _bet, choose
+from bot.games.buki_domino.views import PrivateView, PublicView
 from bot.games.simulate import bot_policy, play, random_policy
 from bot.games.tiles import Tile, parse_tiles
 
@@ -22,12 +24,16 @@ SEEN = ("[5|0] [5|1] [5|2] [5|3] [5|4] [6|5] [7|5] [8|5] [3|1] [3|2] [4|3] [6|3]
         "[1|0] [2|0] [2|1]")
 
 
-def views(hand: str, line: str, ends: tuple[int, int], counts: list[int]) -> tuple[dict, dict]:
+def views(hand: str, line: str, ends: tuple[int, int], counts: list[int]) -> tuple[PrivateView, PublicView]:
+    """The parts of the views the seat bot reads."""
     private = {"seat": 0, "hand": [str(t) for t in parse_tiles(hand)]}
     public = {"line": [str(t) for t in parse_tiles(line)], "ends": list(ends), "tile_counts": counts,
               "passes": [], "banker": 1, "direction": "clockwise", "turn": 0, "payout_multiplier": 2.5,
               "spectator_odds": 2.5}
-    return private, public
+    return cast(PrivateView, private), cast(PublicView, public)
+
+
+ODDS = cast(PublicView, {"payout_multiplier": 2.5})
 
 
 def test_blocks_when_the_block_is_won() -> None:
@@ -49,15 +55,16 @@ def test_keeps_options_open() -> None:
     # ends (6, 2): [6|4] on L gives (4, 2) and keeps [4|1], [2|0] playable; [6|1] on L gives (1, 2)
     private, public = views("[6|4] [6|1] [4|1] [2|0]", "[6|2]", (6, 2), [4, 5, 5, 5])
     legal = [Play(T("[6|4]"), "L", 6), Play(T("[6|1]"), "L", 6), Play(T("[2|0]"), "R", 2)]
-    assert choose(public, private, legal, random.Random(1)).tile in (T("[6|4]"), T("[6|1]"))
+    chosen = choose(public, private, legal, random.Random(1))
+    assert isinstance(chosen, Play) and chosen.tile in (T("[6|4]"), T("[6|1]"))
 
 
 def test_bets_by_strength() -> None:
     bets = [Bet(n) for n in range(2, 7)]
-    assert _bet(bets, 0.9, {"payout_multiplier": 2.5}) == Bet(6)
-    assert _bet(bets, 0.05, {"payout_multiplier": 2.5}) == Bet(2)
-    mid = _bet(bets, 0.3, {"payout_multiplier": 2.5})
-    assert mid.amount in (3, 4, 5)
+    assert _bet(bets, 0.9, ODDS) == Bet(6)
+    assert _bet(bets, 0.05, ODDS) == Bet(2)
+    mid = _bet(bets, 0.3, ODDS)
+    assert isinstance(mid, Bet) and mid.amount in (3, 4, 5)
     # one tile left that fits: the bot wins by domino in every sample, so it bets the most now
     private, public = views("[6|1]", "[6|2]", (6, 2), [1, 5, 5, 5])
     legal = [Play(T("[6|1]"), "L", 6)] + bets

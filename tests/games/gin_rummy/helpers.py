@@ -34,7 +34,7 @@ def start(non_dealer: str, dealer: str, upcard: str, stock: str = "",
 
 def knock_after_draw(knocker: str, defender: str, drawn: str, options: dict[str, Any] | None = None,
                      upcard: str = "", junk: str = "", stacks: tuple[int, int] | None = None,
-                     ) -> tuple[GinRummy, list]:
+                     ) -> tuple[GinRummy, list[Any]]:
     """The non-dealer holds `knocker`, the dealer `defender`. The non-dealer passes the
     upcard, the dealer draws `junk` from the stock and discards it, the non-dealer draws
     `drawn`. Returns the game at the knocker's discard decision (11 cards) and the events."""
@@ -50,7 +50,7 @@ def knock_after_draw(knocker: str, defender: str, drawn: str, options: dict[str,
     return g, events
 
 
-def knock(g: GinRummy, card: str) -> list:
+def knock(g: GinRummy, card: str) -> list[Any]:
     """Knock discarding `card`, with the deadwood the engine offers for it."""
     c = Card.parse(card)
     action = next(a for a in g.legal_actions(NON_DEALER) if isinstance(a, Knock) and a.card == c)

@@ -103,7 +103,7 @@ def mixed(game: Any, seat: int, rng: random.Random) -> Any:
     return bot_policy(game, seat, rng) if seat == 0 else no_resign(game, seat, rng)
 
 
-OPTION_SETS = [
+OPTION_SETS: list[dict[str, Any]] = [
     {},
     {"knocker_arrangement": "player_choice", "first_turn": "classic", "settle": "per_hand"},
     {"big_gin": True, "gin_mandatory": False, "allow_discard_of_pickup": True, "knock_limit": 5},
@@ -173,7 +173,7 @@ def test_player_choice_arrangements_through_the_contract() -> None:
     assert kinds.count("show_melds") >= 2
 
 
-def brute_force_layoff_deadwood(melds: tuple, defender: list[Card]) -> int:
+def brute_force_layoff_deadwood(melds: tuple[Any, ...], defender: list[Card]) -> int:
     """GIN-15 taken literally: D is the least dw of the cards left over every set of cards
     that some order of single layoff steps can place (chains included)."""
 

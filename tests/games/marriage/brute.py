@@ -13,7 +13,8 @@ from bot.games.marriage import MeldType, classify_meld
 PURE = {MeldType.TUNNELA, MeldType.PURE_SEQUENCE, MeldType.MARRIAGE}
 
 
-def brute_normal(cards: Sequence[Card], tiplu: Card | None, fixed_melds=(), taken: Card | None = None,
+def brute_normal(cards: Sequence[Card], tiplu: Card | None, fixed_melds: Sequence[Sequence[Card]] = (),
+                 taken: Card | None = None,
                  ban: str = "face") -> bool:
     fixed = {c for m in fixed_melds for c in m}
     rest = [c for c in cards if c not in fixed]
@@ -22,16 +23,16 @@ def brute_normal(cards: Sequence[Card], tiplu: Card | None, fixed_melds=(), take
     faces = tuple(sorted((c.rank, c.suit) for c in rest))
     tface = None if tiplu is None else (tiplu.rank, tiplu.suit)
 
-    def card(face):
+    def card(face: tuple[int, str]) -> Card:
         return Card(face[0], face[1])
 
     @cache
-    def valid(tri):
+    def valid(tri: tuple[tuple[int, str], ...]) -> tuple[bool, bool]:
         kind = classify_meld([card(f) for f in tri], None if tface is None else card(tface))
         return kind is not MeldType.INVALID, classify_meld([card(f) for f in tri], None) in PURE
 
     @cache
-    def split(hand: tuple, pure: int) -> bool:
+    def split(hand: tuple[tuple[int, str], ...], pure: int) -> bool:
         if not hand:
             return pure <= 0
         first, others = hand[0], hand[1:]

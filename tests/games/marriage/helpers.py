@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from bot.games.cards import Card, new_deck, parse_cards
 from bot.games.marriage import Marriage
 
 
-def cards(text: str, used: Counter | None = None) -> list[Card]:
+def cards(text: str, used: Counter[tuple[int, str]] | None = None) -> list[Card]:
     """`"QH QH 5S"` -> [QH, QH#1, 5S]: repeated faces become different physical copies.
 
     `used` carries copies already handed out, so several calls never repeat a physical card."""
@@ -20,7 +21,8 @@ def cards(text: str, used: Counter | None = None) -> list[Card]:
     return out
 
 
-def game_in_play(n: int = 4, options: dict | None = None, stacks: list[int] | None = None, seed: int = 0) -> Marriage:
+def game_in_play(n: int = 4, options: dict[str, Any] | None = None, stacks: list[int] | None = None,
+                 seed: int = 0) -> Marriage:
     """A fresh deal past the declaration phase (nobody declares)."""
     g = Marriage.start(stacks or [500] * n, options, seed=seed)
     for s in list(g.to_act()):
@@ -30,9 +32,9 @@ def game_in_play(n: int = 4, options: dict | None = None, stacks: list[int] | No
 
 
 def set_position(g: Marriage, hands: dict[int, str], turn: int, pile: list[tuple[str, int | None, bool]] | None = None,
-                 stock: str | None = None, tiplu: str | None = None) -> Counter:
+                 stock: str | None = None, tiplu: str | None = None) -> Counter[tuple[int, str]]:
     """Overwrite hands, pile, stock and tiplu with explicit cards (copies distinct across all)."""
-    used: Counter = Counter()
+    used: Counter[tuple[int, str]] = Counter()
     for s, text in hands.items():
         g.hands[s] = sorted(cards(text, used))
     if pile is not None:
@@ -47,5 +49,4 @@ def set_position(g: Marriage, hands: dict[int, str], turn: int, pile: list[tuple
     if g.tiplu is not None:
         g.stock.append(g.tiplu)
     g.turn, g.drawn, g.taken, g.drawn_card = turn, False, None, None
-    g.cache.clear()
     return used

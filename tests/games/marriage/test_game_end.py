@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import IllegalAction
+from bot.games.base import Event
 from bot.games.marriage import Marriage
 from bot.games.marriage.actions import DrawStock, NextDeal
 from bot.games.marriage.options import resolve
@@ -23,7 +24,7 @@ from tests.english import english, english_msg
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "states" / "marriage"
 
 
-def _play_deal_out(g: Marriage, rng: random.Random) -> list:
+def _play_deal_out(g: Marriage, rng: random.Random) -> list[Event]:
     """Seat bots play the deal under way to its end; the events of every move."""
     events = []
     deal = g.deal_no
@@ -33,7 +34,7 @@ def _play_deal_out(g: Marriage, rng: random.Random) -> list:
     return events
 
 
-def _abandon_deal(g: Marriage) -> list:
+def _abandon_deal(g: Marriage) -> list[Event]:
     """Nobody goes out: draw and let the timeout discard until the stock runs out (MAR-16)."""
     events = []
     while g.phase == "play":
@@ -43,7 +44,7 @@ def _abandon_deal(g: Marriage) -> list:
     return events
 
 
-def test_mar_28_max_deals_is_an_option_from_0_to_1000_defaulting_to_no_limit():
+def test_mar_28_max_deals_is_an_option_from_0_to_1000_defaulting_to_no_limit() -> None:
     assert resolve({}).max_deals == 0
     assert resolve({"max_deals": 1000}).max_deals == 1000
     for bad in (-1, 1001):
@@ -51,7 +52,7 @@ def test_mar_28_max_deals_is_an_option_from_0_to_1000_defaulting_to_no_limit():
             resolve({"max_deals": bad})
 
 
-def test_mar_28b_the_game_ends_after_max_deals_deals_and_every_stack_stays_whole():
+def test_mar_28b_the_game_ends_after_max_deals_deals_and_every_stack_stays_whole() -> None:
     g = game_in_play(3, {"max_deals": 2}, stacks=[300, 300, 300], seed=4)
     rng = random.Random(4)
     _play_deal_out(g, rng)
@@ -70,13 +71,13 @@ def test_mar_28b_the_game_ends_after_max_deals_deals_and_every_stack_stays_whole
     assert sum(g.chips().values()) == 900 and "ending" not in g.public_view()
 
 
-def test_mar_28b_with_no_limit_the_game_goes_on():
+def test_mar_28b_with_no_limit_the_game_goes_on() -> None:
     g = game_in_play(2, stacks=[300, 300], seed=4)
     _play_deal_out(g, random.Random(4))
     assert not g.is_over() and g.phase == "between" and "ending" not in g.public_view()
 
 
-def test_mar_28b_an_abandoned_deal_counts():
+def test_mar_28b_an_abandoned_deal_counts() -> None:
     """MAR-16: the stock runs out for good; the deal counts towards `max_deals` all the same."""
     g = game_in_play(2, {"max_deals": 1, "max_stock_rebuilds": 1}, stacks=[100, 100])
     events = _abandon_deal(g)
@@ -85,7 +86,7 @@ def test_mar_28b_an_abandoned_deal_counts():
     assert any(e.kind == "game_over" and "deals have been played" in english(e) for e in events)
 
 
-def test_mar_28c_a_stop_mid_deal_is_shown_and_ends_the_game_when_the_deal_ends():
+def test_mar_28c_a_stop_mid_deal_is_shown_and_ends_the_game_when_the_deal_ends() -> None:
     g = game_in_play(3, stacks=[200, 200, 200])
     events = g.request_stop()
     assert [e.kind for e in events] == ["stop"] and "when this deal does" in english(events[0])
@@ -105,7 +106,7 @@ def test_mar_28c_a_stop_mid_deal_is_shown_and_ends_the_game_when_the_deal_ends()
     assert all(g.can_cash_out(s) for s in range(3))
 
 
-def test_mar_28c_a_stop_between_deals_ends_the_game_at_once():
+def test_mar_28c_a_stop_between_deals_ends_the_game_at_once() -> None:
     g = game_in_play(2, stacks=[300, 300], seed=4)
     _play_deal_out(g, random.Random(4))
     stacks = list(g.stacks)
@@ -116,7 +117,7 @@ def test_mar_28c_a_stop_between_deals_ends_the_game_at_once():
         g.request_stop()
 
 
-def test_mar_28c_the_stop_request_is_saved_and_states_from_before_load_without_it():
+def test_mar_28c_the_stop_request_is_saved_and_states_from_before_load_without_it() -> None:
     g = game_in_play(2)
     g.request_stop()
     again = Marriage.from_dict(json.loads(json.dumps(g.to_dict())))

@@ -7,6 +7,9 @@ catalog, word for word.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 import pytest
 
 from bot.games import IllegalAction
@@ -28,13 +31,13 @@ PLAIN = "2S 5S 8S JS 3H 6H 9H KH 4D 7D 10D AC 3C 5C 7C 9C JC KC 2D 6D AH"  # no 
 DUBLEES = [(1, "S"), (3, "H"), (5, "D"), (7, "C"), (9, "S"), (11, "H"), (12, "D")]
 
 
-def _unseen(options: dict) -> Marriage:
+def _unseen(options: dict[str, Any]) -> Marriage:
     g = game_in_play(2, options)
     set_position(g, {0: PLAIN}, turn=0, pile=[("KS", 1, False)])
     return g
 
 
-def _dublee(options: dict) -> Marriage:
+def _dublee(options: dict[str, Any]) -> Marriage:
     """Seat 0 has shown seven dublees; the top discard is a plain KS."""
     g = game_in_play(2, options)
     set_position(g, {0: "AS AS 3H 3H 5D 5D 7C 7C 9S 9S JH JH QD QD 2S 4H 6D 8C 10S QH KC"},
@@ -42,20 +45,18 @@ def _dublee(options: dict) -> Marriage:
     g.seen[0], g.route[0] = True, "dublee"
     g.dublees[0] = [[c for c in g.hands[0] if c.face == face] for face in DUBLEES]
     g.hands[0] = [c for c in g.hands[0] if c.face not in DUBLEES]
-    g.cache.clear()
     return g
 
 
-def _wild(options: dict, by_seen: bool) -> Marriage:
+def _wild(options: dict[str, Any], by_seen: bool) -> Marriage:
     """Seat 0 has seen the tiplu 7D; the top discard is the wild 7S, from a seen or an unseen player."""
     g = game_in_play(2, options)
     set_position(g, {0: PLAIN}, turn=0, pile=[("4S", 1, False), ("7S", 1, by_seen)], tiplu="7D")
     g.seen[0], g.route[0], g.shown[0] = True, "normal", [cards("QS QS QS")]
-    g.cache.clear()
     return g
 
 
-REASONS = {
+REASONS: dict[str, tuple[Callable[[], Marriage], str, str]] = {
     "unseen_draw": (lambda: _unseen({"discard_pickup_before_seen": False}), "no",
                     "Players who have not seen the tiplu draw from the stock at this table."),
     "dublee_draw": (lambda: _dublee({"dublee_discard_pickup": "never"}), "no",
@@ -88,8 +89,9 @@ def test_each_reason_is_a_message_read_in_the_players_language(why: str) -> None
     assert str(refused.value) == said and refused.value.rule == "MAR-6"
     japanese = reply_text(refused.value, JA)
     assert not leftover_english(japanese) and not unknown_keys(japanese), japanese
-    assert render(JA, reason, ()) in BOARD.hand_text(view, g.public_view(), JA)   # the hand's next step says why
-    assert english in BOARD.hand_text(view, g.public_view(), ENGLISH)
+    private, public = cast(dict[str, Any], view), cast(dict[str, Any], g.public_view())
+    assert render(JA, reason, ()) in BOARD.hand_text(private, public, JA)   # the hand's next step says why
+    assert english in BOARD.hand_text(private, public, ENGLISH)
 
 
 def test_a_player_free_to_take_the_discard_has_no_reason() -> None:

@@ -5,21 +5,24 @@ Every card not listed in a hand goes to the dead hand (the examples' "unavailabl
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.cards import new_deck, parse_cards
+from bot.games.cards import Card, new_deck, parse_cards
 from bot.games.tripoley import MichiganRummyGame, TripoleyGame
+from bot.games.tripoley.game import DealGame
 
 ANN, BOB, CAL, DEE, EVE = range(5)
 
 
-def position(cls: type = TripoleyGame, wallets: list[int] = (), hands: dict[int, str] | None = None,
-             mat: dict[str, int] | None = None, dealer: int = 0, options: dict | None = None) -> Any:
+def position(cls: type[DealGame] = TripoleyGame, wallets: Sequence[int] = (), hands: Mapping[int, str] | None = None,
+             mat: Mapping[str, int] | None = None, dealer: int = 0,
+             options: Mapping[str, Any] | None = None) -> DealGame:
     game = cls.seated(list(wallets), options, seed=0)
     game.dealer = dealer
     game.deal_no = 1
     game.dealt_in = list(range(len(wallets)))
-    used = set()
+    used: set[Card] = set()
     for seat, text in (hands or {}).items():
         game.hands[seat] = parse_cards(text)
         used |= set(game.hands[seat])

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from bot.games.cards import new_deck, parse_cards
-from bot.games.poker import best_hand
+from bot.games.cards import Card, new_deck, parse_cards
+from bot.games.poker import HandValue, best_hand
 from bot.games.tripoley import deal, michigan, poker_phase, spare
 from bot.games.tripoley.actions import AuctionSpare, Bet, Bid, Call, Check, Fold, Lead, PassBid, Raise, Suit, SwapSpare
+from bot.games.tripoley.game import DealGame
 
 from .positions import ANN, BOB, CAL, DEE, EVE, MichiganRummyGame, TripoleyGame, position, total
 from tests.english import english
+from tests.games.known import known
 
 
-def hand(text: str) -> list:
+def hand(text: str) -> list[Card]:
     return parse_cards(text)
 
 
@@ -91,7 +93,7 @@ def test_ex7_auction_without_bids_leaves_the_spare_dead() -> None:
     assert not any(isinstance(a, SwapSpare) for p in game.to_act() for a in game.legal_actions(p))
 
 
-def _ex8_position():
+def _ex8_position() -> DealGame:
     return position(TripoleyGame, [40] * 4, {ANN: "2C 2D 7S 9H KC", BOB: "8S 8H 8D 4C JS",
                                              CAL: "AS AD 5C 6H 10D", DEE: "3H 4H 7H 10H QH"},
                     mat={"POT": 5}, dealer=DEE)
@@ -105,17 +107,17 @@ def test_ex8_betting_round() -> None:
     game.apply(BOB, Bet(2))
     game.apply(CAL, Call(2))
     game.apply(DEE, Raise(3))
-    assert game.betting.contrib[DEE] == 5
+    assert known(game.betting).contrib[DEE] == 5
     game.apply(ANN, Fold())
     game.apply(BOB, Call(3))
-    assert game.betting.turn == CAL
+    assert known(game.betting).turn == CAL
     game.apply(CAL, Fold())
-    assert game.betting.contrib == {ANN: 0, BOB: 5, CAL: 2, DEE: 5}
+    assert known(game.betting).contrib == {ANN: 0, BOB: 5, CAL: 2, DEE: 5}
     assert game.stacks == [40, 35, 38, 52]
     assert game.mat["POT"] == 0
     assert game.poker_winner == DEE
     assert game.phase == "michigan"
-    assert game.mich.played[:2] == ["3H", "4H"]     # Dee led first (hearts, her only suit)
+    assert known(game.mich).played[:2] == ["3H", "4H"]     # Dee led first (hearts, her only suit)
 
 
 def test_ex9_poker_tie_with_an_odd_chip() -> None:
@@ -163,11 +165,11 @@ def test_ex12_michigan_stops_and_a_passed_lead() -> None:
     michigan.begin(game, ANN)
     assert game.to_act() == [ANN]
     game.apply(ANN, Lead(Suit.SPADES))
-    assert game.mich.played == ["6S", "7S", "8S", "9S"]
+    assert known(game.mich).played == ["6S", "7S", "8S", "9S"]
     assert game.to_act() == [CAL]                      # Bob holds only spades: the lead passed
-    assert game.mich.forbidden == "S"
+    assert known(game.mich).forbidden == "S"
     game.apply(CAL, Lead(Suit.DIAMONDS))
-    assert game.to_act() == [CAL] and game.mich.forbidden == "D"
+    assert game.to_act() == [CAL] and known(game.mich).forbidden == "D"
     assert Lead(Suit.DIAMONDS) not in game.legal_actions(CAL)
     events = game.apply(CAL, Lead(Suit.CLUBS))          # then hearts is Cal's only suit: played at once
     assert game.mich_winner == CAL
@@ -179,7 +181,7 @@ def test_ex12_michigan_stops_and_a_passed_lead() -> None:
 
 
 def test_ex13_hand_comparisons() -> None:
-    def v(text: str):
+    def v(text: str) -> HandValue:
         return best_hand(hand(text))
     assert v("AH 2C 3D 4S 5H") < v("2S 3H 4D 5C 6S")
     assert v("KS KD 7H 7C 2S") < v("KH KC 7S 7D AS")
@@ -205,9 +207,9 @@ def test_ex15_michigan_rummy_pay_cards_paid_when_played() -> None:
     michigan.begin(game, michigan.first_leader(game))
     assert game.to_act() == [ANN]
     game.apply(ANN, Lead(Suit.HEARTS))
-    assert game.mich.played == ["9H", "10H", "JH", "QH", "KH", "AH"]
+    assert known(game.mich).played == ["9H", "10H", "JH", "QH", "KH", "AH"]
     assert game.stacks == [55, 62, 50, 55]
-    assert game.to_act() == [DEE] and game.mich.forbidden == "H"
+    assert game.to_act() == [DEE] and known(game.mich).forbidden == "H"
     game.apply(DEE, Lead(Suit.CLUBS))
     assert game.mich_winner == ANN
     assert game.stacks == [66, 60, 47, 54]

@@ -5,6 +5,7 @@ out-of-turn actions refused), no negative stack, and split remainders left on th
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,15 +13,16 @@ from hypothesis import strategies as st
 
 from bot.games.simulate import bot_policy, play, random_policy
 from bot.games.tripoley import MichiganRummyGame, TripoleyGame
+from bot.games.tripoley.game import DealGame
 
 from tests.games.invariants import play_checked
 
-CLASSES = (TripoleyGame, MichiganRummyGame)
+CLASSES: tuple[type[DealGame], ...] = (TripoleyGame, MichiganRummyGame)
 
 
-def random_options(cls: type, rng: random.Random) -> dict:
+def random_options(cls: type[DealGame], rng: random.Random) -> dict[str, Any]:
     """A random choice for every enumerated option (and a few numbers), deal count bounded."""
-    opts: dict = {}
+    opts: dict[str, Any] = {}
     for spec in cls.option_specs:
         if spec.choices is not None and rng.random() < 0.5:
             opts[spec.name] = rng.choice(spec.choices)
@@ -35,7 +37,7 @@ def random_options(cls: type, rng: random.Random) -> dict:
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.id)
-def test_random_games_keep_every_invariant(cls: type) -> None:
+def test_random_games_keep_every_invariant(cls: type[DealGame]) -> None:
     rng = random.Random(f"props:{cls.id}")
     for players in range(cls.min_players, cls.max_players + 1):
         for _ in range(3):
@@ -48,7 +50,7 @@ def test_random_games_keep_every_invariant(cls: type) -> None:
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.id)
-def test_seat_bot_games_keep_every_invariant(cls: type) -> None:
+def test_seat_bot_games_keep_every_invariant(cls: type[DealGame]) -> None:
     rng = random.Random(f"bots:{cls.id}")
     for players in (cls.min_players, 5, cls.max_players):
         seed = rng.randrange(2**32)
@@ -57,7 +59,7 @@ def test_seat_bot_games_keep_every_invariant(cls: type) -> None:
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.id)
-def test_games_without_deal_limit_end_with_all_chips_in_wallets(cls: type) -> None:
+def test_games_without_deal_limit_end_with_all_chips_in_wallets(cls: type[DealGame]) -> None:
     for seed in range(3):
         players = cls.min_players + seed
         game = cls.start([20] * players, {"spare_auction": "open_ascending"}, seed=seed)
@@ -72,7 +74,7 @@ SPLITS = {"pay:RUN": "RUN", "poker": None}
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.id)
-def test_chip3_split_remainders_stay_on_the_mat(cls: type) -> None:
+def test_chip3_split_remainders_stay_on_the_mat(cls: type[DealGame]) -> None:
     """Whenever a compartment is shared by k > 1 players in one step, every share is equal and
     what stays in the compartment is the remainder: fewer than k chips (CHIP-3, TRI-17, MICH-9)."""
     rng = random.Random(f"splits:{cls.id}")
@@ -114,7 +116,7 @@ def test_chip3_split_remainders_stay_on_the_mat(cls: type) -> None:
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.id)
-def test_random_leaves_and_cash_outs_keep_the_books(cls: type) -> None:
+def test_random_leaves_and_cash_outs_keep_the_books(cls: type[DealGame]) -> None:
     """Players ask to leave at random moments (TRI-2); the harness cashes them out as soon as
     `can_cash_out` allows, as the table service does. Chips in the game plus chips paid out stay
     constant, nobody cashes out mid-deal, leavers are dealt out, and the game always ends."""
@@ -149,9 +151,8 @@ def test_random_leaves_and_cash_outs_keep_the_books(cls: type) -> None:
         assert sum(game.mat.values()) == 0 and sum(game.stacks) + paid == total
 
 
-
 @st.composite
-def game_setups(draw):
+def game_setups(draw: st.DrawFn) -> tuple[type[DealGame], list[int], dict[str, Any], int]:
     cls = draw(st.sampled_from(CLASSES))
     players = draw(st.integers(cls.min_players, cls.max_players))
     stacks = draw(st.lists(st.integers(1, 70), min_size=players, max_size=players))
@@ -163,7 +164,7 @@ def game_setups(draw):
 
 @settings(derandomize=True, deadline=None, max_examples=40)
 @given(game_setups())
-def test_any_option_set_keeps_every_invariant(setup) -> None:
+def test_any_option_set_keeps_every_invariant(setup: tuple[type[DealGame], list[int], dict[str, Any], int]) -> None:
     cls, stacks, options, seed = setup
     game = play_checked(cls, stacks, seed, options)
     assert game.is_over() and sum(game.mat.values()) == 0

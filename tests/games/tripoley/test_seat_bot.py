@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bot.games.cards import parse_cards
 from bot.games.simulate import bot_policy, play, random_policy
 from bot.games.tripoley import MichiganRummyGame, TripoleyGame
+from bot.games.tripoley.game import DealGame
 from bot.games.tripoley.seat_bot import _rollout, equity
 
 
@@ -77,7 +78,7 @@ def test_equity_is_deterministic_and_orders_hands() -> None:
 
 
 @pytest.mark.parametrize("cls", (TripoleyGame, MichiganRummyGame), ids=lambda c: c.id)
-def test_a_seeded_game_of_bots_replays_exactly(cls: type) -> None:
+def test_a_seeded_game_of_bots_replays_exactly(cls: type[DealGame]) -> None:
     runs = []
     for _ in range(2):
         game = cls.start([100] * 4, {"max_deals": 3}, seed=12)
@@ -86,7 +87,7 @@ def test_a_seeded_game_of_bots_replays_exactly(cls: type) -> None:
 
 
 @pytest.mark.parametrize("cls", (TripoleyGame, MichiganRummyGame), ids=lambda c: c.id)
-def test_bot_beats_random_players(cls: type) -> None:
+def test_bot_beats_random_players(cls: type[DealGame]) -> None:
     bot_net = 0
     for seed in range(32):
         hero = seed % 4
