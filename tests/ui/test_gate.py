@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import aiohttp
 import pytest
@@ -115,7 +115,7 @@ def test_a_request_that_fails_on_its_way_gives_its_place_back() -> None:
     async def main() -> int:
         budget = Budget(1, clock=now)
         trace = Gate(budget, clock=now).trace()
-        url, session = URL(f"{API}/channels/1/messages"), Any
+        url, session = URL(f"{API}/channels/1/messages"), cast(aiohttp.ClientSession, None)   # the hooks never read it
         for _ in range(3):   # each fails before its answer: the window must not fill up with them
             ctx = SimpleNamespace()
             await trace.on_request_start[0](session, ctx, aiohttp.TraceRequestStartParams("POST", url, CIMultiDict()))
