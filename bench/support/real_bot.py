@@ -91,7 +91,8 @@ class Probe:
             ref = await show_hand(snap, seat, message, events)
             now = time.monotonic()
             self.hands_shown.setdefault(snap.table_id, now)
-            if message is None and ref is not None:   # a new DM: the person is told
+            if ref is not None and seat == PERSON_SEAT and seat in snap.to_act:
+                # the person is told: a new DM (the deal's first turn) or their DM asking again
                 turn = self.turn_at.pop(snap.table_id, None)
                 if turn is not None:
                     self.told.append(now - turn)
