@@ -16,6 +16,7 @@ from bot.tables.service import TableService
 from bot.wallet import WalletService
 
 from .pictures import Painter
+from .replies import HandReplies
 
 
 class DmRetry(Protocol):
@@ -29,6 +30,8 @@ class CardRoomClient(commands.AutoShardedBot):
     languages: Languages
     presenter: DmRetry
     painter: Painter
+    replies: HandReplies
+    """The last click in each hand message, whose token edits it outside the bot's budget."""
     """Draws pictures off the event loop (the presenter's messages and the replies alike)."""
     short_lived_ids: set[str]
     """Custom ids of the short-lived replies' controls still alive (`views.ShortLived`)."""

@@ -102,8 +102,7 @@ class DiscordPresenter:
         payload = hand_message(self.bot, snap, seat, events, png=png, locale=locale)
         if message is not None:
             try:
-                await self._channel(message.channel_id).get_partial_message(message.message_id).edit(
-                    **as_edit(payload))
+                await self._edit_hand(message, as_edit(payload))
                 return message
             except discord.NotFound:
                 return None   # deleted by the player: the next decision brings a new one
@@ -121,9 +120,24 @@ class DiscordPresenter:
 
     async def strip_controls(self, message: HandRef) -> None:
         try:
-            await self._channel(message.channel_id).get_partial_message(message.message_id).edit(view=None)
+            await self._edit_hand(message, {"view": None})
         except discord.NotFound:
             pass
+        self.bot.replies.forget(message)   # superseded: nothing more is written to it
+
+    async def _edit_hand(self, message: HandRef, edit: dict[str, Any]) -> None:
+        """Through the token of the player's last click in the message while it is fresh, which
+        Discord does not count against the bot's budget (`bot.ui.replies`); else the bot's edit."""
+        reply = self.bot.replies.get(message)
+        if reply is not None:
+            try:
+                await reply.edit_original_response(**edit)
+                return
+            except discord.HTTPException as exc:
+                log.info("hand message %d: its click's token did not edit it (%s); the bot edits it",
+                         message.message_id, exc.status)
+                self.bot.replies.forget(message)
+        await self._channel(message.channel_id).get_partial_message(message.message_id).edit(**edit)
 
     async def notice(self, snap: TableSnapshot, text: Text) -> None:
         """Plain text, so a player it names is pinged."""

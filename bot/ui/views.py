@@ -24,7 +24,7 @@ from bot.games.base import Event, SpectatorBets
 from bot.games.messages import msg
 from bot.i18n import ENGLISH, Locale, t
 from bot.tables.leaving import left_text
-from bot.tables.models import TableSnapshot
+from bot.tables.models import HandRef, TableSnapshot
 from bot.tables.service import TableService
 
 from . import custom_ids
@@ -284,6 +284,9 @@ async def play(interaction: discord.Interaction[CardRoomClient], table_id: int, 
     service = interaction.client.tables
     try:
         await interaction.response.defer()
+        if interaction.guild_id is None and interaction.message is not None:   # their DM: its next edits
+            interaction.client.replies.keep(HandRef(interaction.message.channel.id, interaction.message.id),
+                                            interaction)
         snap = await service.play(table_id, interaction.user.id,
                                   lambda types: custom_ids.decode_action(types, kind, args), version,
                                   guild_id=interaction.guild_id, via_dm=interaction.guild_id is None,

@@ -122,17 +122,22 @@ class HumanSeat:
         action = game.bot_action(seat, random.Random(f"human:{version}"))
         assert action in game.legal_actions(seat)
         edits = len(hand.history)
-        button = custom_ids.action_id(t["id"], version, action)
-        if button in ids:
-            click = await self.fake.click(self.user, hand, button)
-        else:
-            click = await self._select(hand, ids, t["id"], version, action)
+        click = await self.play(hand, t["id"], version, action)
         self.moves += 1
         # the hand is edited with the move's result; or, when a bot moved the table on between our
         # read and our click (a banker answering an onlooker's bet), a new hand comes as a followup
         # saying the button was from an earlier turn, and the caller waits for its turn again
         await self.fake.wait_for(lambda: len(hand.history) > edits or bool(click.followups()),
                                  what="the reply to the move")
+
+    async def play(self, hand: FakeMessage, table_id: int, version: int, action: Any) -> InteractionRecord:
+        """Click `action`'s control on `hand` (a table's hand reply, or a DM): its button, or its
+        choice in a select."""
+        ids = hand.custom_ids()
+        button = custom_ids.action_id(table_id, version, action)
+        if button in ids:
+            return await self.fake.click(self.user, hand, button)
+        return await self._select(hand, ids, table_id, version, action)
 
     async def _select(self, hand: FakeMessage, ids: list[str], table_id: int, version: int,
                       action: Any) -> InteractionRecord:
