@@ -98,6 +98,8 @@ class Publisher:
         if resume:
             self.resumed |= change.notify
         self.waited_on |= urgent or any(event.kind == "start" for event in change.events)
+        if change.closings:   # a deal ended (or the lobby): the next deal's first turn pings anew
+            self.told.clear()   # (now, not when the closing is shown: a prompt may go out before it)
         for event in change.events:
             if event.private_to is not None:
                 self.private.setdefault(event.private_to, []).append(event)
@@ -173,7 +175,6 @@ class Publisher:
             await asyncio.sleep(self.retry_s * 2 ** attempt)
         self.message_id = None   # the next state goes into a new message (after a restart too)
         self.recent.clear()
-        self.told.clear()
         await self._attempt(self.host.save_message(self.table_id, None))
 
     async def _show_table(self) -> None:
