@@ -49,18 +49,20 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import asyncpg
+import discord
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.support.fake_server import TOKEN, FakeServer  # noqa: E402
 from bench.support.real_bot import PERSON_SEAT, Probe, open_offline, real_bot  # noqa: E402
+from bot.app import CardRoomBot  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.errors import PlayerError  # noqa: E402
 from bot.games import GAMES  # noqa: E402
@@ -140,8 +142,11 @@ class Person:
     person's thinking costs the bot nothing, so the bench does not spend it); at bot delay 0
     (saturation) at once, woken by the table's commits rather than by the paced DM."""
 
-    def __init__(self, service: TableService, probe: Probe, table_id: int, user: int, quick: bool) -> None:
+    def __init__(self, service: TableService, probe: Probe, table_id: int, user: int, quick: bool,
+                 clicked: Callable[[int, int], None] | None = None) -> None:
         self.service, self.probe, self.table_id, self.user, self.quick = service, probe, table_id, user, quick
+        self.clicked = clicked
+        """Hands the bot the click a move was (its token edits the person's DM), as Discord does."""
         self.latencies: list[float] = []
 
     async def run(self, until: float) -> None:
@@ -166,6 +171,8 @@ class Person:
                 start = time.perf_counter()
                 snap = await self.service.act(self.table_id, self.user, action, snap.version, via_dm=True)
                 self.latencies.append(time.perf_counter() - start)
+                if self.clicked is not None:
+                    self.clicked(self.table_id, self.user)
             except PlayerError:
                 snap = await self.service.hand(self.table_id, self.user)
 
@@ -179,12 +186,29 @@ def settings_for(tmp: str, bot_delay_s: float, bot_workers: int | None, database
                     lease_timeout_s=LEASE_S)
 
 
+Answered = Callable[[int, int], dict[str, Any]]
+"""The fake's interaction for a person's click in a message (`FakeServer`'s `answered_click`)."""
+
+
+def clicks(bot: CardRoomBot, probe: Probe, answered: Answered) -> Callable[[int, int], None]:
+    """What a person's move played in their DM gives the bot: the click, whose token edits that DM
+    (`answered`: the fake's interaction for a click in a message)."""
+    def clicked(table: int, user: int) -> None:
+        ref = probe.hand_refs.get(table)
+        if ref is not None:
+            payload: Any = answered(user, ref.message_id)
+            bot.replies.keep(ref, discord.Interaction(data=payload, state=bot._connection))
+    return clicked
+
+
 async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], late: int, seconds: float,
-                together: Any = None) -> dict[str, Any]:
+                together: Any = None, answered: Answered | None = None) -> dict[str, Any]:
     """One bot process's load: the real bot starts its busy tables at once, and once each is shown
-    the people play on them for `seconds`, while the `late` last tables are started one by one."""
+    the people play on them for `seconds`, while the `late` last tables are started one by one.
+    With `answered`, each person's move is a click whose token the bot may use (one process)."""
     bot = await real_bot(settings, api_base)
     probe = Probe(bot)
+    clicked = clicks(bot, probe, answered) if answered is not None else None
     keep_long_lived()   # as the bot does once it has restored its tables
     if together is not None:
         await asyncio.to_thread(together.wait)
@@ -192,7 +216,7 @@ async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], 
     busy, later = made[:-late], made[-late:]
     gc.collect()
     before_mb = rss_mb()
-    people = [Person(bot.tables, probe, table, person, quick) for table, person in made]
+    people = [Person(bot.tables, probe, table, person, quick, clicked) for table, person in made]
     begin = time.monotonic()
     probe.started_at.update((table, begin) for table, _ in busy)
     await asyncio.gather(*(bot.tables.start(table, person) for table, person in busy))
@@ -267,7 +291,8 @@ def one_row(fake: FakeServer, tables: int, bot_delay_s: float, seconds: float, g
         settings = settings_for(tmp, bot_delay_s, bot_workers, database)
         made = asyncio.run(open_offline(settings, fake, guild, channels, people, games))
         mark = fake.call("mark")
-        part = asyncio.run(drive(settings, fake.api_base, made, late, seconds))
+        part = asyncio.run(drive(settings, fake.api_base, made, late, seconds,
+                                 answered=lambda user, message: fake.call("answered_click", user, message)))
     return summary([part], fake.call("timeline", mark))
 
 

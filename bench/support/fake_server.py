@@ -21,6 +21,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.e2e.fake_discord import FakeDiscord  # noqa: E402
+from tests.e2e.fake_discord.constants import CB_DEFERRED_UPDATE_MESSAGE, IT_COMPONENT  # noqa: E402
 
 TOKEN = "bench"
 
@@ -114,3 +115,17 @@ class Commands:
 
     def dm_channel(self, user: int) -> int:
         return self.fake.dm_channel_id(user)
+
+    def answered_click(self, user: int, message: int) -> dict[str, Any]:
+        """A click of `user` in `message` that the bot answered by deferring (as it answers a move
+        played in a DM): the interaction as Discord hands it over, whose token edits the message
+        outside the bot-wide limit for 15 minutes."""
+        msg = self.fake.messages[message]
+        rec = self.fake._interaction_base(IT_COMPONENT, user, None, msg.channel_id)
+        rec.source_message_id = rec.original_message_id = msg.id
+        rec.callback_type = CB_DEFERRED_UPDATE_MESSAGE
+        rec.payload["message"] = dict(msg.data)
+        rec.payload["data"] = {"custom_id": "bench:click", "component_type": 2}
+        self.fake.interactions[rec.id] = rec
+        self.fake._interactions_by_token[rec.token] = rec
+        return rec.payload

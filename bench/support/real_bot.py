@@ -64,6 +64,8 @@ class Probe:
         self.committed: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
         self.tables_shown: dict[int, float] = {}
         self.hands_shown: dict[int, float] = {}
+        self.hand_refs: dict[int, HandRef] = {}
+        """The person's hand message at each table."""
         service, presenter = bot.tables, bot.presenter
         publish, show_table, show_hand = service._publish, presenter.show_table, presenter.show_hand
         game_over = presenter.game_over
@@ -91,6 +93,8 @@ class Probe:
             ref = await show_hand(snap, seat, message, events)
             now = time.monotonic()
             self.hands_shown.setdefault(snap.table_id, now)
+            if ref is not None and seat == PERSON_SEAT:
+                self.hand_refs[snap.table_id] = ref
             if ref is not None and seat == PERSON_SEAT and seat in snap.to_act:
                 # the person is told: a new DM (the deal's first turn) or their DM asking again
                 turn = self.turn_at.pop(snap.table_id, None)
