@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.clock import Clock, parse_stamp, utc_now
 from bot.config import Settings
 from bot.departures import SWEEP_EVERY_S, Departures
+from bot.dms import DmRefusals
 from bot.i18n.choose import Languages
 from bot.i18n.commands import CatalogTranslator
 from bot.memory import keep_long_lived
@@ -133,8 +134,9 @@ class CardRoomBot(CardRoomClient):
             self._sharing = asyncio.create_task(self._keep_share(self._shares))
         pacer = Pacer(self.budget)
         self.painter = Painter(self.settings.bot_workers)
-        self.presenter = presenter = DiscordPresenter(self, self.db, self.painter)
-        await presenter.load()
+        refusals = DmRefusals(self.db, self.clock)
+        await refusals.load()
+        self.presenter = presenter = DiscordPresenter(self, refusals, self.painter)
         self.wallets = WalletService(self.db, self.settings, self.clock)
         self.languages = Languages(self.db, self.clock)
         self.tables = TableService(self.db, self.wallets, presenter, self.clock, self.settings.bot_delay_s,

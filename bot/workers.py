@@ -74,6 +74,8 @@ def serve(tasks: list[str]) -> None:
     out = sys.stdout.buffer
     try:
         for line in sys.stdin.buffer:
+            if not line.endswith(b"\n"):
+                break   # the bot went away in the middle of a request: nobody waits for the answer
             out.write(answer(line))
             out.flush()
     except BrokenPipeError:

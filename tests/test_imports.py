@@ -95,12 +95,6 @@ LAYER_RULES = {
     "cogs": (("storage", "bot.app"), ()),
 }
 
-KNOWN_CROSSINGS = {
-    # The presenter still remembers closed DMs in storage itself; it is to ask `bot.dms.DmRefusals`
-    # (issue 27), a switch left until issue 23's changes to the presenter have landed.
-    ("bot.ui.presenter", "storage"),
-}
-
 
 @functools.cache
 def project_imports() -> dict[str, set[str]]:
@@ -118,11 +112,7 @@ def crossings(layer: str) -> set[tuple[str, str]]:
 
 @pytest.mark.parametrize("layer", sorted(LAYER_RULES))
 def test_each_layer_imports_only_what_it_may(layer: str) -> None:
-    assert crossings(layer) - KNOWN_CROSSINGS == set()
-
-
-def test_a_known_crossing_that_is_gone_leaves_the_list() -> None:
-    assert KNOWN_CROSSINGS <= {c for layer in LAYER_RULES for c in crossings(layer)}
+    assert crossings(layer) == set()
 
 
 def test_the_layer_rules_see_the_imports_they_judge() -> None:

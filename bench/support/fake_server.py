@@ -1,4 +1,4 @@
-"""The fake Discord of the end-to-end tests (tests/e2e/fake_discord.py) in a process of its own,
+"""The fake Discord of the end-to-end tests (the package tests/e2e/fake_discord) in a process of its own,
 for the benchmarks: Discord's limits as Discord keeps them (buckets per route with their headers,
 50 requests in any second per bot token outside interaction routes, a 429 past them), served on
 a core of its own rather than on the bot's event loop, and a record of when every request

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict
-from typing import Any
 
 import discord
 import yarl
@@ -27,6 +26,7 @@ from bot.tables.models import HandRef, TableSnapshot
 from bot.tables.pacing import Pacer
 from bot.tables.presenter import NullPresenter
 from bot.tables.service import TableService
+from bot.tables.unit import TableUnit
 from bot.wallet import WalletService
 from storage import tables as stored
 from storage.connect import open_database
@@ -68,7 +68,7 @@ class Probe:
         publish, show_table, show_hand = service._publish, presenter.show_table, presenter.show_hand
         game_over = presenter.game_over
 
-        def published(u: Any) -> None:
+        def published(u: TableUnit) -> None:
             publish(u)
             if u.game is None or u.row.status != "playing":
                 self.committed[u.row.id].set()
@@ -77,8 +77,8 @@ class Probe:
                 if PERSON_SEAT not in u.before and u.row.id not in self.turn_at:
                     self.turn_at[u.row.id] = time.monotonic()
 
-        async def table(snap: TableSnapshot, *args: Any) -> int | None:
-            shown = await show_table(snap, *args)
+        async def table(snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+            shown = await show_table(snap, recent, message_id)
             now = time.monotonic()
             self.tables_shown.setdefault(snap.table_id, now)
             started = self.started_at.pop(snap.table_id, None)
@@ -86,11 +86,13 @@ class Probe:
                 self.shown_after_start.append(now - started)
             return shown
 
-        async def hand(snap: TableSnapshot, seat: int, message: HandRef | None, *args: Any) -> HandRef | None:
-            ref = await show_hand(snap, seat, message, *args)
+        async def hand(snap: TableSnapshot, seat: int, message: HandRef | None,
+                       events: list[Event]) -> HandRef | None:
+            ref = await show_hand(snap, seat, message, events)
             now = time.monotonic()
             self.hands_shown.setdefault(snap.table_id, now)
-            if message is None and ref is not None:   # a new DM: the person is told
+            if ref is not None and seat == PERSON_SEAT and seat in snap.to_act:
+                # the person is told: a new DM (the deal's first turn) or their DM asking again
                 turn = self.turn_at.pop(snap.table_id, None)
                 if turn is not None:
                     self.told.append(now - turn)

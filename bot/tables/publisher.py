@@ -18,8 +18,11 @@ Discord. Three lanes run beside the game:
 
 Each write first takes its turn from the `Pacer` (the channel's limit, then its place among the
 writes drawn ahead of the HTTP gate, by priority), then reads the table as it is now; its
-requests spend the bot's budget as they leave. A table someone waits on (just started, or
-restored while a player must act) is shown before the tables nobody waits on.
+requests spend the bot's budget as they leave. A table someone waits on (just started, restored
+while a player must act, or with no message up since its last deal's final words) is shown before
+the tables nobody waits on, and needs no spacing in its channel, only Discord's 5 writes in 5 s: a
+deal's final words and the next deal's table go out together, so deals that end quickly cannot
+keep the table off the screen.
 """
 
 from __future__ import annotations
@@ -129,7 +132,9 @@ class Publisher:
             self._refreshes = loop.create_task(self._refresh_lane(), name=f"table-{self.table_id}-refreshes")
 
     def _priority(self) -> Priority:
-        return Priority.AWAITED if self.waited_on else Priority.TABLE
+        """A table with no message up (just started, restored, or between a deal's final words
+        and the next one's message) is one its players wait to see."""
+        return Priority.AWAITED if self.waited_on or self.message_id is None else Priority.TABLE
 
     # --- the channel lane ------------------------------------------------------------------
 
@@ -179,11 +184,11 @@ class Publisher:
             if snap.status == "finished":
                 return
             shown = await self.presenter.show_table(snap, list(self.recent), self.message_id)
+            self.waited_on = False
             if shown != self.message_id:
                 self.message_id = shown
                 await self.host.save_message(self.table_id, shown)
-        if await self._write(self._priority(), show):
-            self.waited_on = False
+        await self._write(self._priority(), show)
 
     async def _write(self, priority: Priority, send: Callable[[TableSnapshot], Awaitable[None]]) -> bool:
         """One paced write with the table as it stands when the slot comes; False if it failed."""

@@ -9,8 +9,9 @@ player and kept by discord.py.
 The table's messages are in its server's language, a player's hand in theirs (`bot.i18n.choose`,
 which keeps the choices in memory, so no message costs a database read for its language).
 
-A DM that Discord refuses (error 50007) is remembered in the database: we stop trying, and the
-publisher tells the player, once, in the channel to use “My hand”.
+A DM that Discord refuses (error 50007) is remembered (`bot.dms.DmRefusals`, which keeps it in
+the database too): we stop trying, and the publisher tells the player, once, in the channel to use
+“My hand”.
 """
 
 from __future__ import annotations
@@ -21,14 +22,12 @@ from typing import Any
 
 import discord
 
-from bot.clock import stamp, utc_now
+from bot.dms import DmRefusals
 from bot.games.base import Event
 from bot.games.messages import Text
 from bot.i18n import render, t
 from bot.tables.models import Closing, HandRef, TableSnapshot
 from bot.tables.presenter import DmClosed
-from storage import dms
-from storage.db import Database
 
 from .client import CardRoomClient
 from .embeds import attach_image, closing_embed, results_embed
@@ -46,16 +45,11 @@ PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class DiscordPresenter:
-    def __init__(self, bot: CardRoomClient, db: Database, painter: Painter | None = None) -> None:
-        self.bot, self.db = bot, db
+    def __init__(self, bot: CardRoomClient, refusals: DmRefusals, painter: Painter | None = None) -> None:
+        self.bot, self.dm_refused = bot, refusals
         self.painter = painter if painter is not None else Painter()
-        self.dm_refused: set[int] = set()
         self._dm_channels: dict[int, int] = {}
         """Each player's DM channel, opened once."""
-
-    async def load(self) -> None:
-        async with self.db.read() as tx:
-            self.dm_refused = await dms.refused(tx)
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
@@ -154,16 +148,12 @@ class DiscordPresenter:
             if exc.code != DM_CLOSED:
                 raise
             return False
-        self.dm_refused.discard(user.id)
-        async with self.db.transaction() as tx:
-            await dms.clear(tx, user.id)
+        await self.dm_refused.allow(user.id)
         return True
 
     async def _dm_refused(self, snap: TableSnapshot, user_id: int) -> None:
         log.warning("user %d does not accept DMs; table %d falls back to “My hand”", user_id, snap.table_id)
-        self.dm_refused.add(user_id)
-        async with self.db.transaction() as tx:
-            await dms.mark_refused(tx, user_id, stamp(utc_now()))
+        await self.dm_refused.refuse(user_id)
 
 
 def _without_missing(message: dict[str, Any]) -> dict[str, Any]:

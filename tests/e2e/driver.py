@@ -17,7 +17,7 @@ from typing import Any
 from bot.games import GAMES
 from bot.ui import custom_ids
 
-from tests.e2e.fake_discord import FakeDiscord, FakeMessage, InteractionRecord
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, InteractionRecord, iter_components
 
 VERSION = re.compile(r"cr:\d+:v(\d+):")
 
@@ -66,6 +66,19 @@ async def open_my_hand(fake: FakeDiscord, user: int, channel: int) -> FakeMessag
 CLICK_TRIES = 20
 
 
+def component(message: FakeMessage, custom_id: str) -> dict[str, Any]:
+    """The control `custom_id` on `message`, which must carry it."""
+    found = message.find_component(custom_id)
+    assert found is not None, f"no control {custom_id} on {message!r}"
+    return found
+
+
+def labelled(message: FakeMessage, label: str) -> str:
+    """The custom id of the control on `message` that reads `label`."""
+    found: str = next(c["custom_id"] for c in iter_components(message.components) if c.get("label") == label)
+    return found
+
+
 class HumanSeat:
     def __init__(self, fake: FakeDiscord, channel: int, db: Path, user_id: int) -> None:
         self.fake, self.channel, self.db, self.user = fake, channel, db, user_id
@@ -92,13 +105,14 @@ class HumanSeat:
             if self.my_turn():
                 return "turn"
             return "end" if read_table(self.db, self.channel)["status"] != "playing" else None
-        return await self.fake.wait_for(state, timeout, what="our turn or the end") == "turn"
+        reached: str = await self.fake.wait_for(state, timeout, what="our turn or the end")
+        return reached == "turn"
 
     async def move(self) -> None:
         """One decision, through “My hand” and the matching control."""
         hand = await open_my_hand(self.fake, self.user, self.channel)
         ids = hand.custom_ids()
-        version = int(VERSION.match(next(c for c in ids if VERSION.match(c)))[1])
+        version = next(int(m[1]) for c in ids if (m := VERSION.match(c)))
         t = read_table(self.db, self.channel)
         assert t["version"] >= version, "the controls were drawn for a committed version"
         if t["version"] != version:
@@ -126,7 +140,7 @@ class HumanSeat:
         multi = custom_ids.select_id(table_id, version, action.kind, multi=True)
         if single in ids:
             value = custom_ids.encode_args(action)
-            options = [o["value"] for o in hand.find_component(single)["options"]]
+            options = [o["value"] for o in component(hand, single)["options"]]
             if value not in options:  # a long list is thinned to 25 choices; take an offered one
                 value = options[len(options) // 2]
             return await self.fake.select(self.user, hand, single, [value])

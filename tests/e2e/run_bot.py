@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import discord
 import yarl
@@ -16,11 +17,12 @@ def point_at_fake(api_base: str, gateway_url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
     start = discord.state.ConnectionState.__init__
 
-    def quick_ready(self, *args, **options) -> None:  # the fake sends every guild at once
+    def quick_ready(self: discord.state.ConnectionState[Any], *args: Any, **options: Any) -> None:
+        # the fake sends every guild at once
         start(self, *args, **options)
         self.guild_ready_timeout = 0.05
 
-    discord.state.ConnectionState.__init__ = quick_ready
+    discord.state.ConnectionState.__init__ = quick_ready  # type: ignore[method-assign]
 
 
 if __name__ == "__main__":

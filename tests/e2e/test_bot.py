@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from bot.app import CardRoomBot
 from bot.games import GAMES
@@ -16,7 +18,7 @@ from tests.e2e.fake_discord import FakeMessage, check_command_limits, running_bo
 ACTION = re.compile(r"cr:\d+:v\d+:a:")
 
 
-def books(path) -> tuple[int, list]:
+def books(path: Path) -> tuple[int, list[tuple[Any, ...]]]:
     con = sqlite3.connect(path)
     try:
         total = con.execute("SELECT COALESCE(SUM(balance), 0) FROM accounts").fetchone()[0]
@@ -64,7 +66,7 @@ async def test_login_syncs_commands_within_discord_limits(world: World, make_bot
         assert {ch["value"] for ch in play["options"][0]["choices"]} == set(GAMES)
 
 
-async def test_wallet_commands(world: World, make_bot: Callable[[], CardRoomBot], tmp_path) -> None:
+async def test_wallet_commands(world: World, make_bot: Callable[[], CardRoomBot], tmp_path: Path) -> None:
     fake, g, c = world.fake, world.guild.id, world.channel
     async with running_bot(fake, make_bot()):
         reply = await (await fake.slash(world.alice, g, c, "balance")).reply()
@@ -83,7 +85,8 @@ async def test_wallet_commands(world: World, make_bot: Callable[[], CardRoomBot]
     assert books(tmp_path / "bot.db") == (0, [])
 
 
-async def test_lobby_opened_joined_and_cancelled(world: World, make_bot: Callable[[], CardRoomBot], tmp_path) -> None:
+async def test_lobby_opened_joined_and_cancelled(world: World, make_bot: Callable[[], CardRoomBot],
+                                                 tmp_path: Path) -> None:
     fake, g, c = world.fake, world.guild.id, world.channel
     async with running_bot(fake, make_bot()):
         opened = await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
@@ -127,7 +130,7 @@ async def test_started_game_sends_hands_by_dm_and_keeps_them_private(world: Worl
 
 
 async def test_closed_dms_fall_back_to_the_my_hand_button(world: World, make_bot: Callable[[], CardRoomBot],
-                                                          tmp_path) -> None:
+                                                          tmp_path: Path) -> None:
     fake, g, c = world.fake, world.guild.id, world.channel
     fake.refuse_dms(world.bob)
     async with running_bot(fake, make_bot()):
@@ -174,7 +177,7 @@ async def test_a_player_acts_through_my_hand_and_stale_buttons_are_refused(world
         assert "Your hand" in stale.text
 
 
-def text_inputs(modal: dict) -> list[str]:
+def text_inputs(modal: dict[str, Any]) -> list[str]:
     from tests.e2e.fake_discord import iter_components
     return [c["custom_id"] for c in iter_components(modal.get("components", [])) if c.get("type") == 4]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from bot.app import CardRoomBot
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import HumanSeat, read_table
+from tests.e2e.driver import HumanSeat, labelled, read_table
 from tests.e2e.fake_discord import FakeMessage, iter_components, running_bot
 from tests.e2e.test_bot import books, playing_table, table_message, verb_id
 
@@ -23,13 +23,17 @@ GREY = 2
 def wallet(db: Path, user: int) -> int:
     con = sqlite3.connect(db)
     try:
-        return con.execute("SELECT balance FROM accounts WHERE account = ?", (f"user:{user}",)).fetchone()[0]
+        balance: int = con.execute("SELECT balance FROM accounts WHERE account = ?", (f"user:{user}",)).fetchone()[0]
+        return balance
     finally:
         con.close()
 
 
-def button(message: FakeMessage, label: str) -> str:
-    return next(c["custom_id"] for c in iter_components(message.components) if c.get("label") == label)
+def quoted(text: str) -> tuple[str, str]:
+    """The verb and the amount of chips a forfeit's confirmation quotes."""
+    quote = QUOTE.search(text)
+    assert quote is not None, f"no forfeit quote in {text!r}"
+    return quote[1], quote[2]
 
 
 async def gin_against_a_bot(world: World, db: Path) -> FakeMessage:
@@ -58,16 +62,16 @@ async def test_resign_asks_first_with_the_amount_and_the_reply_says_what_happene
         ask = await (await fake.click(world.alice, hand, resign["custom_id"])).reply()
         assert ask.ephemeral and QUOTE.search(ask.text)
         version = read_table(db)["version"]
-        kept = await (await fake.click(world.alice, ask, button(ask, "Keep playing"))).reply()
+        kept = await (await fake.click(world.alice, ask, labelled(ask, "Keep playing"))).reply()
         await fake.wait_for(lambda: "Nothing changed" in kept.text)
         assert read_table(db)["status"] == "playing" and read_table(db)["version"] == version
 
         # Confirm: the quote is what the table then commits
         ask = await (await fake.click(world.alice, hand, resign["custom_id"])).reply()
-        verb, amount = QUOTE.search(ask.text).groups()
+        verb, amount = quoted(ask.text)
         back = int(amount.replace(",", ""))
         assert verb == "Resigning" and 0 <= back < 250
-        done = await (await fake.click(world.alice, ask, button(ask, "Resign"))).reply()
+        done = await (await fake.click(world.alice, ask, labelled(ask, "Resign"))).reply()
         await fake.wait_for(lambda: "You resigned" in done.text)
         assert done.text == (f"You resigned; {back:,} of your 250 chips went back to your wallet. "
                              f"You forfeited the match, which cost you {250 - back:,} chips.")
@@ -83,18 +87,18 @@ async def test_a_mid_match_leave_asks_first_and_then_forfeits(
     async with running_bot(fake, make_bot()):
         table = await gin_against_a_bot(world, db)
         ask = await (await fake.click(world.alice, table, verb_id(table, "leave"))).reply()
-        verb, amount = QUOTE.search(ask.text).groups()
+        verb, amount = quoted(ask.text)
         assert verb == "Leaving now" and ask.ephemeral
         assert read_table(db)["status"] == "playing"            # asking changed nothing
         slash = await (await fake.slash(world.alice, g, c, "leave")).reply()
         assert QUOTE.search(slash.text)                           # /leave asks the same
-        done = await (await fake.click(world.alice, ask, button(ask, "Leave"))).reply()
+        done = await (await fake.click(world.alice, ask, labelled(ask, "Leave"))).reply()
         await fake.wait_for(lambda: "You left the table" in done.text)
         back = int(amount.replace(",", ""))
         assert done.text == (f"You left the table; {back:,} of your 250 chips went back to your wallet. "
                              f"You forfeited the match, which cost you {250 - back:,} chips.")
         await fake.wait_for(lambda: read_table(db)["status"] == "finished")
-        late = await (await fake.click(world.alice, slash, button(slash, "Leave"))).reply()
+        late = await (await fake.click(world.alice, slash, labelled(slash, "Leave"))).reply()
         await fake.wait_for(lambda: "not seated" in late.text)   # a second confirmation cannot leave twice
     assert wallet(db, world.alice) == 1000 - 250 + back
     assert books(db) == (0, [])

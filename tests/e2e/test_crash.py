@@ -9,6 +9,7 @@ import signal
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
 
 from bot.games import GAMES
 from bot.games.base import seat_key
@@ -31,7 +32,7 @@ async def start_bot(world: World, db: Path) -> asyncio.subprocess.Process:
     return proc
 
 
-def table_row(db: Path) -> tuple[int, dict, int, int]:
+def table_row(db: Path) -> tuple[int, dict[str, Any], int, int]:
     """(version, state, escrow balance, last logged version) of the only table, read from disk."""
     con = sqlite3.connect(db)
     try:

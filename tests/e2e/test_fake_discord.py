@@ -1,4 +1,8 @@
-"""Proof that the fake Discord server drives a real discord.py 2.7 bot end to end.
+"""Proof that the fake Discord server drives a real discord.py 2.7 bot end to end: sync, slash
+commands, ephemeral replies, deferrals and followups, buttons, selects, modals, DMs, persistent
+components across a restart, gateway reconnects, and the strictness that fails a test on what
+Discord would refuse (test_fake_discord_wide.py drives a broader bot, test_fake_discord_limits.py
+Discord's limits).
 
 The bot is defined here (not imported from the project) so these tests pin down
 the fake's behaviour independently of the card-room bot's own code.
@@ -15,6 +19,7 @@ from typing import Any
 import discord
 import pytest
 import pytest_asyncio
+from aiohttp import web
 from discord import app_commands
 from discord.ext import commands
 
@@ -31,7 +36,7 @@ from tests.e2e.fake_discord import (
 # ---------------------------------------------------------------------------------------
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"join:(?P<table>\d+)"):
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"join:(?P<table>\d+)"):
     """Persistent button: survives restarts because state lives in the custom_id."""
 
     def __init__(self, table: int) -> None:
@@ -48,7 +53,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"join:(?P<
         await interaction.response.send_message(f"{interaction.user.name} joined table {self.table}", ephemeral=True)
 
 
-class SeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"seat:(?P<table>\d+)"):
+class SeatSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"seat:(?P<table>\d+)"):
     """Persistent select: the table id lives in the custom_id."""
 
     def __init__(self, table: int) -> None:
@@ -81,18 +86,18 @@ class TableView(discord.ui.View):
         self.players: list[str] = []
 
     @discord.ui.button(label="Sit", custom_id="sit", style=discord.ButtonStyle.primary)
-    async def sit(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def sit(self, interaction: discord.Interaction, button: discord.ui.Button[TableView]) -> None:
         self.players.append(interaction.user.name)
         await interaction.response.edit_message(content=f"Players: {', '.join(self.players)}", view=self)
 
     @discord.ui.button(label="Rename", custom_id="rename")
-    async def rename(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def rename(self, interaction: discord.Interaction, button: discord.ui.Button[TableView]) -> None:
         await interaction.response.send_modal(RenameModal())
 
     @discord.ui.select(custom_id="game", placeholder="Game",
                        options=[discord.SelectOption(label="Gin Rummy", value="gin"),
                                 discord.SelectOption(label="Tripoley", value="tripoley")])
-    async def game(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+    async def game(self, interaction: discord.Interaction, select: discord.ui.Select[TableView]) -> None:
         await interaction.response.send_message(f"Game set to {select.values[0]}", ephemeral=True)
 
 
@@ -360,7 +365,7 @@ async def test_restart_keeps_persistent_buttons_and_reconnects(fake_discord: Fak
         count = fake.identify_count
         await fake.force_reconnect(resume=False)
         await fake.wait_identified(after=count)
-        await asyncio.wait_for(ready_again.wait(), 5)
+        await fake.wait_for(ready_again.is_set, what="on_ready after the re-IDENTIFY")
         assert (await (await fake.slash(bob, guild.id, general, "whisper")).reply()).content == "psst"
 
 
@@ -405,7 +410,7 @@ async def test_custom_route_and_injected_error(env: Env) -> None:
 
     pins: list[str] = []
 
-    async def pin(rec: RequestRecord, params: dict) -> Any:
+    async def pin(rec: RequestRecord, params: dict[str, str]) -> web.Response:
         pins.append(params["message_id"])
         return no_content()
 
@@ -426,7 +431,7 @@ async def test_custom_route_and_injected_error(env: Env) -> None:
 
 async def test_bot_exception_fails_fast(env: Env) -> None:
     """A handler that crashes makes the waiting test fail at once with the traceback,
-    instead of a 10 s timeout."""
+    instead of waiting out its timeout."""
 
     @env.bot.tree.command(description="crashes", guild=discord.Object(env.guild.id))
     async def boom(interaction: discord.Interaction) -> None:
@@ -434,226 +439,6 @@ async def test_bot_exception_fails_fast(env: Env) -> None:
 
     await env.bot.tree.sync(guild=discord.Object(env.guild.id))
     rec = await env.fake.slash(env.bob, env.guild.id, env.general, "boom")
-    loop = asyncio.get_running_loop()
-    started = loop.time()
-    with pytest.raises(AssertionError, match="kaboom"):
+    with pytest.raises(AssertionError, match="(?s)the bot logged an error while waiting.*kaboom"):
         await rec.reply()
-    assert loop.time() - started < 2
     env.fake.bot_errors.clear()  # acknowledged, so teardown stays green
-
-
-def test_check_command_limits() -> None:
-    good = [{"name": "chips", "description": "x", "type": 1, "options": [
-        {"name": "grant", "description": "y", "type": 1, "options": [
-            {"name": "amount", "description": "z", "type": 4, "required": True}]}]}]
-    assert check_command_limits(good) == []
-    bad = [
-        {"name": "Bad Name", "description": "", "type": 1},
-        {"name": "many", "description": "d", "type": 1,
-         "options": [{"name": f"o{i}", "description": "d", "type": 3} for i in range(26)]},
-        {"name": "choices", "description": "d", "type": 1, "options": [
-            {"name": "c", "description": "d", "type": 3,
-             "choices": [{"name": str(i), "value": str(i)} for i in range(26)]}]},
-        {"name": "long", "description": "d" * 101, "type": 1},
-    ]
-    problems = check_command_limits(bad)
-    text = "\n".join(problems)
-    assert "/Bad Name: command name" in text and "/Bad Name: description" in text
-    assert "26 options" in text and "26 choices" in text and "/long: description" in text
-    too_many = [{"name": f"c{i}", "description": "d", "type": 1} for i in range(101)]
-    assert any("101 commands" in p for p in check_command_limits(too_many))
-
-
-# ---------------------------------------------------------------------------------------
-# Broader coverage: guild sync, member chunking, autocomplete, files, followup views,
-# default permissions, DM invocations, prefix commands, auto-sharding
-# ---------------------------------------------------------------------------------------
-
-
-class FollowupView(discord.ui.View):
-    @discord.ui.button(label="Again", custom_id="again")
-    async def again(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        await interaction.response.defer()  # type 6: deferred update
-        await interaction.edit_original_response(content="clicked again", view=None)
-
-
-class WideBot(commands.AutoShardedBot):
-    """Members intent (forces GUILD_MEMBERS chunking), guild-scoped sync, auto-sharding."""
-
-    def __init__(self, guild_id: int) -> None:
-        intents = discord.Intents.default()
-        intents.members = True
-        intents.message_content = True
-        super().__init__(command_prefix="!", intents=intents)
-        self.guild_id = guild_id
-
-    async def setup_hook(self) -> None:
-        guild = discord.Object(self.guild_id)
-        cmds: list[app_commands.Command[Any, Any, Any]] = [pick, upload, later, admin_only, where]
-        for cmd in cmds:
-            self.tree.add_command(cmd, guild=guild)
-        self.tree.add_command(where)  # also global, so it works in DMs
-        await self.tree.sync(guild=guild)
-        await self.tree.sync()
-
-    async def on_message(self, message: discord.Message) -> None:
-        await self.process_commands(message)
-
-
-GAMES = ["gin", "tripoley", "michigan", "marriage", "bourre", "buki"]
-
-
-@app_commands.command(description="Pick a game")
-async def pick(interaction: discord.Interaction, game: str) -> None:
-    await interaction.response.send_message(f"picked {game}")
-
-
-@pick.autocomplete("game")
-async def pick_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=g, value=g) for g in GAMES if g.startswith(current)]
-
-
-@app_commands.command(description="Send a file")
-async def upload(interaction: discord.Interaction) -> None:
-    import io
-
-    await interaction.response.send_message("scores", file=discord.File(io.BytesIO(b"a,b\n1,2\n"), "scores.csv"))
-
-
-@app_commands.command(description="Deferred ephemeral, edited, then a followup with a view")
-async def later(interaction: discord.Interaction) -> None:
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    await interaction.edit_original_response(content="working...")
-    await interaction.edit_original_response(content="done")
-    await interaction.followup.send("more?", view=FollowupView())
-
-
-@app_commands.command(description="Admins only")
-@app_commands.default_permissions(manage_guild=True)
-async def admin_only(interaction: discord.Interaction) -> None:
-    await interaction.response.send_message("ok admin")
-
-
-@app_commands.command(description="Where am I")
-async def where(interaction: discord.Interaction) -> None:
-    place = "dm" if interaction.guild is None else interaction.guild.name
-    await interaction.response.send_message(f"in {place}")
-
-
-@commands.command()
-async def hello(ctx: commands.Context) -> None:
-    await ctx.send(f"hi {ctx.author.name}")
-
-
-async def test_wide_bot_features(fake_discord: FakeDiscord) -> None:
-    fake = fake_discord
-    guild = fake.create_guild("Wide", channels=["general"])
-    general = guild.channel("general")
-    alice = fake.add_member(guild.id, "alice", manage_guild=True)
-    bob = fake.add_member(guild.id, "bob")
-    bot = WideBot(guild.id)
-    bot.add_command(hello)
-    async with running_bot(fake, bot):
-        # chunking answered, guild + global sync recorded, /gateway/bot used by auto-sharding
-        assert any(op.get("op") == 8 for op in fake.gateway_log)
-        assert bot.get_guild(guild.id).get_member(bob) is not None  # type: ignore[union-attr]
-        assert fake.requests_to("GET", "/gateway/bot")
-        assert {c["name"] for c in fake.guild_commands[guild.id]} == {"pick", "upload", "later", "admin_only", "where"}
-
-        ac = await fake.autocomplete(bob, guild.id, general, "pick", {"game": "m"}, focused="game")
-        assert [c["value"] for c in await ac.wait_choices()] == ["michigan", "marriage"]
-        picked = await (await fake.slash(bob, guild.id, general, "pick", {"game": "gin"})).reply()
-        assert picked.content == "picked gin"
-
-        up = await (await fake.slash(bob, guild.id, general, "upload")).reply()
-        assert up.data["attachments"][0]["filename"] == "scores.csv" and up.files["scores.csv"] == b"a,b\n1,2\n"
-
-        rec = await fake.slash(bob, guild.id, general, "later")
-        first, followup = await rec.wait_messages(2)
-        assert first.content == "done" and first.ephemeral
-        assert [h["content"] for h in first.history] == ["", "working..."]
-        assert followup.content == "more?" and not followup.ephemeral
-        click = await fake.click(bob, followup, "again")
-        await fake.wait_for(lambda: followup.content == "clicked again")
-        assert click.callback_type == 6 and followup.components == []
-
-        with pytest.raises(PermissionError):
-            await fake.slash(bob, guild.id, general, "admin_only")
-        assert (await (await fake.slash(alice, guild.id, general, "admin_only")).reply()).content == "ok admin"
-
-        carol = fake.create_user("carol")
-        assert (await (await fake.slash(carol, None, None, "where")).reply()).content == "in dm"
-
-        late = fake.add_member(guild.id, "dave")  # pushed live as GUILD_MEMBER_ADD
-        await fake.flush_events()
-        assert (await (await fake.slash(late, guild.id, general, "where")).reply()).content == "in Wide"
-
-        await fake.user_message(bob, general, "!hello")
-        assert (await fake.wait_for_message(general, lambda m: m.content == "hi bob")).data["author"]["bot"]
-
-
-async def test_slow_ack_is_flagged() -> None:
-    async with fake_discord_server(ack_deadline=0.05) as fake:
-        guild = fake.create_guild()
-        bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
-
-        @bot.tree.command(description="too slow")
-        async def sleepy(interaction: discord.Interaction) -> None:
-            await asyncio.sleep(0.2)
-            try:
-                await interaction.response.send_message("late")
-            except discord.NotFound as exc:
-                bot.late_error = exc  # type: ignore[attr-defined]
-
-        async def setup_hook() -> None:
-            await bot.tree.sync()
-
-        bot.setup_hook = setup_hook  # type: ignore[method-assign]
-        member = fake.add_member(guild.id, "zed")
-        async with running_bot(fake, bot):
-            rec = await fake.slash(member, guild.id, guild.channel("general"), "sleepy")
-            await fake.wait_for(lambda: fake.rejected)
-            assert "Discord allows 0.05s" in fake.rejected[0][1][0]
-            await fake.wait_for(lambda: hasattr(bot, "late_error"))
-            assert bot.late_error.code == 10062  # type: ignore[attr-defined]
-            assert not rec.acknowledged
-            fake.rejected.clear()
-
-
-# ---------------------------------------------------------------------------------------
-# Discord's limits, as the fake keeps them
-# ---------------------------------------------------------------------------------------
-
-
-async def test_the_fake_keeps_discords_limits_per_bot_token_and_records_invalid_requests() -> None:
-    """Buckets per route with Discord's headers; 50 requests in any second per bot token (whichever
-    process sends them) outside interaction routes, then a global 429; invalid requests recorded."""
-    import aiohttp
-
-    async with fake_discord_server() as fake:
-        guild = fake.create_guild("Limits", channels=["a", "b"])
-        a, b = guild.channel_ids
-        fake.global_per_s = 6
-        async with aiohttp.ClientSession() as session:
-            async def post(channel: int, token: str | None = "one") -> aiohttp.ClientResponse:
-                headers = {"Authorization": f"Bot {token}"} if token else {}
-                async with session.post(f"{fake.api_base}/channels/{channel}/messages", json={"content": "x"},
-                                        headers=headers) as response:
-                    await response.read()
-                    return response
-
-            first = await post(a)
-            assert (first.headers["X-RateLimit-Limit"], first.headers["X-RateLimit-Remaining"]) == ("5", "4")
-            assert first.headers["X-RateLimit-Bucket"] == "channel-messages"
-            for _ in range(4):
-                await post(a)
-            refused = await post(a)   # the channel's sixth write in five seconds
-            assert (refused.status, refused.headers["X-RateLimit-Scope"]) == (429, "user")
-            over = await post(b)   # the token's seventh request in a second
-            assert (over.status, over.headers["X-RateLimit-Global"]) == (429, "true")
-            assert (await post(b, token="two")).status == 200   # another bot's token counts apart
-            assert (await post(b, token=None)).status == 401
-        assert fake.busiest_second(token="one") == 7   # six let through, one refused
-        assert [r.status for r in fake.invalid] == [429, 429, 401]
-        assert len(fake.rate_limited) == 2
-        fake.rate_limited.clear()   # provoked on purpose

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,14 +24,14 @@ NOT_OFFERED = "not one of this command's choices"
 
 
 async def test_forged_amounts_targets_and_places_are_refused_and_change_nothing(
-        world: World, make_bot: Callable[[], CardRoomBot], tmp_path, caplog: pytest.LogCaptureFixture) -> None:
+        world: World, make_bot: Callable[[], CardRoomBot], tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     fake, g, c = world.fake, world.guild.id, world.channel
     stranger = fake.create_user("stranger")
     robot = fake.add_member(g, "robot", bot=True)
     caplog.set_level(logging.INFO)
     async with running_bot(fake, make_bot()):
         await (await fake.slash(world.bob, g, c, "balance")).reply()
-        cases = [
+        cases: list[tuple[int, int | None, str, dict[str, Any], str]] = [
             (world.alice, g, "give", {"user": world.bob, "amount": 1.5}, WHOLE),
             (world.alice, g, "give", {"user": world.bob, "amount": "300"}, WHOLE),
             (world.alice, g, "give", {"user": world.bob, "amount": "lots"}, WHOLE),
@@ -60,7 +62,7 @@ async def test_forged_amounts_targets_and_places_are_refused_and_change_nothing(
 
 
 async def test_forged_choices_are_refused_and_change_nothing(
-        world: World, make_bot: Callable[[], CardRoomBot], tmp_path, caplog: pytest.LogCaptureFixture) -> None:
+        world: World, make_bot: Callable[[], CardRoomBot], tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     fake, g, c = world.fake, world.guild.id, world.channel
     caplog.set_level(logging.INFO)
     async with running_bot(fake, make_bot()):

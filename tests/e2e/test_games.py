@@ -12,8 +12,8 @@ from bot.app import CardRoomBot
 from bot.games import GAMES
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import HumanSeat, read_table
-from tests.e2e.fake_discord import iter_components, running_bot
+from tests.e2e.driver import HumanSeat, labelled, read_table
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, running_bot
 from tests.e2e.test_bot import books, table_message, verb_id
 
 MOVES = 80
@@ -24,9 +24,9 @@ BOARD_FIELDS = {"gin_rummy": {"Stock", "Match score"}, "bourre": {"Trump", "Pot"
 """The board told in words: only on a server with pictures off, never beside the picture."""
 
 
-def field_names(fake, channel: int) -> set[str]:
+def field_names(fake: FakeDiscord, channel: int) -> set[str]:
     """Every embed field name the channel's messages ever showed, edits included."""
-    names = set()
+    names: set[str] = set()
     for message in fake.channel_messages(channel):
         for version in [*message.history, message.data]:
             for embed in version.get("embeds") or []:
@@ -34,10 +34,21 @@ def field_names(fake, channel: int) -> set[str]:
     return names
 
 
-def field_lists(fake, channel: int) -> list[list[str]]:
+def field_lists(fake: FakeDiscord, channel: int) -> list[list[str]]:
     return [[f["name"] for f in embed.get("fields") or []]
             for message in fake.channel_messages(channel) for version in [*message.history, message.data]
             for embed in version.get("embeds") or []]
+
+
+async def leave(world: World) -> FakeMessage:
+    """Alice's /leave, confirmed when it asks first (a leave that forfeits, GIN-22): the reply."""
+    fake = world.fake
+    left = await (await fake.slash(world.alice, world.guild.id, world.channel, "leave")).reply()
+    if "forfeits" in left.text:
+        confirmed = await (await fake.click(world.alice, left, labelled(left, "Leave"))).reply()
+        await fake.wait_for(lambda: "You left the table" in confirmed.text)
+        return confirmed
+    return left
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -57,11 +68,7 @@ async def test_a_human_plays_a_whole_game_against_seat_bots(game_id: str, world:
                 break
             await human.move()
         else:   # a long game: the human leaves, and with nobody left playing the table ends with the deal
-            left = await (await fake.slash(world.alice, g, c, "leave")).reply()
-            if "forfeits" in left.text:   # a leave that forfeits (GIN-22) asks first
-                confirm = next(b["custom_id"] for b in iter_components(left.components) if b.get("label") == "Leave")
-                left = await (await fake.click(world.alice, left, confirm)).reply()
-                await fake.wait_for(lambda reply=left: "You left the table" in reply.text)
+            left = await leave(world)
             assert "You left the table" in left.text or "You will leave" in left.text   # what happened to the chips
         await fake.wait_for(lambda: read_table(tmp_path / "bot.db")["status"] == "finished")
         shown = field_names(fake, c)

@@ -15,12 +15,9 @@ from bot.i18n import ENGLISH, t
 from bot.wallet import PAGE
 
 from tests.e2e.conftest import World
+from tests.e2e.driver import labelled
 from tests.e2e.fake_discord import iter_components, running_bot
 from tests.e2e.test_bot import books, table_message, verb_id
-
-
-def button(message, label: str) -> str:  # type: ignore[no-untyped-def]
-    return next(c["custom_id"] for c in iter_components(message.components) if c.get("label") == label)
 
 
 def count(db: Path, sql: str, *args: object) -> int:
@@ -35,7 +32,8 @@ async def test_help_lists_every_command_and_opens_each_games_rules(world: World,
                                                                     make_bot: Callable[[], CardRoomBot]) -> None:
     fake, g, c = world.fake, world.guild.id, world.channel
     fake.set_locale(world.carol, "ja")
-    async with running_bot(fake, make_bot()) as bot:
+    bot = make_bot()
+    async with running_bot(fake, bot):
         shown = await (await fake.slash(world.bob, g, c, "help")).reply()
         assert shown.ephemeral
         for command in bot.tree.walk_commands():
@@ -64,7 +62,7 @@ async def test_the_leaderboard_pages_through_every_player(world: World, make_bot
         assert f"<@{members[0]}>" not in board.text
         back = next(comp for comp in iter_components(board.components) if comp.get("label") == "Previous")
         assert back.get("disabled") is True
-        await (await fake.click(world.carol, board, button(board, "Next"))).response()
+        await (await fake.click(world.carol, board, labelled(board, "Next"))).response()
         await fake.wait_for(lambda: "Page 2 of 2" in board.text)
         assert f"<@{members[0]}>" in board.text and f"<@{members[-1]}>" not in board.text
         assert "You: #" in board.text   # the clicker's own place
@@ -78,17 +76,17 @@ async def test_an_admin_resets_the_economy_through_the_ledger(world: World, make
         await (await fake.slash(world.alice, g, c, "chips grant", {"user": world.carol, "amount": 50})).reply()
         ask = await (await fake.slash(world.alice, g, c, "chips reset")).reply()
         assert "cannot be undone" in ask.text
-        kept = await (await fake.click(world.alice, ask, button(ask, "Keep it as it is"))).response()
+        kept = await (await fake.click(world.alice, ask, labelled(ask, "Keep it as it is"))).response()
         assert kept and "Wallet: **1,300**" in (await (await fake.slash(world.bob, g, c, "balance")).reply()).text
         ask = await (await fake.slash(world.alice, g, c, "chips reset")).reply()
-        await fake.click(world.alice, ask, button(ask, "Reset the economy"))
+        await fake.click(world.alice, ask, labelled(ask, "Reset the economy"))
         await fake.wait_for(lambda: "The economy is reset" in ask.text)
         assert "3,050 chips went back to the house, and 3 members start again with 1,000" in ask.text
         for user in (world.alice, world.bob, world.carol):
             assert "Wallet: **1,000**" in (await (await fake.slash(user, g, c, "balance")).reply()).text
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         ask = await (await fake.slash(world.alice, g, c, "chips reset")).reply()
-        refused = await fake.click(world.alice, ask, button(ask, "Reset the economy"))
+        refused = await fake.click(world.alice, ask, labelled(ask, "Reset the economy"))
         await fake.wait_for(lambda: any("open tables" in m.text for m in refused.followups()))
     assert books(tmp_path / "bot.db") == (0, [])
 
@@ -103,11 +101,11 @@ async def test_privacy_shows_what_is_kept_and_erases_a_player(world: World, make
         table = await table_message(world)
         statement = await (await fake.slash(world.bob, None, None, "privacy")).reply()   # from a DM too
         assert "30日" in statement.text   # in Bob's language, with the grace period
-        refused = await fake.click(world.bob, statement, button(statement, "自分のデータを消す"))
+        refused = await fake.click(world.bob, statement, labelled(statement, "自分のデータを消す"))
         await fake.wait_for(lambda: any("開いているテーブル" in m.text for m in refused.followups()))   # seated
         await (await fake.click(world.bob, table, verb_id(table, "cancel"))).reply()
         statement = await (await fake.slash(world.bob, g, c, "privacy")).reply()
-        await fake.click(world.bob, statement, button(statement, "自分のデータを消す"))
+        await fake.click(world.bob, statement, labelled(statement, "自分のデータを消す"))
         await fake.wait_for(lambda: "消しました" in statement.text)
         assert "1,100" in statement.text
     uid = world.bob
@@ -123,7 +121,8 @@ async def test_privacy_shows_what_is_kept_and_erases_a_player(world: World, make
 async def test_a_server_the_bot_left_is_forgotten_after_the_grace_period(world: World, tmp_path: Path) -> None:
     fake, g, c, db = world.fake, world.guild.id, world.channel, tmp_path / "bot.db"
     settings = Settings(token="fake-token", database_path=db, bot_delay_s=0, forget_after_days=0)
-    async with running_bot(fake, CardRoomBot(settings)) as bot:
+    bot = CardRoomBot(settings)
+    async with running_bot(fake, bot):
         await (await fake.slash(world.alice, g, c, "play", {"game": "gin_rummy"})).reply()
         await table_message(world)
         await fake.dispatch("GUILD_DELETE", {"id": str(g)})   # the bot was removed from the server

@@ -16,14 +16,14 @@ from bot.ui.images import BOARD_FILE, board_png
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import HumanSeat, read_table
-from tests.e2e.fake_discord import FakeMessage, running_bot
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, running_bot
 from tests.e2e.test_bot import table_message, verb_id
 
 MOVES = 40
 """More than the human's decisions in two Bourré hands."""
 
 
-def closed_deals(fake, channel: int) -> list[FakeMessage]:
+def closed_deals(fake: FakeDiscord, channel: int) -> list[FakeMessage]:
     """The channel's messages of deals that ended: no controls, the hand's summary."""
     return [m for m in fake.channel_messages(channel)
             if not m.custom_ids() and m.embeds and (m.embeds[0].get("description") or "").startswith("**Hand")]

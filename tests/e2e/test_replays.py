@@ -5,17 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bot.app import CardRoomBot
-from bot.i18n import t
+from bot.i18n import Locale, t
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import read_table
+from tests.e2e.driver import component, read_table
 from tests.e2e.fake_discord import FakeMessage, running_bot
 from tests.e2e.test_bot import table_message, verb_id
 
+JA = Locale("ja")
 
-def button(message: FakeMessage, symbol: str) -> dict:
+
+def button(message: FakeMessage, symbol: str) -> dict[str, Any]:
     return next(c for c in message.components[0]["components"] if c["label"] == symbol)
 
 
@@ -52,7 +55,7 @@ async def test_history_replays_a_finished_deal_step_by_step(world: World, tmp_pa
         history = await (await fake.slash(world.alice, g, c, "history")).reply()
         assert history.ephemeral and "Pick one of your recent deals below" in history.text
         [menu] = history.custom_ids()
-        [option] = history.find_component(menu)["options"]
+        [option] = component(history, menu)["options"]
         assert option["label"] == f"Bourré · table {table} · hand 1"
 
         shown = await (await fake.select(world.alice, history, menu, [option["value"]])).reply()
@@ -77,7 +80,7 @@ async def test_history_replays_a_finished_deal_step_by_step(world: World, tmp_pa
         shown = await press(world, shown, "⏮")
         assert shown.embeds[0]["footer"]["text"].startswith(f"Step 1 of {steps}") and picture(shown) == first
 
-        pictures = [first]
+        pictures: list[bytes | None] = [first]
         for k in range(2, steps + 1):
             shown = await press(world, shown, "▶")
             assert shown.embeds[0]["footer"]["text"].startswith(f"Step {k} of {steps} · ")   # and whose move
@@ -86,11 +89,11 @@ async def test_history_replays_a_finished_deal_step_by_step(world: World, tmp_pa
 
         fake.set_locale(world.alice, "ja")   # the reader's language, whatever the table's was
         history = await (await fake.slash(world.alice, g, c, "history")).reply()
-        assert t("ja", "replay.hint") in history.text
-        [option] = history.find_component(history.custom_ids()[0])["options"]
+        assert t(JA, "replay.hint") in history.text
+        [option] = component(history, history.custom_ids()[0])["options"]
         shown = await (await fake.select(world.alice, history, history.custom_ids()[0], [option["value"]])).reply()
-        game = t("ja", "game.bourre")
-        assert shown.embeds[0]["title"] == t("ja", "replay.title", game=game, table=str(table),
-                                             deal=t("ja", "replay.deal.bourre", n=1))
-        assert shown.embeds[0]["footer"]["text"] == t("ja", "replay.step", step=1, steps=steps)
-        assert shown.embeds[0]["description"] == t("ja", "table.begins", game=game, n=3)
+        game = t(JA, "game.bourre")
+        assert shown.embeds[0]["title"] == t(JA, "replay.title", game=game, table=str(table),
+                                             deal=t(JA, "replay.deal.bourre", n=1))
+        assert shown.embeds[0]["footer"]["text"] == t(JA, "replay.step", step=1, steps=steps)
+        assert shown.embeds[0]["description"] == t(JA, "table.begins", game=game, n=3)

@@ -15,8 +15,9 @@ from tests.e2e.test_bot import table_message, verb_id
 
 def select_with(message: FakeMessage, value: str) -> str:
     """The custom id of the reply's select that offers `value`."""
-    return next(c["custom_id"] for c in iter_components(message.components)
-                if c.get("type") == 3 and value in [o["value"] for o in c["options"]])
+    found: str = next(c["custom_id"] for c in iter_components(message.components)
+                      if c.get("type") == 3 and value in [o["value"] for o in c["options"]])
+    return found
 
 
 def option_labels(message: FakeMessage, custom_id: str) -> dict[str, str]:

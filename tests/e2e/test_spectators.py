@@ -8,9 +8,10 @@ from pathlib import Path
 
 from bot.app import CardRoomBot
 from bot.games import GAMES
+from bot.games.base import SpectatorBets
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import HumanSeat, read_table
+from tests.e2e.driver import HumanSeat, component, read_table
 from tests.e2e.fake_discord import running_bot
 from tests.e2e.test_bot import books, table_message, text_inputs, verb_id
 
@@ -20,6 +21,7 @@ def window_open(db: Path) -> bool:
     if t["status"] != "playing":
         return False
     game = GAMES["buki_domino"].from_dict(t["state"])
+    assert isinstance(game, SpectatorBets), "onlookers bet at Buki-Domino (DOM-23)"
     return any(game.spectator_bet_range(s) for s in range(4))
 
 
@@ -45,7 +47,7 @@ async def test_an_onlooker_backs_a_player_during_a_hand(world: World, tmp_path: 
         table = await human.table_message()
         menu = await (await fake.click(world.carol, table, verb_id(table, "back"))).reply()
         [select] = menu.custom_ids()
-        option = menu.find_component(select)["options"][0]
+        option = component(menu, select)["options"][0]
         modal = await (await fake.select(world.carol, menu, select, [option["value"]])).wait_modal()
         [field] = text_inputs(modal)
         low = int(option["description"].split()[1])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -160,7 +161,7 @@ async def test_fake_discord_starts_a_thread_from_a_message_as_discord_does(world
         assert nested == 400   # a thread holds no threads
 
 
-async def fake_request(client: discord.Client, method: str, path: str, body: dict) -> int:
+async def fake_request(client: discord.Client, method: str, path: str, body: dict[str, Any]) -> int:
     try:
         await client.http.request(discord.http.Route(method, path), json=body)
     except discord.HTTPException as exc:

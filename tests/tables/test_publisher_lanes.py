@@ -1,5 +1,6 @@
 """A publisher's lanes: a player has one DM channel however many tables they sit at, so their
-writes are paced as one channel; and a prompt never waits behind a hand refresh that is held up.
+writes are paced as one channel; a prompt never waits behind a hand refresh that is held up; and
+deals that end quickly never keep the table's message off the screen.
 On virtual time (`tests/virtual_time.py`), with a host that serves fixed snapshots."""
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ import asyncio
 from collections.abc import Iterable
 
 from bot.games.base import BuyIn, Event
-from bot.tables.models import Change, HandRef, SeatInfo, TableSnapshot
+from bot.games.messages import msg
+from bot.tables.models import Change, Closing, HandRef, SeatInfo, TableSnapshot
 from bot.tables.pacing import Pacer
 from bot.tables.publisher import Publisher
 
@@ -96,3 +98,23 @@ def test_a_prompt_does_not_wait_behind_a_held_up_refresh() -> None:
         return told
 
     assert [(kind, table) for _, kind, table in run(main())] == [("prompt", 1)]
+
+
+def test_deals_that_end_quickly_cannot_keep_the_table_off_the_screen() -> None:
+    """Deals end every second (a seat bot alone in a Bourré hand) while the table has no message
+    up: each deal's final words go out, and the next deal's table right after them, within the
+    channel's 5 writes in 5 s, not spaced a second apart, where a deal ending meanwhile would send
+    the table back behind its final words, deal after deal."""
+    async def main() -> list[str]:
+        host, presenter = Host(), RecordingPresenter()
+        publisher = Publisher(1, 101, None, host, presenter, Pacer(channel_interval=1.2, clock=now))
+        for deal in range(6):
+            summary = Event("summary", msg("bou.head_alone", hand=deal), data={"hand": deal})
+            publisher.push(Change(closings=[Closing(msg("bou.head_alone", hand=deal), summary=summary)]))
+            await asyncio.sleep(1.0)
+        await publisher.idle()
+        return [kind for kind, _ in presenter.calls]
+
+    kinds = run(main())
+    assert kinds.count("close") == 6
+    assert "table" in kinds[:kinds.index("close", 1)]   # shown before the second deal's final words
