@@ -5,7 +5,8 @@ may expect from its next draw.
 The opponent's hand is read the way a careful player reads it: a card they took from the pile
 sits in a meld or soon will, so its meld partners are likelier in their hand; every card in the
 pile was passed over by them at least once (they discarded it, or declined it), so its close
-partners are less likely there. The likelihoods are scaled to the number of cards the opponent
+partners are less likely there; players throw their highest loose card, so a card ranked above
+their latest discard is likely not loose in their hand. The likelihoods are scaled to the number of cards the opponent
 holds that are not known.
 """
 
@@ -30,6 +31,7 @@ class Reading:
     pull: float = 3.0
     fade: float = 0.35
     shed: float = 0.2   # per discard the opponent made: how fast they shed unmatched high cards
+    above: float = 0.3  # a card ranked above the opponent's latest discard: they would have thrown it first
 
 
 @dataclass(slots=True)
@@ -67,8 +69,12 @@ def read(public: PublicView, private: PrivateView, reading: Reading | None) -> T
         # the fewer high cards they keep (each turn is one draw and one discard)
         turns = (FULL_STOCK - public["stock_count"]) + sum(len(t) for t in public["taken"])
         thrown = turns / 2
+        last = last_throw(public, private)
+        top = last.rank if last is not None else 13
         for c in unseen:
             w = max(0.15, 1.0 - reading.shed * thrown * max(0, c.rank - 7) / 6)
+            if c.rank > top:
+                w *= reading.above
             for k in known:
                 if _partners(c, k, 2):
                     w *= 1 + reading.pull
@@ -81,6 +87,22 @@ def read(public: PublicView, private: PrivateView, reading: Reading | None) -> T
     held = {c: min(MOST_LIKELY, w * scale) for c, w in weights.items()}
     held.update((c, 1.0) for c in known)
     return Table(hand, pile, known, unseen, held, public["stock_count"])
+
+
+def last_throw(public: PublicView, private: PrivateView) -> Card | None:
+    """The opponent's latest discard, once they have made one: the pile's top when we are to
+    draw, or while we discard after drawing from the stock, or the card we just took. Every draw
+    before this turn's was followed by a discard (GIN-8), and turns alternate, so the last of
+    them was the opponent's."""
+    if public["phase_id"] not in ("draw", "discard"):
+        return None
+    draws = FULL_STOCK - public["stock_count"] + sum(len(t) for t in public["taken"])
+    if public["phase_id"] == "discard":
+        draws -= 1
+        if private["pickup"] is not None:
+            return Card.parse(private["pickup"]) if draws else None
+    pile = public["discard_pile"]
+    return Card.parse(pile[-1]) if draws and pile else None
 
 
 def _meld_pairs(card: Card) -> list[tuple[Card, Card]]:

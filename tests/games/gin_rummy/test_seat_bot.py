@@ -11,6 +11,7 @@ import pytest
 from bot.games.cards import Card
 from bot.games.gin_rummy import GinRummy
 from bot.games.gin_rummy.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from bot.games.gin_rummy.reading import Reading, last_throw, read
 from bot.games.simulate import bot_policy, play
 
 from .helpers import DEALER, NON_DEALER, knock_after_draw, start
@@ -74,3 +75,23 @@ def test_gin_24_bot_does_not_hand_the_opponent_a_set_it_is_showing() -> None:
     assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("KD"))
     g.taken[DEALER] = [Card.parse("KS"), Card.parse("KH")]
     assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("9H"))
+
+
+def test_gin_24_the_bot_reads_the_opponents_latest_discard() -> None:
+    """Players throw their highest loose card (GIN-24 makes every discard public): once the
+    dealer has thrown 4C, a king is likelier in the stock than loose in the dealer's hand. The
+    upcard is nobody's discard; the card the bot just took, or drew over, is the dealer's."""
+    g = start("AS 2S 3S 5C 6C 7C KD 9H 4D 2H", "KS KH QH JH 10S 10D 8C 6S 3D 5D", "JC", "4C 8D")
+    assert last_throw(g.public_view(), g.private_view(NON_DEALER)) is None   # the upcard
+    g.apply(NON_DEALER, Pass(Card.parse("JC")))
+    g.apply(DEALER, DrawStock())
+    g.apply(DEALER, Discard(Card.parse("4C")))
+    public, private = g.public_view(), g.private_view(NON_DEALER)
+    assert last_throw(public, private) == Card.parse("4C")
+    table = read(public, private, Reading())
+    assert table.held[Card.parse("KC")] < table.held[Card.parse("3C")] / 2
+    took = GinRummy.from_dict(g.to_dict())
+    g.apply(NON_DEALER, DrawStock())
+    assert last_throw(g.public_view(), g.private_view(NON_DEALER)) == Card.parse("4C")   # drew over it
+    took.apply(NON_DEALER, TakeDiscard(Card.parse("4C")))
+    assert last_throw(took.public_view(), took.private_view(NON_DEALER)) == Card.parse("4C")
