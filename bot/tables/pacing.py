@@ -298,16 +298,23 @@ class Pacer:
         return max(2, math.ceil(self.budget.per_second * AHEAD_S))
 
     @asynccontextmanager
-    async def slot(self, priority: Priority, channel: Hashable | None = None) -> AsyncIterator[None]:
+    async def slot(self, priority: Priority | Callable[[], Priority],
+                   channel: Hashable | None = None) -> AsyncIterator[None]:
         """The channel's turn, then the write's turn to be drawn; the write happens inside the
         block, and its requests leave through the gate at `priority`. The channel's next write
-        is spaced from the end of this one: Discord counts writes when they arrive."""
+        is spaced from the end of this one: Discord counts writes when they arrive.
+
+        `priority` may be a function, asked again whenever the channel is nudged (`nudge`): a
+        redraw waiting its turn that someone comes to wait for (the game it shows just started)
+        goes at once."""
+        ask = priority if callable(priority) else lambda: priority
         paced = channel is not None and self.channel_interval > 0
         if paced:
-            await self._enter(priority, channel)
+            await self._enter(ask, channel)
         try:
-            turn = await self._turns.take(priority)
-            token = _writing.set((priority, turn))
+            now = ask()
+            turn = await self._turns.take(now)
+            token = _writing.set((now, turn))
             try:
                 yield
             finally:
@@ -317,14 +324,14 @@ class Pacer:
             if paced:
                 self._leave(channel)
 
-    async def _enter(self, priority: Priority, key: Hashable) -> None:
+    async def _enter(self, ask: Callable[[], Priority], key: Hashable) -> None:
         """Wait until the channel may take one more write: fewer than 5 in its last 5 s (those
         under way included) and, unless someone waits on it, `channel_interval` since the last."""
         channel = self._channels.get(key)
         if channel is None:
             channel = self._channels[key] = _Channel()
         while True:
-            now = self._clock()
+            priority, now = ask(), self._clock()
             while channel.ends and channel.ends[0] <= now - CHANNEL_WINDOW_S + EPSILON:
                 channel.ends.popleft()
             full = len(channel.ends) + channel.busy >= CHANNEL_WRITES
@@ -336,11 +343,11 @@ class Pacer:
             if at is not None and at <= now + EPSILON:
                 channel.busy += 1
                 return
-            if at is None:
-                channel.changed.clear()
-                await channel.changed.wait()
-            else:
-                await asyncio.sleep(at - now)
+            channel.changed.clear()
+            try:
+                await asyncio.wait_for(channel.changed.wait(), None if at is None else at - now)
+            except TimeoutError:
+                pass
 
     def _leave(self, key: Hashable) -> None:
         channel = self._channels[key]
@@ -349,6 +356,13 @@ class Pacer:
         channel.ends.append(end)
         channel.free_at = max(channel.free_at, end + self.channel_interval)
         channel.changed.set()
+
+    def nudge(self, key: Hashable) -> None:
+        """Someone came to wait on the channel's writes: those waiting their turn ask their
+        priority again."""
+        channel = self._channels.get(key)
+        if channel is not None:
+            channel.changed.set()
 
     def forget(self, key: Hashable) -> None:
         """A closed table's channel no longer needs its writes remembered, once they are too old

@@ -100,6 +100,8 @@ class Publisher:
         self.waited_on |= urgent or any(event.kind == "start" for event in change.events)
         if change.closings:   # a deal ended (or the lobby): the next deal's first turn pings anew
             self.told.clear()   # (now, not when the closing is shown: a prompt may go out before it)
+        if self.waited_on or change.closings:
+            self.pacer.nudge(self.channel_id)   # a redraw waiting its turn now goes as one waited on
         for event in change.events:
             if event.private_to is not None:
                 self.private.setdefault(event.private_to, []).append(event)
@@ -147,11 +149,11 @@ class Publisher:
                 await self._close(p.closings.pop(0))
             elif p.notices:
                 text = p.notices.pop(0)
-                await self._write(self._priority(), partial(self.presenter.notice, text=text))
+                await self._write(self._priority, partial(self.presenter.notice, text=text))
             elif p.payouts is not None:
                 payouts, p.payouts = p.payouts, None
                 self.finished = True
-                await self._write(self._priority(), partial(self.presenter.game_over, payouts=payouts))
+                await self._write(self._priority, partial(self.presenter.game_over, payouts=payouts))
             elif self.table_dirty and not self.finished:
                 self.table_dirty = False
                 await self._show_table()
@@ -169,7 +171,7 @@ class Publisher:
             return
         message_id = self.message_id
         for attempt in range(0 if closing.shown else CLOSING_TRIES):
-            if await self._write(self._priority(),
+            if await self._write(self._priority,
                                  lambda snap: self.presenter.close_message(snap, message_id, closing)):
                 break
             await asyncio.sleep(self.retry_s * 2 ** attempt)
@@ -189,9 +191,10 @@ class Publisher:
             if shown != self.message_id:
                 self.message_id = shown
                 await self.host.save_message(self.table_id, shown)
-        await self._write(self._priority(), show)
+        await self._write(self._priority, show)
 
-    async def _write(self, priority: Priority, send: Callable[[TableSnapshot], Awaitable[None]]) -> bool:
+    async def _write(self, priority: Priority | Callable[[], Priority],
+                     send: Callable[[TableSnapshot], Awaitable[None]]) -> bool:
         """One paced write with the table as it stands when the slot comes; False if it failed."""
         try:
             async with self.pacer.slot(priority, self.channel_id):

@@ -1,6 +1,7 @@
 """A publisher's lanes: a player has one DM channel however many tables they sit at, so their
-writes are paced as one channel; a prompt never waits behind a hand refresh that is held up; and
-deals that end quickly never keep the table's message off the screen.
+writes are paced as one channel; a prompt never waits behind a hand refresh that is held up;
+deals that end quickly never keep the table's message off the screen; and a Start right after a
+Join shows the table at once.
 On virtual time (`tests/virtual_time.py`), with a host that serves fixed snapshots."""
 
 from __future__ import annotations
@@ -118,3 +119,37 @@ def test_deals_that_end_quickly_cannot_keep_the_table_off_the_screen() -> None:
     kinds = run(main())
     assert kinds.count("close") == 6
     assert "table" in kinds[:kinds.index("close", 1)]   # shown before the second deal's final words
+
+
+class Shown(RecordingPresenter):
+    """Records when each table message was shown, and into which message."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list[tuple[float, int | None]] = []
+
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+        self.shown.append((now(), message_id))
+        return await super().show_table(snap, recent, message_id)
+
+
+def test_a_start_right_after_a_join_shows_the_table_at_once() -> None:
+    """A join's redraw of the lobby waits out the channel's spacing when Start comes: the redraw
+    is now one someone waits on, goes at once, gives way to the lobby's closing (shown by the
+    Start click's own reply), and the table comes in a message of its own without waiting."""
+    async def main() -> tuple[float, list[tuple[float, int | None]]]:
+        presenter = Shown()
+        publisher = Publisher(1, 101, 500, Host(), presenter, Pacer(channel_interval=1.2, clock=now))
+        publisher.push(Change())   # a join: the lobby redrawn
+        await asyncio.sleep(0.1)
+        publisher.push(Change())   # another join: its redraw waits for the channel's spacing
+        await asyncio.sleep(0.1)
+        started = now()
+        closing = Closing(msg("table.closing.started", players=2), shown=True)
+        publisher.push(Change(events=[Event("start", msg("table.closing.started", players=2))], closings=[closing]))
+        await publisher.idle()
+        return started, presenter.shown
+
+    started, shown = run(main())
+    assert shown[0][1] == 500 and shown[-1] == (started, None)   # the lobby, then the table's own message, at once
+    assert all(message == 500 for _, message in shown[:-1])   # the lobby never showed the game
