@@ -110,10 +110,6 @@ def group_texts(groups: Iterable[Iterable[Card]]) -> list[list[str]]:
     return [card_texts(g) for g in groups]
 
 
-def pretty_cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.pretty for c in cards)
-
-
 def new_deck(packs: int = 1) -> list[Card]:
     """`packs` standard 52-card packs in canonical order; copies numbered 0 … packs-1."""
     if not 1 <= packs <= 3:

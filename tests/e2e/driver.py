@@ -152,9 +152,3 @@ class HumanSeat:
         assert multi in ids, f"no control for {action} in {ids}"
         items = [str(i) for i in getattr(action, dataclasses.fields(action)[0].name)]
         return await self.fake.select(self.user, hand, multi, items)
-
-    async def play_to_the_end(self, max_moves: int = 2000) -> int:
-        while await self.wait_turn_or_end():
-            await self.move()
-            assert self.moves < max_moves, "the game did not end"
-        return self.moves
