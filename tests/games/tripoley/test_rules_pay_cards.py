@@ -20,7 +20,7 @@ from .rules_helpers import ON_PLAY
 from tests.games.known import known
 
 
-def _deck_for(hands: list[str], spare: str, order_len: int | None = None) -> list[Card]:
+def _deck_for(hands: list[str], spare: str) -> list[Card]:
     """A deck (top first) dealing the given hands in deal-order positions 1..N and the spare
     hand as position N+1 (TRI-7, after_dealer); every hand must have its TRI-7 size."""
     piles = [parse_cards(h) for h in hands] + [parse_cards(spare)]
