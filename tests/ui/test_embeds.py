@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -107,6 +108,20 @@ def test_the_table_message_says_whose_turn_and_lists_the_players_once(game_id: s
                 assert not names and len((embed.description or "").splitlines()) <= 3
             else:
                 assert names.count("Players") == 1
+
+
+def test_the_table_message_says_until_when_the_player_to_act_may_decide() -> None:
+    """Whose turn, until when (Discord shows the time relative to the reader's clock), and the
+    stacks, with the picture and without."""
+    version, game, events = next(_playing("gin_rummy", 1, 2))
+    due = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
+    snap = dataclasses.replace(snapshot("gin_rummy", game, version), deadline=due)
+    for image in ("board.png", None):
+        embed = table_embed(snap, events, image=image)
+        text = "\n".join([embed.description or "", *(f.value or "" for f in embed.fields)])
+        first = f"<@{10**17 + snap.to_act[0]}>"
+        assert text.startswith(f"▶ {first} to act · <t:{int(due.timestamp())}:R>")
+        assert f"{first} ({snap.seats[snap.to_act[0]].stack:,})" in text
 
 
 def test_beside_a_picture_the_text_does_not_repeat_the_board() -> None:
