@@ -107,16 +107,12 @@ class DiscordPresenter:
             except discord.NotFound:
                 return None   # deleted by the player: the next decision brings a new one
         try:
-            channel_id = self._dm_channels.get(user_id)
-            if channel_id is None:
-                channel_id = self._dm_channels[user_id] = (await self.bot.create_dm(discord.Object(user_id))).id
-            sent = await self._channel(channel_id).send(**_without_missing(payload))
+            return await self._send_hand(user_id, _without_missing(payload))
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
             await self._dm_refused(snap, user_id)
             raise DmClosed(user_id) from exc
-        return HandRef(channel_id, sent.id)
 
     async def strip_controls(self, message: HandRef) -> None:
         try:
@@ -126,18 +122,28 @@ class DiscordPresenter:
         self.bot.replies.forget(message)   # superseded: nothing more is written to it
 
     async def _edit_hand(self, message: HandRef, edit: dict[str, Any]) -> None:
-        """Through the token of the player's last click in the message while it is fresh, which
-        Discord does not count against the bot's budget (`bot.ui.replies`); else the bot's edit."""
-        reply = self.bot.replies.get(message)
+        """Through the token of the player's last click while it is fresh, which Discord does not
+        count against the bot's budget (`bot.ui.replies`); else the bot's own edit."""
+        if not await self.bot.replies.edit(message, edit):
+            await self._channel(message.channel_id).get_partial_message(message.message_id).edit(**edit)
+
+    async def _send_hand(self, user_id: int, payload: dict[str, Any]) -> HandRef:
+        """A new hand message in the player's DM: a followup of their last click while its token
+        is fresh (outside the bot's budget), else the bot's own message."""
+        reply = self.bot.replies.latest(user_id)
         if reply is not None:
             try:
-                await reply.edit_original_response(**edit)
-                return
+                followup = await reply.followup.send(wait=True, **payload)
+                ref = HandRef(followup.channel.id, followup.id)
+                self.bot.replies.sent(ref, reply)
+                return ref
             except discord.HTTPException as exc:
-                log.info("hand message %d: its click's token did not edit it (%s); the bot edits it",
-                         message.message_id, exc.status)
-                self.bot.replies.forget(message)
-        await self._channel(message.channel_id).get_partial_message(message.message_id).edit(**edit)
+                log.info("user %d: their click's token sent nothing (%s); the bot sends it", user_id, exc.status)
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel_id = self._dm_channels[user_id] = (await self.bot.create_dm(discord.Object(user_id))).id
+        sent = await self._channel(channel_id).send(**payload)
+        return HandRef(channel_id, sent.id)
 
     async def notice(self, snap: TableSnapshot, text: Text) -> None:
         """Plain text, so a player it names is pinged."""

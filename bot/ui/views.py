@@ -286,7 +286,7 @@ async def play(interaction: discord.Interaction[CardRoomClient], table_id: int, 
         await interaction.response.defer()
         if interaction.guild_id is None and interaction.message is not None:   # their DM: its next edits
             interaction.client.replies.keep(HandRef(interaction.message.channel.id, interaction.message.id),
-                                            interaction)
+                                            interaction, interaction.user.id)
         snap = await service.play(table_id, interaction.user.id,
                                   lambda types: custom_ids.decode_action(types, kind, args), version,
                                   guild_id=interaction.guild_id, via_dm=interaction.guild_id is None,
