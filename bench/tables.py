@@ -197,7 +197,7 @@ def clicks(bot: CardRoomBot, probe: Probe, answered: Answered) -> Callable[[int,
         ref = probe.hand_refs.get(table)
         if ref is not None:
             payload: Any = answered(user, ref.message_id)
-            bot.replies.keep(ref, discord.Interaction(data=payload, state=bot._connection))
+            bot.replies.keep(ref, discord.Interaction(data=payload, state=bot._connection), user)
     return clicked
 
 
