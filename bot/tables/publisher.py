@@ -28,6 +28,7 @@ keep the table off the screen.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
@@ -35,7 +36,7 @@ from functools import partial
 from typing import Protocol
 
 from bot.games.base import Event
-from bot.games.messages import Text
+from bot.games.messages import Join, Text
 
 from .models import Change, Closing, HandRef, TableSnapshot
 from .pacing import Pacer, Priority
@@ -45,6 +46,7 @@ log = logging.getLogger(__name__)
 
 LAST_MOVES = 3
 CLOSING_TRIES = 3
+MERGED_DEALS = 4
 
 
 class PublisherHost(Protocol):
@@ -146,7 +148,7 @@ class Publisher:
         while True:
             p = self.pending
             if p.closings:
-                await self._close(p.closings.pop(0))
+                await self._close(self._next_closing())
             elif p.notices:
                 text = p.notices.pop(0)
                 await self._write(self._priority, partial(self.presenter.notice, text=text))
@@ -162,6 +164,22 @@ class Publisher:
                 await self._write(Priority.TABLE, partial(self.presenter.notice, text=text))
             else:
                 return
+
+    def _next_closing(self) -> Closing:
+        """The next closing; with no message up, the final words of up to `MERGED_DEALS` deals
+        that ended meanwhile in one message (when Discord is the bottleneck, deals end faster
+        than their words go out, and a message each would only make it worse)."""
+        p = self.pending
+        closing = p.closings.pop(0)
+        merged = 1
+        while (self.message_id is None and not closing.shown and p.closings and not p.closings[0].shown
+               and merged < MERGED_DEALS):
+            later = p.closings.pop(0)
+            said = closing.message.items if isinstance(closing.message, Join) and closing.message.sep == "para" \
+                else (closing.message,)
+            closing = dataclasses.replace(later, message=Join((*said, later.message), "para"))
+            merged += 1
+        return closing
 
     async def _close(self, closing: Closing) -> None:
         """A finished deal's (or lobby's) message keeps its final words and loses its controls.

@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Iterable
 
 from bot.games.base import BuyIn, Event
-from bot.games.messages import msg
+from bot.games.messages import Join, Msg, msg
 from bot.tables.models import Change, Closing, HandRef, SeatInfo, TableSnapshot
 from bot.tables.pacing import Pacer
 from bot.tables.publisher import Publisher
@@ -106,7 +106,7 @@ def test_deals_that_end_quickly_cannot_keep_the_table_off_the_screen() -> None:
     up: each deal's final words go out, and the next deal's table right after them, within the
     channel's 5 writes in 5 s, not spaced a second apart, where a deal ending meanwhile would send
     the table back behind its final words, deal after deal."""
-    async def main() -> list[str]:
+    async def main() -> RecordingPresenter:
         host, presenter = Host(), RecordingPresenter()
         publisher = Publisher(1, 101, None, host, presenter, Pacer(channel_interval=1.2, clock=now))
         for deal in range(6):
@@ -114,11 +114,12 @@ def test_deals_that_end_quickly_cannot_keep_the_table_off_the_screen() -> None:
             publisher.push(Change(closings=[Closing(msg("bou.head_alone", hand=deal), summary=summary)]))
             await asyncio.sleep(1.0)
         await publisher.idle()
-        return [kind for kind, _ in presenter.calls]
+        return presenter
 
-    kinds = run(main())
-    assert kinds.count("close") == 6
-    assert "table" in kinds[:kinds.index("close", 1)]   # shown before the second deal's final words
+    presenter = run(main())
+    kinds = [kind for kind, _ in presenter.calls]
+    assert "table" in kinds[:kinds.index("close", 1)]   # shown before the next deal's final words
+    assert said_hands(presenter) == list(range(6))   # every deal's final words, in order
 
 
 class Shown(RecordingPresenter):
@@ -153,3 +154,43 @@ def test_a_start_right_after_a_join_shows_the_table_at_once() -> None:
     started, shown = run(main())
     assert shown[0][1] == 500 and shown[-1] == (started, None)   # the lobby, then the table's own message, at once
     assert all(message == 500 for _, message in shown[:-1])   # the lobby never showed the game
+
+
+def said_hands(presenter: RecordingPresenter) -> list[int]:
+    """The deals whose final words were written, in order (each deal's words one message here)."""
+    return [int(str(m.params["hand"])) for _, _, c in presenter.of("close")
+            for m in (c.message.items if isinstance(c.message, Join) else (c.message,)) if isinstance(m, Msg)]
+
+
+class HeldClose(RecordingPresenter):
+    """The first closing written waits until released (Discord is slow to take it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+
+    async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
+        if not self.of("close"):
+            await self.release.wait()
+        await super().close_message(snap, message_id, closing)
+
+
+def test_deals_that_ended_while_discord_was_slow_share_a_message_of_final_words() -> None:
+    """With no table message up, the deals that ended while the first final words were on their
+    way go out at most four to a message, every deal's words kept and in order."""
+    async def main() -> list[Closing]:
+        presenter = HeldClose()
+        publisher = Publisher(1, 101, None, Host(), presenter, Pacer(channel_interval=0, clock=now))
+        for deal in range(6):
+            summary = Event("summary", msg("bou.head_alone", hand=deal), data={"hand": deal})
+            publisher.push(Change(closings=[Closing(msg("bou.head_alone", hand=deal), summary=summary)]))
+            await asyncio.sleep(0)
+        presenter.release.set()
+        await publisher.idle()
+        return [closing for _, _, closing in presenter.of("close")]
+
+    closings = run(main())
+    hands = [[m.params["hand"] for m in (c.message.items if isinstance(c.message, Join) else (c.message,))
+              if isinstance(m, Msg)] for c in closings]   # (a deal's words here are one message each)
+    assert hands == [[0], [1, 2, 3, 4], [5]]
+    assert [c.summary.data["hand"] for c in closings if c.summary] == [0, 4, 5]   # titled by the last deal
