@@ -191,6 +191,7 @@ async def test_with_images_off_table_and_hand_messages_carry_no_pictures(
         assert all(not rec.files for rec in fake.requests), "no picture was uploaded at all"
 
         assert await setting(world, casino, "images", "on") == "images is now on."
+        assert await human.wait_turn_or_end()
         await human.move()   # the table message shows it (a new one, if the bot went out meanwhile)
         pictured = await fake.wait_for(
             lambda: next((m for m in fake.channel_messages(casino) if m.data["attachments"]), None),
