@@ -5,13 +5,19 @@ Discord counts them: when they arrive.
 
 Each table has one simulated person, who acts 0.3 to 1 s after their DM tells them it is their
 turn (at bot delay 0, saturation, at once, woken by the table's commits), and seat bots; the six
-games take turns. All the tables of a row are started at once, then measured for `--seconds`
-after a second of warm-up. Each row prints: actions/s and decisions per table per minute; the
-p50 and p99 of a click (call to committed reply); of the time from a person's turn to their DM
-("told"); the p99 and the longest time from Start to the started table's message ("shown");
+games take turns. A person's Start and moves are clicks, whose tokens the bot uses as Discord
+lets it (`bot/ui/replies.py`). All the tables of a row are started at once ("burst": until every
+one is shown); then the clock is moved a quarter of an hour on, so that the Start clicks' tokens
+have run out and the busy tables' messages cost the budget again, as they do on a bot that has
+run for a while; once the people's first DMs are out ("settled") and a second more, the row is
+measured for `--seconds`, while a twentieth more tables are started one by one. Each row prints:
+actions/s and decisions per table per minute; the p50 and p99 of a click (call to committed
+reply); of the time from a person's turn to their DM ("told"); the p99 and the longest time
+from Start to the message of a table started while the others play ("shown");
 CPU ms per action (the bot's process and its worker processes, `BOT_WORKERS`); requests per
-second against the bot-wide limit, their busiest second, the 429s and all invalid requests
-(401, 403, 429); the most writes any channel saw in 5 s; memory per table.
+second against the bot-wide limit while measured; over the whole row, their busiest second, the
+429s and all invalid requests (401, 403, 429) and the most writes any channel saw in 5 s; memory
+per table.
 
 Then, when TEST_DATABASE_URL names a PostgreSQL server (`make bench` starts a throwaway one): two
 bot processes on one database sharing one budget, each with the tables of its own shard, and the
@@ -38,6 +44,7 @@ import asyncio
 import bisect
 import gc
 import logging
+import math
 import multiprocessing
 import os
 import random
@@ -49,8 +56,9 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +76,9 @@ from bot.errors import PlayerError  # noqa: E402
 from bot.games import GAMES  # noqa: E402
 from bot.memory import keep_long_lived  # noqa: E402
 from bot.tables.service import TableService  # noqa: E402
+from bot.ui import custom_ids  # noqa: E402
+from bot.ui.replies import TOKEN_LIFE_S  # noqa: E402
+from bot.ui.views import TableButton  # noqa: E402
 from storage.connect import open_database  # noqa: E402
 from storage.db import fetch_all  # noqa: E402
 
@@ -78,6 +89,7 @@ HUMAN_DELAY_S = (0.3, 1.0)
 DEFAULT_BOT_DELAY_S = Settings().bot_delay_s
 BUDGET = Settings().requests_per_s
 LEASE_S = 10.0
+SETTLED_S = 1.0
 BURST_S = 60.0
 """The longest the bench waits for the tables started at once to be shown ("inf" beyond)."""
 CHANNEL_WRITE = re.compile(r"/channels/(\d+)/messages(/\d+)?$")
@@ -197,18 +209,43 @@ def clicks(bot: CardRoomBot, probe: Probe, answered: Answered) -> Callable[[int,
         ref = probe.hand_refs.get(table)
         if ref is not None:
             payload: Any = answered(user, ref.message_id)
-            bot.replies.keep(ref, discord.Interaction(data=payload, state=bot._connection), user)
+            bot.replies.keep(ref, discord.Interaction(data=payload, state=bot._connection), ("dm", user))
     return clicked
 
 
+Clicking = Callable[[int, int, str], dict[str, Any]]
+"""The fake's unanswered interaction for a person's click on a control (`FakeServer`'s `click`)."""
+
+
+async def start_clicks(bot: CardRoomBot, made: list[tuple[int, int]],
+                       clicking: Clicking | None) -> list[Callable[[], Awaitable[object]]]:
+    """Each table's Start, as its person's click on the lobby's Start runs in the bot (its token
+    then posts the table's messages, as Discord lets it); without `clicking` (a process that cannot
+    reach the fake), the service's start alone. Drawn before the clock starts: asking the fake
+    for a click is a blocking call."""
+    if clicking is None:
+        return [partial(bot.tables.start, table, person) for table, person in made]
+    starts: list[Callable[[], Awaitable[object]]] = []
+    for table, person in made:
+        lobby = (await bot.tables.snapshot(table)).message_id
+        assert lobby is not None
+        click: discord.Interaction[CardRoomBot] = discord.Interaction(
+            data=clicking(person, lobby, custom_ids.verb(table, "start")), state=bot._connection)  # type: ignore[arg-type]
+        starts.append(partial(TableButton(table, "start").callback, click))
+    return starts
+
+
 async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], late: int, seconds: float,
-                together: Any = None, answered: Answered | None = None) -> dict[str, Any]:
+                together: Any = None, answered: Answered | None = None,
+                clicking: Clicking | None = None) -> dict[str, Any]:
     """One bot process's load: the real bot starts its busy tables at once, and once each is shown
     the people play on them for `seconds`, while the `late` last tables are started one by one.
-    With `answered`, each person's move is a click whose token the bot may use (one process)."""
+    With `answered` and `clicking`, each person's Start and moves are clicks whose tokens the bot
+    may use (one process)."""
     bot = await real_bot(settings, api_base)
     probe = Probe(bot)
     clicked = clicks(bot, probe, answered) if answered is not None else None
+    starts = await start_clicks(bot, made, clicking)
     keep_long_lived()   # as the bot does once it has restored its tables
     if together is not None:
         await asyncio.to_thread(together.wait)
@@ -219,13 +256,20 @@ async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], 
     people = [Person(bot.tables, probe, table, person, quick, clicked) for table, person in made]
     begin = time.monotonic()
     probe.started_at.update((table, begin) for table, _ in busy)
-    await asyncio.gather(*(bot.tables.start(table, person) for table, person in busy))
+    await asyncio.gather(*(start() for start in starts[:-late]))
     end = begin + 3600   # the people play until the measuring is over
     running = [asyncio.create_task(p.run(end)) for p in people[:-late]]
     while probe.started_at and time.monotonic() < begin + BURST_S:   # until every table is shown (or over)
         await asyncio.sleep(0.05)
     burst = time.monotonic() - begin if not probe.started_at else float("inf")
     probe.started_at.clear()
+    if clicking is not None:
+        # a quarter of an hour on: the Start clicks' tokens have run out, and the busy tables'
+        # messages cost the budget again (the people's clicks to come are fresh)
+        bot.replies._clock = lambda: time.monotonic() + TOKEN_LIFE_S
+    while not settled(probe) and time.monotonic() < begin + BURST_S:
+        await asyncio.sleep(0.05)   # until the people's first DMs (the bot's own, paced) are out
+    settled_s = time.monotonic() - begin if settled(probe) else float("inf")
     await asyncio.sleep(WARM_UP_S)
     for p in people:
         p.latencies.clear()
@@ -236,10 +280,10 @@ async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], 
     actions0 = await count_actions(bot.tables)
     assert bot.db is not None
     statements0 = bot.db.statements
-    for (table, person), p in zip(later, people[-late:]):
+    for (table, _), p, start in zip(later, people[-late:], starts[-late:]):
         await asyncio.sleep(seconds / late)
         probe.started_at[table] = time.monotonic()
-        await bot.tables.start(table, person)
+        await start()
         running.append(asyncio.create_task(p.run(end)))
     wall, cpu = time.monotonic() - wall0, cpu_seconds(pids) - cpu0
     statements = bot.db.statements - statements0
@@ -251,7 +295,15 @@ async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], 
     await bot.close()
     return {"actions": actions, "wall": wall, "cpu": cpu, "MB/table": memory, "interval": (wall0, wall0 + wall),
             "clicks": [x for p in people for x in p.latencies], "told": probe.told, "burst": burst,
+            "settled": settled_s,
             "shown": probe.shown_after_start, "tables": len(made) - late, "statements": statements}
+
+
+def settled(probe: Probe) -> bool:
+    """Whether the start is over: every busy table is shown, and no person waits more than
+    `SETTLED_S` to be told it is their turn (the first DMs, one each, are the bot's own, paced)."""
+    now = time.monotonic()
+    return not probe.started_at and all(now - turn < SETTLED_S for turn in probe.turn_at.values())
 
 
 def latecomers(tables: int) -> int:
@@ -271,14 +323,15 @@ def summary(parts: list[dict[str, Any]], timeline: list[Any]) -> dict[str, float
     clicks = [x for p in parts for x in p["clicks"]]
     told = [x for p in parts for x in p["told"]]
     shown = [x for p in parts for x in p["shown"]]
-    return {"burst s": max(p["burst"] for p in parts),
+    return {"burst s": max(p["burst"] for p in parts), "settled s": max(p["settled"] for p in parts),
             "actions/s": actions / (end - start), "dec/table/min": actions / tables / (end - start) * 60,
             "click p50": pct(clicks, 50) * 1000, "click p99": pct(clicks, 99) * 1000,
             "told p50": pct(told, 50) * 1000, "told p99": pct(told, 99) * 1000,
             "shown p99": pct(shown, 99) * 1000, "shown max": max(shown, default=float("nan")) * 1000,
             "cpu ms/act": sum(p["cpu"] for p in parts) * 1000 / max(actions, 1),
             "stmt/act": sum(p["statements"] for p in parts) / max(actions, 1),
-            **requests(timeline, start, end), "MB/table": sum(p["MB/table"] for p in parts) / len(parts)}
+            **requests(timeline, -math.inf, math.inf), "req/s": requests(timeline, start, end)["req/s"],
+            "MB/table": sum(p["MB/table"] for p in parts) / len(parts)}
 
 
 def one_row(fake: FakeServer, tables: int, bot_delay_s: float, seconds: float, games: list[str],
@@ -292,7 +345,8 @@ def one_row(fake: FakeServer, tables: int, bot_delay_s: float, seconds: float, g
         made = asyncio.run(open_offline(settings, fake, guild, channels, people, games))
         mark = fake.call("mark")
         part = asyncio.run(drive(settings, fake.api_base, made, late, seconds,
-                                 answered=lambda user, message: fake.call("answered_click", user, message)))
+                                 answered=lambda user, message: fake.call("answered_click", user, message),
+                                 clicking=lambda user, message, control: fake.call("click", user, message, control)))
     return summary([part], fake.call("timeline", mark))
 
 
@@ -422,8 +476,8 @@ def _any_legal(game: Any, seat: int, rng: random.Random) -> Any:
     return rng.choice(game.legal_actions(seat))
 
 
-ROW_COLUMNS = ["burst s", "actions/s", "dec/table/min", "click p50", "click p99", "told p50", "told p99", "shown p99",
-               "shown max", "cpu ms/act", "req/s", "peak/s", "429s", "invalid", "writes/5s", "MB/table"]
+ROW_COLUMNS = ["burst s", "settled s", "actions/s", "dec/table/min", "click p50", "click p99", "told p50", "told p99",
+               "shown p99", "shown max", "cpu ms/act", "req/s", "peak/s", "429s", "invalid", "writes/5s", "MB/table"]
 
 
 def backends(fake: FakeServer, server: str | None, tables: int, seconds: float, games: list[str],

@@ -30,7 +30,7 @@ from bot.ui.errors import report_error
 from bot.ui.gate import Gate
 from bot.ui.pictures import Painter
 from bot.ui.presenter import DiscordPresenter
-from bot.ui.replies import HandReplies
+from bot.ui.replies import Replies
 from bot.ui.views import DYNAMIC_ITEMS, answer_unshown, shows_control
 from bot.wallet import WalletService
 from storage.connect import DatabaseUnavailable, open_database
@@ -100,7 +100,7 @@ class CardRoomBot(CardRoomClient):
         self.forget_after_days = settings.forget_after_days
         self._left_open: list[int] = []
         self.short_lived_ids: set[str] = set()
-        self.replies = HandReplies()
+        self.replies = Replies()
 
     async def login(self, token: str) -> None:
         """Log in (which runs `setup_hook`), turning what the owner must fix into a `StartupError`."""

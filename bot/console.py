@@ -103,6 +103,10 @@ class ConsolePresenter:
             if s.seat in payouts:
                 self.out(f"  {s.name}: bought in {s.buy_in:,}, took home {payouts[s.seat]:,}")
 
+    def outside_budget(self, message: HandRef | None, *, channel_id: int | None = None,
+                       user_id: int | None = None) -> bool:
+        return False   # no budget here
+
 
 async def run_demo(game_id: str, players: int | None, seed: int, out: Callable[[str], None] = print,
                    deals: int | None = None) -> bool:

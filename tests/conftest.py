@@ -80,6 +80,10 @@ class RecordingPresenter:
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
         self.calls.append(("game_over", (snap, payouts)))
 
+    def outside_budget(self, message: HandRef | None, *, channel_id: int | None = None,
+                       user_id: int | None = None) -> bool:
+        return False
+
 
 def unpaced() -> Pacer:
     """No waiting between writes: service tests look at what is written, not when."""

@@ -116,6 +116,21 @@ class Commands:
     def dm_channel(self, user: int) -> int:
         return self.fake.dm_channel_id(user)
 
+    def click(self, user: int, message: int, custom_id: str) -> dict[str, Any]:
+        """A click of `user` on control `custom_id` of a server channel's `message`, not yet answered:
+        the interaction as Discord hands it over (the bench runs the bot's callback for it, which
+        answers it, as the gateway would have it do)."""
+        msg = self.fake.messages[message]
+        guild = self.fake._guild_of_channel(msg.channel_id)
+        assert guild is not None, "a click in a server's channel"
+        rec = self.fake._interaction_base(IT_COMPONENT, user, guild.id, msg.channel_id)
+        rec.source_message_id = rec.original_message_id = msg.id
+        rec.payload["message"] = dict(msg.data)
+        rec.payload["data"] = {"custom_id": custom_id, "component_type": 2}
+        self.fake.interactions[rec.id] = rec
+        self.fake._interactions_by_token[rec.token] = rec
+        return rec.payload
+
     def answered_click(self, user: int, message: int) -> dict[str, Any]:
         """A click of `user` in `message` that the bot answered by deferring (as it answers a move
         played in a DM): the interaction as Discord hands it over, whose token edits the message

@@ -291,6 +291,8 @@ class Pacer:
         self._clock = clock
         self._channels: dict[Hashable, _Channel] = {}
         self._turns = _Turns(self._ahead, clock)
+        self._free = _Turns(self._ahead, clock)
+        """The turns of writes that leave outside the budget (a click's token writes them)."""
 
     def _ahead(self) -> int:
         if self.budget is None:
@@ -298,22 +300,24 @@ class Pacer:
         return max(2, math.ceil(self.budget.per_second * AHEAD_S))
 
     @asynccontextmanager
-    async def slot(self, priority: Priority | Callable[[], Priority],
-                   channel: Hashable | None = None) -> AsyncIterator[None]:
+    async def slot(self, priority: Priority | Callable[[], Priority], channel: Hashable | None = None,
+                   free: Callable[[], bool] | None = None) -> AsyncIterator[None]:
         """The channel's turn, then the write's turn to be drawn; the write happens inside the
         block, and its requests leave through the gate at `priority`. The channel's next write
         is spaced from the end of this one: Discord counts writes when they arrive.
 
         `priority` may be a function, asked again whenever the channel is nudged (`nudge`): a
         redraw waiting its turn that someone comes to wait for (the game it shows just started)
-        goes at once."""
+        goes at once. A write that `free` says will leave outside the budget (a click's token
+        writes it) takes its turn among such writes alone: it never waits for the budget, and
+        as many of them are drawn at once as of the others (drawing is what they wait for)."""
         ask = priority if callable(priority) else lambda: priority
         paced = channel is not None and self.channel_interval > 0
         if paced:
             await self._enter(ask, channel)
         try:
             now = ask()
-            turn = await self._turns.take(now)
+            turn = await (self._free if free is not None and free() else self._turns).take(now)
             token = _writing.set((now, turn))
             try:
                 yield

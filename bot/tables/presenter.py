@@ -46,6 +46,12 @@ class Presenter(Protocol):
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
         """The table closed; `payouts` is what each seat took home."""
 
+    def outside_budget(self, message: HandRef | None, *, channel_id: int | None = None,
+                       user_id: int | None = None) -> bool:
+        """Whether a write to `message` (None: a new message in channel `channel_id`, or in player
+        `user_id`'s DM) would leave outside the bot's budget now (a fresh click's token writes it):
+        it then takes no place among the writes the budget holds (`Pacer.slot`)."""
+
 
 class NullPresenter:
     """Shows nothing (service tests that only look at the database, benchmarks)."""
@@ -68,3 +74,7 @@ class NullPresenter:
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
         return None
+
+    def outside_budget(self, message: HandRef | None, *, channel_id: int | None = None,
+                       user_id: int | None = None) -> bool:
+        return False

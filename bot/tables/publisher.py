@@ -151,17 +151,17 @@ class Publisher:
                 await self._close(self._next_closing())
             elif p.notices:
                 text = p.notices.pop(0)
-                await self._write(self._priority, partial(self.presenter.notice, text=text))
+                await self._write(self._priority, partial(self.presenter.notice, text=text), self._free_post)
             elif p.payouts is not None:
                 payouts, p.payouts = p.payouts, None
                 self.finished = True
-                await self._write(self._priority, partial(self.presenter.game_over, payouts=payouts))
+                await self._write(self._priority, partial(self.presenter.game_over, payouts=payouts), self._free_post)
             elif self.table_dirty and not self.finished:
                 self.table_dirty = False
                 await self._show_table()
             elif self.after_table and self.message_id is not None and not self.finished:
                 text = self.after_table.pop(0)
-                await self._write(Priority.TABLE, partial(self.presenter.notice, text=text))
+                await self._write(Priority.TABLE, partial(self.presenter.notice, text=text), self._free_post)
             else:
                 return
 
@@ -189,8 +189,8 @@ class Publisher:
             return
         message_id = self.message_id
         for attempt in range(0 if closing.shown else CLOSING_TRIES):
-            if await self._write(self._priority,
-                                 lambda snap: self.presenter.close_message(snap, message_id, closing)):
+            if await self._write(self._priority, lambda snap: self.presenter.close_message(snap, message_id, closing),
+                                 partial(self._free_write, message_id)):
                 break
             await asyncio.sleep(self.retry_s * 2 ** attempt)
         self.message_id = None   # the next state goes into a new message (after a restart too)
@@ -209,13 +209,22 @@ class Publisher:
             if shown != self.message_id:
                 self.message_id = shown
                 await self.host.save_message(self.table_id, shown)
-        await self._write(self._priority, show)
+        await self._write(self._priority, show, lambda: self._free_write(self.message_id))
+
+    def _free_write(self, message_id: int | None) -> bool:
+        """Whether the write to the table's message `message_id` (None: a new message in its
+        channel) would leave outside the bot's budget: its Start click's token writes it."""
+        ref = None if message_id is None else HandRef(self.channel_id, message_id)
+        return self.presenter.outside_budget(ref, channel_id=self.channel_id)
+
+    def _free_post(self) -> bool:
+        return self._free_write(None)
 
     async def _write(self, priority: Priority | Callable[[], Priority],
-                     send: Callable[[TableSnapshot], Awaitable[None]]) -> bool:
+                     send: Callable[[TableSnapshot], Awaitable[None]], free: Callable[[], bool]) -> bool:
         """One paced write with the table as it stands when the slot comes; False if it failed."""
         try:
-            async with self.pacer.slot(priority, self.channel_id):
+            async with self.pacer.slot(priority, self.channel_id, free):
                 snap = await self.host.view(self.table_id, ())
                 if snap is not None:
                     self._know(snap)
@@ -246,7 +255,8 @@ class Publisher:
                 await self._hand(seat, notify=False)
             elif self._strips:
                 seat, ref = self._strips.pop(0)
-                async with self.pacer.slot(Priority.HAND, _dm_lane(self.users.get(seat))):
+                async with self.pacer.slot(Priority.HAND, _dm_lane(self.users.get(seat)),
+                                           partial(self.presenter.outside_budget, ref)):
                     await self._attempt(self.presenter.strip_controls(ref))
             else:
                 return
@@ -270,8 +280,17 @@ class Publisher:
         user = self.users.get(seat)
         if user is None:
             return   # a seat bot, or no seat: no DMs
-        async with self.pacer.slot(Priority.PROMPT if notify else Priority.HAND, _dm_lane(user)):
+        async with self.pacer.slot(Priority.PROMPT if notify else Priority.HAND, _dm_lane(user),
+                                   partial(self._free_hand, seat, user, notify)):
             await self._show_hand(seat, notify)
+
+    def _free_hand(self, seat: int, user: int, notify: bool) -> bool:
+        """Whether the seat's hand write would leave outside the bot's budget: a fresh click of
+        the player's edits their message, or sends a new one (a deal's first turn)."""
+        old = None if self.hands is None else self.hands.get(seat)
+        if old is not None and not (notify and seat not in self.told):
+            return self.presenter.outside_budget(old)
+        return self.presenter.outside_budget(None, user_id=user)
 
     async def _show_hand(self, seat: int, notify: bool) -> None:
         assert self.hands is not None

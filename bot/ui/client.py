@@ -16,7 +16,7 @@ from bot.tables.service import TableService
 from bot.wallet import WalletService
 
 from .pictures import Painter
-from .replies import HandReplies
+from .replies import Replies
 
 
 class DmRetry(Protocol):
@@ -30,9 +30,9 @@ class CardRoomClient(commands.AutoShardedBot):
     languages: Languages
     presenter: DmRetry
     painter: Painter
-    replies: HandReplies
-    """The last click in each hand message, whose token edits it outside the bot's budget."""
     """Draws pictures off the event loop (the presenter's messages and the replies alike)."""
+    replies: Replies
+    """Recent clicks, whose tokens write for the bot outside its budget."""
     short_lived_ids: set[str]
     """Custom ids of the short-lived replies' controls still alive (`views.ShortLived`)."""
     forget_after_days: int

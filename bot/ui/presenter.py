@@ -59,24 +59,20 @@ class DiscordPresenter:
         return (await self.bot.wallets.guild_config(snap.guild_id)).images
 
     async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
-        channel = self._channel(snap.channel_id)
         locale = await table_language(self.bot, snap.guild_id)
         # drawing takes milliseconds: not on the loop
         png = await self.painter.board(snap, locale) if await self._pictures(snap) else None
         if message_id is not None:
             try:
-                await channel.get_partial_message(message_id).edit(
-                    **as_edit(public_message(snap, recent, png, locale)))
+                await self._edit(snap.channel_id, message_id, as_edit(public_message(snap, recent, png, locale)))
                 return message_id
             except discord.NotFound:
                 log.info("table %d: its message is gone; posting a new one", snap.table_id)
-        sent = await channel.send(**_without_missing(public_message(snap, recent, png, locale)))
-        return sent.id
+        return await self._post(snap.channel_id, _without_missing(public_message(snap, recent, png, locale)))
 
     async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
         """The message's last words and, for a deal that ended, its final picture (the showdown,
         the last trick, the final line), which replaces the live one."""
-        channel = self._channel(snap.channel_id)
         locale = await table_language(self.bot, snap.guild_id)
         embed = closing_embed(snap, closing, locale)
         png = await self.painter.final(snap, closing, locale) if await self._pictures(snap) else None
@@ -84,13 +80,36 @@ class DiscordPresenter:
         if png:
             attach_image(embed, BOARD_FILE)
         if message_id is None:
-            await channel.send(embed=embed, files=files)
+            await self._post(snap.channel_id, {"embed": embed, "files": files})
             return
         try:
-            await channel.get_partial_message(message_id).edit(content=None, embed=embed,
-                                                               view=None, attachments=files)
+            await self._edit(snap.channel_id, message_id, {"content": None, "embed": embed, "view": None,
+                                                           "attachments": files})
         except discord.NotFound:
             log.info("table %d: message %d to close is gone", snap.table_id, message_id)
+
+    def outside_budget(self, message: HandRef | None, *, channel_id: int | None = None,
+                       user_id: int | None = None) -> bool:
+        if message is not None:
+            return self.bot.replies.can_edit(message)
+        if channel_id is not None:
+            return self.bot.replies.latest(("channel", channel_id)) is not None
+        return user_id is not None and self.bot.replies.latest(("dm", user_id)) is not None
+
+    async def _edit(self, channel_id: int, message_id: int, fields: dict[str, Any]) -> None:
+        """Through the token of the click that sent the message (the table's Start) while it is
+        fresh, which Discord does not count against the bot's budget (`bot.ui.replies`); else the
+        bot's own edit."""
+        if not await self.bot.replies.edit((channel_id, message_id), fields):
+            await self._channel(channel_id).get_partial_message(message_id).edit(**fields)
+
+    async def _post(self, channel_id: int, payload: dict[str, Any]) -> int:
+        """A new message in a table's channel: a followup of the table's Start while its token is
+        fresh (outside the bot's budget), else the bot's own message."""
+        ref = await self.bot.replies.send(("channel", channel_id), payload)
+        if ref is not None:
+            return ref[1]
+        return (await self._channel(channel_id).send(**payload)).id
 
     async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,
                         events: list[Event]) -> HandRef | None:
@@ -124,21 +143,14 @@ class DiscordPresenter:
     async def _edit_hand(self, message: HandRef, edit: dict[str, Any]) -> None:
         """Through the token of the player's last click while it is fresh, which Discord does not
         count against the bot's budget (`bot.ui.replies`); else the bot's own edit."""
-        if not await self.bot.replies.edit(message, edit):
-            await self._channel(message.channel_id).get_partial_message(message.message_id).edit(**edit)
+        await self._edit(message.channel_id, message.message_id, edit)
 
     async def _send_hand(self, user_id: int, payload: dict[str, Any]) -> HandRef:
         """A new hand message in the player's DM: a followup of their last click while its token
         is fresh (outside the bot's budget), else the bot's own message."""
-        reply = self.bot.replies.latest(user_id)
-        if reply is not None:
-            try:
-                followup = await reply.followup.send(wait=True, **payload)
-                ref = HandRef(followup.channel.id, followup.id)
-                self.bot.replies.sent(ref, reply)
-                return ref
-            except discord.HTTPException as exc:
-                log.info("user %d: their click's token sent nothing (%s); the bot sends it", user_id, exc.status)
+        ref = await self.bot.replies.send(("dm", user_id), payload)
+        if ref is not None:
+            return HandRef(*ref)
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
             channel_id = self._dm_channels[user_id] = (await self.bot.create_dm(discord.Object(user_id))).id
@@ -149,15 +161,15 @@ class DiscordPresenter:
         """Plain text, so a player it names is pinged."""
         locale = await table_language(self.bot, snap.guild_id)
         words = render(locale, text, snap.names_in(locale))
-        await self._channel(snap.channel_id).send(content=clip(words, MESSAGE), allowed_mentions=PINGS)
+        await self._post(snap.channel_id, {"content": clip(words, MESSAGE), "allowed_mentions": PINGS})
 
     async def game_over(self, snap: TableSnapshot, payouts: dict[int, int]) -> None:
         """The result, pinging the players so nobody misses where their chips went; a thread the
         table had to itself is then archived."""
         players = " ".join(f"<@{s.user_id}>" for s in snap.seats if not s.is_bot)
         locale = await table_language(self.bot, snap.guild_id)
-        await self._channel(snap.channel_id).send(content=players or None, embed=results_embed(snap, payouts, locale),
-                                                  allowed_mentions=PINGS)
+        await self._post(snap.channel_id, _without_missing({"content": players or None, "allowed_mentions": PINGS,
+                                                            "embed": results_embed(snap, payouts, locale)}))
         await archive_table_thread(self.bot, snap.channel_id)
 
     async def retry_dms(self, user: discord.User | discord.Member) -> bool:

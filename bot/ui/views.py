@@ -218,8 +218,13 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
     async def _close_lobby(self, interaction: discord.Interaction[CardRoomClient]) -> None:
         """Start or Cancel: the lobby message itself answers, closed in the same step as the
         change, through the click's own response (which Discord does not pace): it loses its
-        controls at once and says the game is being dealt, or what everyone got back."""
+        controls at once and says the game is being dealt, or what everyone got back. The click
+        then posts the table's messages in its channel, outside the bot's budget (`bot.ui.replies`):
+        a started table is shown at once, however busy the bot is."""
         await interaction.response.defer()
+        if interaction.message is not None and interaction.channel_id is not None:
+            interaction.client.replies.keep((interaction.channel_id, interaction.message.id), interaction,
+                                            ("channel", interaction.channel_id))
         service, user, place = interaction.client.tables, interaction.user.id, _place(interaction)
         act = service.start if self.verb == "start" else service.cancel
         snap = await act(self.table_id, user, guild_id=place, reply_closes=True)
@@ -286,7 +291,7 @@ async def play(interaction: discord.Interaction[CardRoomClient], table_id: int, 
         await interaction.response.defer()
         if interaction.guild_id is None and interaction.message is not None:   # their DM: its next edits
             interaction.client.replies.keep(HandRef(interaction.message.channel.id, interaction.message.id),
-                                            interaction, interaction.user.id)
+                                            interaction, ("dm", interaction.user.id))
         snap = await service.play(table_id, interaction.user.id,
                                   lambda types: custom_ids.decode_action(types, kind, args), version,
                                   guild_id=interaction.guild_id, via_dm=interaction.guild_id is None,

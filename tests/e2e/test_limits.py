@@ -69,10 +69,11 @@ async def test_a_throttled_channel_holds_up_no_other_table(world: World, tmp_pat
         await open_gin(fake, g, slow, world.alice)
         await open_gin(fake, g, fast, world.bob)
         alice, bob = HumanSeat(fake, slow, db, world.alice), HumanSeat(fake, fast, db, world.bob)
-        await alice.table_message()   # both games' messages are up
-        await bob.table_message()
-        slow_edits = rf"/channels/{slow}/messages/\d+"
-        fake.rate_limit_next("PATCH", slow_edits, retry_after=60.0)   # Discord throttles one channel for a minute
+        slow_message = await alice.table_message()   # both games' messages are up
+        fast_message = await bob.table_message()
+        # a table message is edited by the bot, or through its Start click's token while it is fresh
+        slow_edits = rf".*/messages/{slow_message.id}"
+        fake.rate_limit_next("PATCH", slow_edits, retry_after=60.0)   # Discord throttles its edits for a minute
         throttled_at = len(fake.requests_to("PATCH", slow_edits))
         assert await alice.wait_turn_or_end()
         await alice.move()
@@ -81,7 +82,7 @@ async def test_a_throttled_channel_holds_up_no_other_table(world: World, tmp_pat
         answered = len(fake.requests_to("PATCH", slow_edits))
         assert await alice.wait_turn_or_end()   # the throttled table itself plays on: nothing waits on Discord
         await alice.move()
-        fast_edits = rf"/channels/{fast}/messages/\d+"
+        fast_edits = rf".*/messages/{fast_message.id}"
         before = len(fake.requests_to("PATCH", fast_edits))
         for _ in range(3):   # the other table plays on, and its message keeps up
             assert await bob.wait_turn_or_end()

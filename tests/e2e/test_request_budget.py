@@ -113,7 +113,7 @@ def hosts(fake: FakeDiscord, guild: FakeGuild, count: int) -> list[tuple[int, in
 async def test_many_tables_at_once_stay_within_the_budget_in_every_second(
         world: World, make_bot: BotFactory, tmp_path: Path) -> None:
     """Twelve tables opened and started at once ask for far more than a budget of 8 requests a
-    second (lobbies, their seat bots, the tables, the players' DM channels and hands); every second
+    second (lobbies, their seat bots, the players' DM channels and hands); every second
     at Discord holds at most 8, and none is refused."""
     fake, db = world.fake, tmp_path / "bot.db"
     fake.global_per_s = 10
@@ -122,7 +122,7 @@ async def test_many_tables_at_once_stay_within_the_budget_in_every_second(
         began = len(fake.counted)
         await asyncio.gather(*(open_gin(fake, world.guild, channel, host) for channel, host in tables))
         await fake.wait_for(lambda: all(shown(fake, db, *table) for table in tables), what="every table shown")
-        assert len(fake.counted) - began >= 5 * 8   # five seconds of the budget at least, asked for at once
+        assert len(fake.counted) - began >= 4 * 8   # four seconds of the budget at least, asked for at once
     assert fake.rate_limited == [] and fake.invalid == []
     assert fake.busiest_second() <= 8
 

@@ -196,7 +196,7 @@ async def test_two_shard_processes_stay_together_within_one_budget(cluster: Clus
                            for guild, tables in servers for channel, host in tables))
     every = [channel for _, tables in servers for channel, _ in tables]
     await until(lambda: shown(fake, every), "every table shown")
-    assert len(fake.counted) - began > 50   # far more than 6 a second, asked for at once
+    assert len(fake.counted) - began > 40   # far more than 6 a second, asked for at once
     assert fake.rate_limited == [] and fake.invalid == []
     assert fake.busiest_second() <= 6 + JOINING_SHARE
 
