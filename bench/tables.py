@@ -89,7 +89,6 @@ HUMAN_DELAY_S = (0.3, 1.0)
 DEFAULT_BOT_DELAY_S = Settings().bot_delay_s
 BUDGET = Settings().requests_per_s
 LEASE_S = 10.0
-SETTLED_S = 1.0
 BURST_S = 60.0
 """The longest the bench waits for the tables started at once to be shown ("inf" beyond)."""
 CHANNEL_WRITE = re.compile(r"/channels/(\d+)/messages(/\d+)?$")
@@ -300,10 +299,9 @@ async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], 
 
 
 def settled(probe: Probe) -> bool:
-    """Whether the start is over: every busy table is shown, and no person waits more than
-    `SETTLED_S` to be told it is their turn (the first DMs, one each, are the bot's own, paced)."""
-    now = time.monotonic()
-    return not probe.started_at and all(now - turn < SETTLED_S for turn in probe.turn_at.values())
+    """Whether the start is over: every person who has had a turn was sent their hand (the first
+    DMs, one each, are the bot's own, paced)."""
+    return probe.turned <= probe.hand_refs.keys()
 
 
 def latecomers(tables: int) -> int:

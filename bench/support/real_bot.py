@@ -56,6 +56,8 @@ class Probe:
 
     def __init__(self, bot: CardRoomBot) -> None:
         self.turn_at: dict[int, float] = {}
+        self.turned: set[int] = set()
+        """The tables whose person has had a turn."""
         self.told: list[float] = []
         """Seconds from a person's turn to their DM."""
         self.started_at: dict[int, float] = {}
@@ -78,6 +80,7 @@ class Probe:
                 self.committed[u.row.id].set()
                 if PERSON_SEAT not in u.before and u.row.id not in self.turn_at:
                     self.turn_at[u.row.id] = time.monotonic()
+                    self.turned.add(u.row.id)
 
         async def table(snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
             shown = await show_table(snap, recent, message_id)

@@ -211,3 +211,35 @@ def test_writes_are_drawn_only_when_their_turn_to_leave_comes() -> None:
     run(main())
     assert max(drawn_ahead) <= 2
     assert order.index("prompt") <= 2   # behind only the two drawn before it asked
+
+
+def test_a_write_a_clicks_token_makes_never_waits_behind_the_budget() -> None:
+    """A write that leaves outside the budget (a click's token writes it: a table's Start posting
+    the table, a player's click telling them their turn) is drawn at once, while the writes that
+    spend the budget wait for it (here six prompts, at a budget of one request a second)."""
+    order: list[str] = []
+
+    async def main() -> None:
+        budget = Budget(1, clock=now)
+        pacer = Pacer(budget, channel_interval=1.2, clock=now)
+
+        async def write(name: str, priority: Priority, channel: int, free: bool) -> None:
+            async with pacer.slot(priority, channel, lambda: free):
+                order.append(name)
+                await asyncio.sleep(0.1)   # drawing the picture
+                if not free:
+                    await budget.admit(priority_now())   # the gate, which a click's token passes by
+                    leaving()
+                    budget.answered()
+
+        counted = [asyncio.create_task(write(f"table {i}", Priority.PROMPT, i, False)) for i in range(6)]
+        await asyncio.sleep(0.01)
+        started = [asyncio.create_task(write(f"started {i}", Priority.AWAITED, 10 + i, True)) for i in range(2)]
+        prompt = asyncio.create_task(write("told", Priority.PROMPT, 20, True))
+        await asyncio.gather(*counted, *started, prompt)
+
+    run(main())
+    # the free ones are drawn within the first second, while the counted ones go at the budget's
+    # pace (two drawn ahead of the gate, a third once the first left)
+    assert order[:2] == ["table 0", "table 1"]
+    assert set(order[2:6]) == {"started 0", "started 1", "told", "table 2"}

@@ -4,6 +4,7 @@ minute or more to live: Discord counts a refused edit as an invalid request (bot
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -69,3 +70,40 @@ def test_old_clicks_are_let_go_as_new_ones_come_and_a_superseded_message_is_forg
     assert len(replies) == 1 and replies.latest(AT_ALICE) is None
     replies.forget(HandRef(2, 20))
     assert len(replies) == 0
+
+
+class Followups:
+    """A click's webhook: its followups (new messages where the click was made) and their edits."""
+
+    def __init__(self, channel_id: int) -> None:
+        self.channel_id, self.sent = channel_id, 0
+        self.edited: list[int] = []
+
+    async def send(self, **fields: Any) -> Any:
+        self.sent += 1
+        return SimpleNamespace(id=100 + self.sent, channel=SimpleNamespace(id=self.channel_id))
+
+    async def edit_message(self, message_id: int, **fields: Any) -> None:
+        self.edited.append(message_id)
+
+
+class StartClick(Click):
+    def __init__(self, channel_id: int) -> None:
+        super().__init__()
+        self.hook = Followups(channel_id)
+
+    @property
+    def followup(self) -> Any:
+        return self.hook
+
+
+def test_a_start_click_posts_the_tables_messages_in_its_channel_and_edits_them() -> None:
+    now = [0.0]
+    replies, lobby, start = Replies(lambda: now[0]), HandRef(5, 50), StartClick(5)
+    replies.keep(lobby, start, ("channel", 5))
+    assert asyncio.run(replies.send(("channel", 6), {})) is None   # another channel: the bot's own message
+    posted = asyncio.run(replies.send(("channel", 5), {"content": "table"}))
+    assert posted == (5, 101) and replies.can_edit(posted) and replies.latest(AT_ALICE) is None
+    assert edit(replies, HandRef(*posted)) and start.hook.edited == [101]
+    now[0] = TOKEN_LIFE_S - MARGIN_S
+    assert not replies.can_edit(posted) and asyncio.run(replies.send(("channel", 5), {})) is None
