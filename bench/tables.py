@@ -266,9 +266,10 @@ async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], 
         # a quarter of an hour on: the Start clicks' tokens have run out, and the busy tables'
         # messages cost the budget again (the people's clicks to come are fresh)
         bot.replies._clock = lambda: time.monotonic() + TOKEN_LIFE_S
-    while not settled(probe) and time.monotonic() < begin + BURST_S:
+    started = [table for table, _ in busy]
+    while not settled(probe, started) and time.monotonic() < begin + BURST_S:
         await asyncio.sleep(0.05)   # until the people's first DMs (the bot's own, paced) are out
-    settled_s = time.monotonic() - begin if settled(probe) else float("inf")
+    settled_s = time.monotonic() - begin if settled(probe, started) else float("inf")
     await asyncio.sleep(WARM_UP_S)
     for p in people:
         p.latencies.clear()
@@ -298,10 +299,10 @@ async def drive(settings: Settings, api_base: str, made: list[tuple[int, int]], 
             "shown": probe.shown_after_start, "tables": len(made) - late, "statements": statements}
 
 
-def settled(probe: Probe) -> bool:
-    """Whether the start is over: every person who has had a turn was sent their hand (the first
-    DMs, one each, are the bot's own, paced)."""
-    return probe.turned <= probe.hand_refs.keys()
+def settled(probe: Probe, tables: list[int]) -> bool:
+    """Whether the start is over: every person of `tables` has their hand message (the first
+    DMs, one each, are the bot's own, paced), unless their table closed."""
+    return all(table in probe.hand_refs or table in probe.closed for table in tables)
 
 
 def latecomers(tables: int) -> int:

@@ -56,10 +56,9 @@ class Probe:
 
     def __init__(self, bot: CardRoomBot) -> None:
         self.turn_at: dict[int, float] = {}
-        self.turned: set[int] = set()
-        """The tables whose person has had a turn."""
         self.told: list[float] = []
-        """Seconds from a person's turn to their DM."""
+        """Seconds from a person's turn to their DM; for a turn that ended first (they played from
+        the table's message, or the table closed), to its end: they were told no sooner."""
         self.started_at: dict[int, float] = {}
         self.shown_after_start: list[float] = []
         self.prompted: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
@@ -68,19 +67,25 @@ class Probe:
         self.hands_shown: dict[int, float] = {}
         self.hand_refs: dict[int, HandRef] = {}
         """The person's hand message at each table."""
+        self.closed: set[int] = set()
         service, presenter = bot.tables, bot.presenter
         publish, show_table, show_hand = service._publish, presenter.show_table, presenter.show_hand
         game_over = presenter.game_over
 
         def published(u: TableUnit) -> None:
             publish(u)
-            if u.game is None or u.row.status != "playing":
-                self.committed[u.row.id].set()
-            elif PERSON_SEAT in u.game.to_act():
+            playing = u.game is not None and u.row.status == "playing"
+            if playing and PERSON_SEAT in u.game.to_act():   # type: ignore[union-attr]
                 self.committed[u.row.id].set()
                 if PERSON_SEAT not in u.before and u.row.id not in self.turn_at:
                     self.turn_at[u.row.id] = time.monotonic()
-                    self.turned.add(u.row.id)
+                return
+            if not playing:
+                self.committed[u.row.id].set()
+                self.closed.add(u.row.id)
+            turn = self.turn_at.pop(u.row.id, None)
+            if turn is not None:
+                self.told.append(time.monotonic() - turn)
 
         async def table(snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
             shown = await show_table(snap, recent, message_id)
