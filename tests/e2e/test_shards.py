@@ -196,7 +196,11 @@ async def test_two_shard_processes_stay_together_within_one_budget(cluster: Clus
                            for guild, tables in servers for channel, host in tables))
     every = [channel for _, tables in servers for channel, _ in tables]
     await until(lambda: shown(fake, every), "every table shown")
-    assert len(fake.counted) - began > 40   # far more than 6 a second, asked for at once
+    # the tables are shown through their Start clicks; the bot's own requests (lobbies, DMs, hands)
+    # far exceed 6 a second, asked for at once
+    async def issued() -> bool:
+        return len(fake.counted) - began > 50
+    await until(issued, "the bot's own requests")
     assert fake.rate_limited == [] and fake.invalid == []
     assert fake.busiest_second() <= 6 + JOINING_SHARE
 
