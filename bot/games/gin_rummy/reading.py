@@ -13,6 +13,7 @@ holds that are not known.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards import Card, parse_card_texts
 from .melds import VALUE, best_melds, masks_deadwood, suit_masks
@@ -155,8 +156,16 @@ def _near(masks: list[int], card: Card) -> bool:
     return bool((masks[0] | masks[1] | masks[2] | masks[3]) >> r & 1 or masks[card.suit_index] & _WINDOW[r])
 
 
-def expected_deadwood(table: Table, ten: list[Card], throws: float = 0.0) -> float:
-    """The deadwood `ten` may expect after its next draw and best discard.
+class Outlook(NamedTuple):
+    """What a ten-card hand may expect from its next draw (and best discard)."""
+
+    deadwood: float   # the expected deadwood
+    knock: float      # the chance it may knock then: its deadwood at most the limit given
+
+
+def outlook(table: Table, ten: list[Card], throws: float = 0.0, limit: int = -1) -> Outlook:
+    """The deadwood `ten` may expect after its next draw and best discard, and the chance that
+    this deadwood is at most `limit` (a knock; -1 asks for none).
 
     Each unseen card is the next stock card with the chance that it is not in the opponent's
     hand, spread over the stock. With `throws`, the opponent's next discard counts too: players
@@ -170,8 +179,7 @@ def expected_deadwood(table: Table, ten: list[Card], throws: float = 0.0) -> flo
     worst = max((VALUE[c.rank] for c in ten if c not in melded), default=0)
     cards = [(c.suit_index, 1 << c.rank) for c in ten]
     stock = table.stock or 1
-    total = 0.0
-    mass = 0.0
+    total = mass = knock = 0.0
     thrown: list[tuple[float, int]] = []
     for u in table.unseen:
         held = table.held[u]
@@ -191,12 +199,15 @@ def expected_deadwood(table: Table, ten: list[Card], throws: float = 0.0) -> flo
         p = (1.0 - held) / stock
         mass += p
         total += p * best
+        knock += p * (best <= limit)
         if throws and held < 1.0:
             thrown.append((held * throws * _THROW[u.rank], best))
     if not mass:
-        return float(dw)
-    blind = total / mass
-    return blind + sum(p * min(0.0, best - blind) for p, best in thrown)
+        return Outlook(float(dw), float(dw <= limit))
+    blind, chance = total / mass, knock / mass
+    # a thrown card is taken when it beats the blind draw; one that allows a knock lifts the chance
+    return Outlook(blind + sum(p * min(0.0, best - blind) for p, best in thrown),
+                   chance + sum(p * (1.0 - chance) for p, best in thrown if best <= limit))
 
 
 _THROW = [(r / 13) ** 3 for r in range(14)]

@@ -25,7 +25,7 @@ from ..cards import Card, parse_card_texts
 from ..options import BotStrength
 from .actions import Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
 from .melds import VALUE, best_melds, discard_deadwoods, is_run
-from .reading import Reading, Table, danger, expected_deadwood, read
+from .reading import Reading, Table, danger, outlook, read
 from .views import PrivateView, PublicView
 
 
@@ -39,12 +39,15 @@ class Style:
     patience: bool            # late in a hand, wait for a lower count rather than knock at once
     slack: float              # a discard within this many points of the best may be chosen at random
     throws: float = 0.0       # how much the opponent's next discard counts among the next draw's chances
+    race: float = 0.0         # points a discard is worth per unit of chance that the next draw allows a knock
 
 
 STYLES: dict[BotStrength, Style] = {
     "easy": Style(reading=None, promise=0.5, feed_cost=0.0, patience=False, slack=3.0),
-    "normal": Style(reading=Reading(), promise=1.0, feed_cost=3.0, patience=True, slack=0.0, throws=0.5),
-    "strong": Style(reading=Reading(), promise=1.0, feed_cost=3.0, patience=True, slack=0.0, throws=0.5),
+    "normal": Style(reading=Reading(), promise=1.0, feed_cost=3.0, patience=True, slack=0.0, throws=0.5,
+                    race=6.0),
+    "strong": Style(reading=Reading(), promise=1.0, feed_cost=3.0, patience=True, slack=0.0, throws=0.5,
+                    race=6.0),
 }
 
 
@@ -75,7 +78,7 @@ def _draw(public: PublicView, private: PrivateView, legal: list[Action], style: 
     if after == 0:
         return take
     table = read(public, private, style.reading)
-    return take if after < expected_deadwood(table, hand) else blind
+    return take if after < outlook(table, hand).deadwood else blind
 
 
 def _intact(hand: list[Card], throws: list[Discard | Knock]) -> list[Discard | Knock]:
@@ -105,7 +108,9 @@ def _discard(public: PublicView, private: PrivateView, legal: list[Action], styl
     if not discards:
         return knocks[0] if knocks else legal[0]
     table = read(public, private, style.reading)
-    scored = sorted(((_cost(table, hand, a.card, style), a.card.rank, a.card.suit_index), a) for a in discards)
+    limit = public["knock_limit"]
+    scored = sorted(((_cost(table, hand, a.card, style, limit), a.card.rank, a.card.suit_index), a)
+                    for a in discards)
     if style.slack:
         best = scored[0][0][0]
         near = [a for key, a in scored if key[0] <= best + style.slack]
@@ -113,14 +118,20 @@ def _discard(public: PublicView, private: PrivateView, legal: list[Action], styl
     return scored[0][1]
 
 
-def _cost(table: Table, hand: list[Card], card: Card, style: Style) -> float:
+def _cost(table: Table, hand: list[Card], card: Card, style: Style, limit: int) -> float:
     """What discarding `card` costs: the deadwood the rest may expect (crediting `promise` of the
-    next draw's expected gain) and the chance the opponent melds it."""
+    next draw's expected gain), less `race` points per unit of chance that the next draw allows a
+    knock (`limit`), and the chance the opponent melds it.
+
+    The race term is there because a hand is a race: whoever knocks first usually scores, so a
+    hand one card from a knock is worth more than its expected deadwood says (against a player
+    who knocks at once, a few points a hand over the deadwood alone)."""
     ten = [c for c in hand if c != card]
     dw, _ = best_melds(ten)
     cost = float(dw)
     if style.promise:
-        cost -= style.promise * (dw - expected_deadwood(table, ten, style.throws))
+        ahead = outlook(table, ten, style.throws, limit if style.race else -1)
+        cost -= style.promise * (dw - ahead.deadwood) + style.race * ahead.knock
     if style.feed_cost:
         cost += style.feed_cost * danger(table, card)
     return cost

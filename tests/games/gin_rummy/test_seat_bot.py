@@ -3,6 +3,7 @@ beats a random player clearly (the bench prints the full figures)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -11,7 +12,8 @@ import pytest
 from bot.games.cards import Card
 from bot.games.gin_rummy import GinRummy
 from bot.games.gin_rummy.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
-from bot.games.gin_rummy.reading import Reading, last_throw, read
+from bot.games.gin_rummy.reading import Reading, last_throw, outlook, read
+from bot.games.gin_rummy.seat_bot import STYLES
 from bot.games.simulate import bot_policy, play
 
 from .helpers import DEALER, NON_DEALER, knock_after_draw, start
@@ -95,3 +97,22 @@ def test_gin_24_the_bot_reads_the_opponents_latest_discard() -> None:
     assert last_throw(g.public_view(), g.private_view(NON_DEALER)) == Card.parse("4C")   # drew over it
     took.apply(NON_DEALER, TakeDiscard(Card.parse("4C")))
     assert last_throw(took.public_view(), took.private_view(NON_DEALER)) == Card.parse("4C")
+
+
+def test_bot_races_for_the_knock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whoever knocks first usually scores, so a discard is worth more when the next draw may
+    allow a knock. Holding 8H 8C 8S, 9S 10S JS QS and 6D 9D 2D 5S, throwing 9D leaves the least
+    deadwood (13), but throwing 6D keeps 9D, which 9H or 9C turns into nines beside the run
+    10S JS QS: 15 unseen cards allow a knock after the next draw instead of 13, so the bot throws
+    6D. Without the race term it throws 9D."""
+    g, _ = knock_after_draw("8H QS 8C 8S JS 6D 9S 9D 10S 2D", "KD 10D 3D JC JH 4H 4D 5H KC 7D", "5S",
+                            upcard="4C", junk="4S")
+    public, private = g.public_view(), g.private_view(NON_DEALER)
+    hand = [Card.parse(c) for c in private["hand"]]
+    table = read(public, private, Reading())
+    keep_9d = outlook(table, [c for c in hand if c != Card.parse("6D")], 0.5, 10)
+    keep_6d = outlook(table, [c for c in hand if c != Card.parse("9D")], 0.5, 10)
+    assert keep_9d.knock > keep_6d.knock + 0.05
+    assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("6D"))
+    monkeypatch.setitem(STYLES, "normal", dataclasses.replace(STYLES["normal"], race=0.0))
+    assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("9D"))
