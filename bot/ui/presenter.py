@@ -1,8 +1,10 @@
 """The table service's window onto Discord: each method is one message written.
 
 Publishers (bot/tables/publisher.py) decide when and in what order, paced to Discord's limits;
-this only builds the message and sends it (every request it makes leaves through the HTTP gate,
-`bot/ui/gate.py`, which spends the bot's budget). Channels and DMs are addressed by id
+this only builds the message and sends it: through a fresh click's token where one can write it
+(`bot/ui/replies.py`: the table's Start for its channel, a player's last click for their DM),
+which Discord does not count against the bot's budget, else as the bot's own request, which
+leaves through the HTTP gate (`bot/ui/gate.py`) and spends the budget. Channels and DMs are addressed by id
 (`get_partial_messageable`), so no write costs a lookup first; a DM channel is opened once per
 player and kept by discord.py.
 
@@ -97,9 +99,9 @@ class DiscordPresenter:
         return user_id is not None and self.bot.replies.latest(("dm", user_id)) is not None
 
     async def _edit(self, channel_id: int, message_id: int, fields: dict[str, Any]) -> None:
-        """Through the token of the click that sent the message (the table's Start) while it is
-        fresh, which Discord does not count against the bot's budget (`bot.ui.replies`); else the
-        bot's own edit."""
+        """Through the token of a fresh click that can edit the message (one made in it, or the one
+        that sent it: a player's click in their DM, a table's Start), which Discord does not count
+        against the bot's budget (`bot.ui.replies`); else the bot's own edit."""
         if not await self.bot.replies.edit((channel_id, message_id), fields):
             await self._channel(channel_id).get_partial_message(message_id).edit(**fields)
 
@@ -121,7 +123,7 @@ class DiscordPresenter:
         payload = hand_message(self.bot, snap, seat, events, png=png, locale=locale)
         if message is not None:
             try:
-                await self._edit_hand(message, as_edit(payload))
+                await self._edit(*message, as_edit(payload))
                 return message
             except discord.NotFound:
                 return None   # deleted by the player: the next decision brings a new one
@@ -135,15 +137,10 @@ class DiscordPresenter:
 
     async def strip_controls(self, message: HandRef) -> None:
         try:
-            await self._edit_hand(message, {"view": None})
+            await self._edit(*message, {"view": None})
         except discord.NotFound:
             pass
         self.bot.replies.forget(message)   # superseded: nothing more is written to it
-
-    async def _edit_hand(self, message: HandRef, edit: dict[str, Any]) -> None:
-        """Through the token of the player's last click while it is fresh, which Discord does not
-        count against the bot's budget (`bot.ui.replies`); else the bot's own edit."""
-        await self._edit(message.channel_id, message.message_id, edit)
 
     async def _send_hand(self, user_id: int, payload: dict[str, Any]) -> HandRef:
         """A new hand message in the player's DM: a followup of their last click while its token
