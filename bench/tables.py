@@ -6,7 +6,8 @@ Discord counts them: when they arrive.
 Each table has one simulated person, who acts 0.3 to 1 s after their DM tells them it is their
 turn (at bot delay 0, saturation, at once, woken by the table's commits), and seat bots; the six
 games take turns. A person's Start and moves are clicks, whose tokens the bot uses as Discord
-lets it (`bot/ui/replies.py`). All the tables of a row are started at once ("burst": until every
+lets it (`bot/ui/replies.py`; in the rows of one process: the two-process rows start their
+tables through the service and their people's moves give no tokens). All the tables of a row are started at once ("burst": until every
 one is shown); then the clock is moved a quarter of an hour on, so that the Start clicks' tokens
 have run out and the busy tables' messages cost the budget again, as they do on a bot that has
 run for a while; once the people's first DMs are out ("settled") and a second more, the row is
