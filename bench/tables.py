@@ -7,11 +7,12 @@ Each table has one simulated person, who acts 0.3 to 1 s after their DM tells th
 turn (at bot delay 0, saturation, at once, woken by the table's commits), and seat bots; the six
 games take turns. A person's Start and moves are clicks, whose tokens the bot uses as Discord
 lets it (`bot/ui/replies.py`; in the rows of one process: the two-process rows start their
-tables through the service and their people's moves give no tokens). All the tables of a row are started at once ("burst": until every
-one is shown); then the clock is moved a quarter of an hour on, so that the Start clicks' tokens
-have run out and the busy tables' messages cost the budget again, as they do on a bot that has
-run for a while; once the people's first DMs are out ("settled") and a second more, the row is
-measured for `--seconds`, while a twentieth more tables are started one by one. Each row prints:
+tables through the service and their people's moves give no tokens). All the tables of a row
+are started at once ("burst": until every one is shown); then the clock is moved a quarter of
+an hour on, so that the Start clicks' tokens have run out and the busy tables' messages cost
+the budget again, as they do on a bot that has run for a while; once the people's first DMs are
+out ("settled", a minute at most) and a second more, the row is measured for `--seconds`, while
+a twentieth more tables are started one by one. Each row prints:
 actions/s and decisions per table per minute; the p50 and p99 of a click (call to committed
 reply); of the time from a person's turn to their DM ("told"); the p99 and the longest time
 from Start to the message of a table started while the others play ("shown");
