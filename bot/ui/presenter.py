@@ -4,9 +4,9 @@ Publishers (bot/tables/publisher.py) decide when and in what order, paced to Dis
 this only builds the message and sends it: through a fresh click's token where one can write it
 (`bot/ui/replies.py`: the table's Start for its channel, a player's last click for their DM),
 which Discord does not count against the bot's budget, else as the bot's own request, which
-leaves through the HTTP gate (`bot/ui/gate.py`) and spends the budget. Channels and DMs are addressed by id
-(`get_partial_messageable`), so no write costs a lookup first; a DM channel is opened once per
-player and kept by discord.py.
+leaves through the HTTP gate (`bot/ui/gate.py`) and spends the budget. Channels and DMs are
+addressed by id (`get_partial_messageable`), so no write costs a lookup first; a DM channel is
+opened once per player and kept by discord.py.
 
 The table's messages are in its server's language, a player's hand in theirs (`bot.i18n.choose`,
 which keeps the choices in memory, so no message costs a database read for its language).

@@ -67,20 +67,17 @@ class Replies:
         self._kept: dict[MessageRef, _Kept] = {}
         self._latest: dict[Place, _Kept] = {}
         """The latest click in each place, which can send new messages there."""
+        self._pruned_at = clock()
 
     def keep(self, message: MessageRef, reply: Reply, place: Place) -> None:
         """A click in `message`, at `place`, was just deferred: its token edits the message, and
         sends new ones there, until near its end."""
         now = self._clock()
-        self._kept = {ref: kept for ref, kept in self._kept.items() if kept.until > now}
-        self._latest = {where: kept for where, kept in self._latest.items() if kept.until > now}
+        if now - self._pruned_at >= MARGIN_S:   # at hundreds of tables people click many times a second
+            self._pruned_at = now
+            self._kept = {ref: kept for ref, kept in self._kept.items() if kept.until > now}
+            self._latest = {where: kept for where, kept in self._latest.items() if kept.until > now}
         self._kept[message] = self._latest[place] = _Kept(now + TOKEN_LIFE_S - MARGIN_S, reply, True)
-
-    def sent(self, message: MessageRef, reply: Reply) -> None:
-        """`reply` sent `message` as a followup: its token edits it too, for as long."""
-        kept = next((k for k in self._latest.values() if k.reply is reply), None)
-        if kept is not None:
-            self._kept[message] = _Kept(kept.until, reply, False)
 
     def latest(self, place: Place) -> Reply | None:
         """A fresh click at `place`, if any, to send a new message there with."""
@@ -119,6 +116,7 @@ class Replies:
         reply = self.latest(place)
         if reply is None:
             return None
+        until = self._latest[place].until
         try:
             followup = await reply.followup.send(wait=True, **payload)
         except discord.HTTPException as exc:
@@ -126,7 +124,7 @@ class Replies:
             self._latest.pop(place, None)
             return None
         ref = (followup.channel.id, followup.id)
-        self.sent(ref, reply)
+        self._kept[ref] = _Kept(until, reply, False)   # its token edits it too, for as long
         return ref
 
     def forget(self, message: MessageRef) -> None:
