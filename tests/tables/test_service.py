@@ -78,7 +78,9 @@ async def test_lobby_join_start_and_play_to_the_end(service: TableService, walle
     assert await books_ok(db)
     await service.settle()
     closed = [closing.text for _, _, closing in presenter.of("close")]
-    assert sum("wins the pot" in text for text in closed) == 3   # each deal's message ends with its summary
+    # each deal's final words are shown once: in its own message, or merged with those of deals
+    # that ended before their message could go out (a slow machine)
+    assert sum(text.count("wins the pot") for text in closed) == 3
     assert presenter.of("game_over")
 
 
