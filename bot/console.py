@@ -60,7 +60,8 @@ class ConsolePresenter:
             lines.append(f"│ To act: {', '.join(snap.names[s] for s in snap.to_act)}")
         return "\n".join(lines) + "\n└─"
 
-    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                         picture: bool = True) -> int | None:
         moves = [snap.render(e) for e in recent]
         overlap = next(k for k in range(min(len(moves), len(self._shown_moves)), -1, -1)
                        if k == 0 or self._shown_moves[-k:] == moves[:k])

@@ -47,6 +47,8 @@ class RecordingPresenter:
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, Any]] = []
+        self.pictures: list[bool] = []
+        """Whether each table message ("table" call) was shown with its picture."""
         self.next_message_id = 1000
 
     def of(self, kind: str) -> list[Any]:
@@ -56,8 +58,10 @@ class RecordingPresenter:
         self.next_message_id += 1
         return self.next_message_id
 
-    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                         picture: bool = True) -> int | None:
         self.calls.append(("table", (snap, recent, message_id)))
+        self.pictures.append(picture)
         return message_id if message_id is not None else self._new_id()
 
     async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:

@@ -87,8 +87,9 @@ class Probe:
             if turn is not None:
                 self.told.append(time.monotonic() - turn)
 
-        async def table(snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
-            shown = await show_table(snap, recent, message_id)
+        async def table(snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                        picture: bool = True) -> int | None:
+            shown = await show_table(snap, recent, message_id, picture)
             now = time.monotonic()
             self.tables_shown.setdefault(snap.table_id, now)
             started = self.started_at.pop(snap.table_id, None)
@@ -127,7 +128,8 @@ class Seeding(NullPresenter):
     def __init__(self, fake: FakeServer) -> None:
         self.fake = fake
 
-    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                         picture: bool = True) -> int | None:
         return message_id if message_id is not None else int(self.fake.call("seed_message", snap.channel_id))
 
     async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,

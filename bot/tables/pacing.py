@@ -31,7 +31,7 @@ import itertools
 import math
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Hashable
+from collections.abc import AsyncIterator, Callable, Hashable, Mapping
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -56,6 +56,10 @@ class Priority(enum.IntEnum):
 RANKS = {Priority.PROMPT: 0, Priority.AWAITED: 0, Priority.TABLE: 1, Priority.HAND: 1}
 """Who goes first: what someone waits on (a prompt, a table someone waits to see), then the
 refreshes nobody waits on, however long those wait."""
+FREE_RANKS = {Priority.AWAITED: 0, Priority.PROMPT: 1, Priority.TABLE: 2, Priority.HAND: 2}
+"""Among the writes a click's token makes, a table someone waits to see goes first: those are a
+table's first messages after its Start (a few a second at most), while the players' clicks at
+busy tables make hundreds of prompts and refreshes a second, and would keep it off the screen."""
 PASSED_OVER_S = {Priority.PROMPT: 0.0, Priority.AWAITED: 0.5, Priority.TABLE: 0.0, Priority.HAND: 20.0}
 """Within a rank, a waiter's turn comes when it began to wait plus this: a table someone waits
 to see goes before the prompts that came more than half a second after it (a burst of started
@@ -65,17 +69,18 @@ came more than 20 s after it (each table has one waiting at most, so it is never
 
 @dataclass(eq=False)
 class _Waiters:
-    """Futures served by rank (`RANKS`), then by when their turn came (`PASSED_OVER_S`), then
+    """Futures served by rank (`RANKS` unless told otherwise), then by when their turn came (`PASSED_OVER_S`), then
     in order of arrival."""
 
     clock: Callable[[], float]
+    ranks: Mapping[Priority, int] = field(default_factory=lambda: RANKS)
     heap: list[tuple[int, float, int, asyncio.Future[None]]] = field(default_factory=list)
     order: itertools.count[int] = field(default_factory=itertools.count)
 
     def add(self, priority: Priority) -> asyncio.Future[None]:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         turn = self.clock() + PASSED_OVER_S[priority]
-        heapq.heappush(self.heap, (RANKS[priority], turn, next(self.order), future))
+        heapq.heappush(self.heap, (self.ranks[priority], turn, next(self.order), future))
         return future
 
     def next(self) -> asyncio.Future[None] | None:
@@ -229,10 +234,11 @@ class _Turn:
 class _Turns:
     """At most `capacity()` writes drawn and not yet sent, handed out by priority."""
 
-    def __init__(self, capacity: Callable[[], int], clock: Callable[[], float]) -> None:
+    def __init__(self, capacity: Callable[[], int], clock: Callable[[], float],
+                 ranks: Mapping[Priority, int] = RANKS) -> None:
         self.capacity = capacity
         self.held = 0
-        self._waiting = _Waiters(clock)
+        self._waiting = _Waiters(clock, ranks)
 
     async def take(self, priority: Priority) -> _Turn:
         if not self._waiting and self.held < self.capacity():
@@ -246,6 +252,11 @@ class _Turns:
                 self.release()
             raise
         return _Turn(self)
+
+    @property
+    def crowded(self) -> bool:
+        """Whether writes wait for a turn."""
+        return bool(self._waiting)
 
     def release(self) -> None:
         self.held -= 1
@@ -291,7 +302,7 @@ class Pacer:
         self._clock = clock
         self._channels: dict[Hashable, _Channel] = {}
         self._turns = _Turns(self._ahead, clock)
-        self._free = _Turns(self._ahead, clock)
+        self._free = _Turns(self._ahead, clock, FREE_RANKS)
         """The turns of writes that leave outside the budget (a click's token writes them)."""
 
     def _ahead(self) -> int:
@@ -309,8 +320,9 @@ class Pacer:
         `priority` may be a function, asked again whenever the channel is nudged (`nudge`): a
         redraw waiting its turn that someone comes to wait for (the game it shows just started)
         goes at once. A write that `free` says will leave outside the budget (a click's token
-        writes it) takes its turn among such writes alone: it never waits for the budget, and
-        as many of them are drawn at once as of the others (drawing is what they wait for)."""
+        writes it) takes its turn among such writes alone (`FREE_RANKS`): it never waits for the
+        budget, and as many of them are drawn at once as of the others (drawing is what they
+        wait for)."""
         ask = priority if callable(priority) else lambda: priority
         paced = channel is not None and self.channel_interval > 0
         if paced:
@@ -327,6 +339,11 @@ class Pacer:
         finally:
             if paced:
                 self._leave(channel)
+
+    def crowded(self, *, free: bool) -> bool:
+        """Whether writes wait for a turn among those that leave outside the budget (`free`), or
+        among those that spend it."""
+        return (self._free if free else self._turns).crowded
 
     async def _enter(self, ask: Callable[[], Priority], key: Hashable) -> None:
         """Wait until the channel may take one more write: fewer than 5 in its last 5 s (those

@@ -23,9 +23,12 @@ class DmClosed(Exception):
 
 
 class Presenter(Protocol):
-    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                         picture: bool = True) -> int | None:
         """Show the table: edit `message_id`, or post a new message when it is None or gone.
-        Returns the id of the message now showing the table."""
+        Returns the id of the message now showing the table. `picture=False`: without its
+        picture, which a later edit adds (`Publisher` posts that way when drawing would keep
+        someone waiting)."""
 
     async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:
         """Edit a table message into its final words, with no controls; with no message (a deal
@@ -56,7 +59,8 @@ class Presenter(Protocol):
 class NullPresenter:
     """Shows nothing (service tests that only look at the database, benchmarks)."""
 
-    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                         picture: bool = True) -> int | None:
         return message_id if message_id is not None else snap.table_id
 
     async def close_message(self, snap: TableSnapshot, message_id: int | None, closing: Closing) -> None:

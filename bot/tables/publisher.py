@@ -8,7 +8,10 @@ Discord. Three lanes run beside the game:
   up while it waits for its turn are shown once, as they stand then. A message is closed
   before anything newer is drawn (a redraw that finds a closing waiting gives way to it, so a
   lobby never shows the game that replaced it), and a notice that names the table's controls
-  waits until a table message with them is up;
+  waits until a table message with them is up. A table whose Start's token posts its message
+  while other such posts wait their turn goes up without its picture, which the next edit adds:
+  hundreds started at once are all on the screen within a second or two, not after every
+  picture is drawn;
 - the prompt lane tells a player who must act: a new hand message (a notification, first in
   the bot's budget), or their message of this deal edited to ask again;
 - the refresh lane edits the players' hand messages in place and takes the controls off
@@ -204,12 +207,21 @@ class Publisher:
                 return
             if snap.status == "finished":
                 return
-            shown = await self.presenter.show_table(snap, list(self.recent), self.message_id)
+            sketch = self._sketch()
+            shown = await self.presenter.show_table(snap, list(self.recent), self.message_id, picture=not sketch)
+            self.table_dirty |= sketch   # its picture follows in an edit of its own
             self.waited_on = False
             if shown != self.message_id:
                 self.message_id = shown
                 await self.host.save_message(self.table_id, shown)
         await self._write(self._priority, show, lambda: self._free_write(self.message_id))
+
+    def _sketch(self) -> bool:
+        """Whether a new table message goes up without its picture, which an edit adds next:
+        when its Start's token posts it (the edit is as free) and other such writes wait for
+        their turn (500 tables started at once: drawing them all first would keep most of them
+        off the screen for seconds)."""
+        return self.message_id is None and self.pacer.crowded(free=True) and self._free_post()
 
     def _free_write(self, message_id: int | None) -> bool:
         """Whether the write to the table's message `message_id` (None: a new message in its

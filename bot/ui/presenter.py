@@ -60,10 +60,11 @@ class DiscordPresenter:
         """Whether the table's server wants pictures (an admin may turn them off)."""
         return (await self.bot.wallets.guild_config(snap.guild_id)).images
 
-    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                         picture: bool = True) -> int | None:
         locale = await table_language(self.bot, snap.guild_id)
         # drawing takes milliseconds: not on the loop
-        png = await self.painter.board(snap, locale) if await self._pictures(snap) else None
+        png = await self.painter.board(snap, locale) if picture and await self._pictures(snap) else None
         if message_id is not None:
             try:
                 await self._edit(snap.channel_id, message_id, as_edit(public_message(snap, recent, png, locale)))

@@ -192,7 +192,8 @@ class Seeding(NullPresenter):
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
 
-    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                         picture: bool = True) -> int | None:
         return message_id if message_id is not None else self.fake.seed_bot_message(snap.channel_id, "table").id
 
     async def show_hand(self, snap: TableSnapshot, seat: int, message: HandRef | None,

@@ -243,3 +243,26 @@ def test_a_write_a_clicks_token_makes_never_waits_behind_the_budget() -> None:
     # pace (two drawn ahead of the gate, a third once the first left)
     assert order[:2] == ["table 0", "table 1"]
     assert set(order[2:6]) == {"started 0", "started 1", "told", "table 2"}
+
+
+def test_among_a_clicks_writes_a_table_someone_waits_to_see_goes_first() -> None:
+    """Players' clicks at busy tables make many prompts a click's token writes; a table just
+    started (its Start's token posts it) goes before all of those waiting, however many."""
+    order: list[str] = []
+
+    async def main() -> None:
+        pacer = Pacer(Budget(4, clock=now), channel_interval=1.2, clock=now)   # two drawn at once
+
+        async def write(name: str, priority: Priority, channel: int) -> None:
+            async with pacer.slot(priority, channel, lambda: True):
+                order.append(name)
+                await asyncio.sleep(0.1)   # drawing and sending
+                leaving()
+
+        prompts = [asyncio.create_task(write(f"told {i}", Priority.PROMPT, i)) for i in range(12)]
+        await asyncio.sleep(0.01)
+        assert pacer.crowded(free=True) and not pacer.crowded(free=False)
+        await asyncio.gather(write("started", Priority.AWAITED, 100), *prompts)
+
+    run(main())
+    assert order.index("started") == 2   # behind only the two drawn before it came

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from bot.games.base import BuyIn, Event
 from bot.games.messages import Join, Msg, msg
 from bot.tables.models import Change, Closing, HandRef, SeatInfo, TableSnapshot
-from bot.tables.pacing import Pacer
+from bot.tables.pacing import Budget, Pacer
 from bot.tables.publisher import Publisher
 
 from tests.conftest import RecordingPresenter
@@ -129,9 +129,10 @@ class Shown(RecordingPresenter):
         super().__init__()
         self.shown: list[tuple[float, int | None]] = []
 
-    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None) -> int | None:
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                         picture: bool = True) -> int | None:
         self.shown.append((now(), message_id))
-        return await super().show_table(snap, recent, message_id)
+        return await super().show_table(snap, recent, message_id, picture)
 
 
 def test_a_start_right_after_a_join_shows_the_table_at_once() -> None:
@@ -194,3 +195,47 @@ def test_deals_that_ended_while_discord_was_slow_share_a_message_of_final_words(
               if isinstance(m, Msg)] for c in closings]   # (a deal's words here are one message each)
     assert hands == [[0], [1, 2, 3, 4], [5]]
     assert [c.summary.data["hand"] for c in closings if c.summary] == [0, 4, 5]   # titled by the last deal
+
+
+class Started(RecordingPresenter):
+    """A presenter whose table posts a fresh Start's token makes (outside the bot's budget), and
+    whose pictures take a tenth of a second to draw."""
+
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                         picture: bool = True) -> int | None:
+        await asyncio.sleep(0.1 if picture else 0.01)
+        return await super().show_table(snap, recent, message_id, picture)
+
+    def outside_budget(self, message: HandRef | None, *, channel_id: int | None = None,
+                       user_id: int | None = None) -> bool:
+        return channel_id is not None
+
+
+def test_tables_started_together_go_up_at_once_and_their_pictures_follow() -> None:
+    """Many tables started at once: drawing each one's picture before posting it would keep most
+    of them off the screen for seconds. While the Start's token posts wait their turn, a table
+    goes up without its picture, and the same message is edited with it next; a table started
+    alone is posted with its picture."""
+    async def main() -> tuple[Started, Started]:
+        host = Host()
+        crowded, alone = Started(), Started()
+        pacer = Pacer(Budget(4, clock=now), channel_interval=1.2, clock=now)   # two drawn at once
+        started = Change(events=[Event("start", msg("table.closing.started", players=2))])
+        publishers = [Publisher(t, 100 + t, None, host, crowded, pacer) for t in range(1, 7)]
+        for publisher in publishers:
+            publisher.push(started)
+        await asyncio.gather(*(p.idle() for p in publishers))
+        lone = Publisher(9, 109, None, host, alone, Pacer(Budget(4, clock=now), channel_interval=1.2, clock=now))
+        lone.push(started)
+        await lone.idle()
+        return crowded, alone
+
+    crowded, alone = run(main())
+    tables = crowded.of("table")
+    sketched = [snap.table_id for (snap, _, message_id), picture in zip(tables, crowded.pictures)
+                if message_id is None and not picture]
+    assert sketched, "tables waiting for their turn went up without their picture"
+    for table_id in sketched:   # and each got its picture in an edit of the message it posted
+        assert any(snap.table_id == table_id and message_id is not None and picture
+                   for (snap, _, message_id), picture in zip(tables, crowded.pictures))
+    assert alone.pictures == [True]
