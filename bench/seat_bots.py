@@ -20,7 +20,8 @@ actions (never resigning), and (`--old REV`) the bot against its own version at 
 the seats split between them as against the baseline.
 
 Run: .venv/bin/python bench/seat_bots.py [--deals N] [--only gin_rummy,bourre] [--levels normal]
-     [--ladder 500] [--random 60] [--old main]    (fixed seeds; --deals 1000 for the figures of record)
+     [--ladder 500] [--random 60] [--old main] [--first-seed 1000]
+     (fixed seeds; --deals 1000 for the figures of record, --first-seed 1000 for held-out ones)
 """
 
 from __future__ import annotations
@@ -141,18 +142,19 @@ def interval(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
 
 
-def seeds_for(game_id: str, deals: int) -> int:
-    """Seeds enough for `deals` deals in each seating."""
+def seeds_for(game_id: str, deals: int, first: int = 0) -> range:
+    """Seeds enough for `deals` deals in each seating, from `first`: the bots were tuned on the
+    seeds from 0, so a margin on seeds beyond those checks that a change is not fitted to them."""
     per_game = SETUPS[game_id].deals
-    return -(-deals // per_game)
+    return range(first, first + -(-deals // per_game))
 
 
-def strength_row(game_id: str, level: str, deals: int) -> dict[str, Any]:
+def strength_row(game_id: str, level: str, deals: int, first: int = 0) -> dict[str, Any]:
     tally = Tally()
     bot = tally.policy()
     margins: list[float] = []
     played = 0
-    for seed in range(seeds_for(game_id, deals)):
+    for seed in seeds_for(game_id, deals, first):
         margin, n = duel(game_id, seed, bot, BASELINES[game_id], level)
         margins.append(margin)
         played += n
@@ -178,10 +180,10 @@ def at_level(level: str) -> Policy:
     return policy
 
 
-def levels_row(game_id: str, stronger: str, weaker: str, deals: int) -> tuple[float, float]:
+def levels_row(game_id: str, stronger: str, weaker: str, deals: int, first: int = 0) -> tuple[float, float]:
     """The net chips per seat and deal of the `stronger` bot against the `weaker` one."""
     margins = [duel(game_id, seed, at_level(stronger), at_level(weaker), "normal")[0]
-               for seed in range(seeds_for(game_id, deals))]
+               for seed in seeds_for(game_id, deals, first)]
     return interval(margins)
 
 
@@ -236,16 +238,20 @@ def main() -> None:
     parser.add_argument("--ladder", type=int, default=0, metavar="N",
                         help="also the levels against each other, N deals a seating")
     parser.add_argument("--random", type=int, default=0, metavar="N", help="also N games against random players")
+    parser.add_argument("--first-seed", type=int, default=0, metavar="N",
+                        help="play the seeds from N (held-out seeds: the bots were tuned on those from 0)")
     parser.add_argument("--old", metavar="REV", help="also play against the seat bots of this git revision")
     args = parser.parse_args()
     game_ids, levels = args.only.split(","), args.levels.split(",")
+    held_out = f", seeds from {args.first_seed:,}" if args.first_seed else ""
     print(f"Seat bots against the baselines: every seed twice with the seats swapped, {args.deals:,} deals a seating"
+          f"{held_out}"
           " (margin: the bot's net chips per seat and deal, gin: points a hand; ± its 95% interval)")
     print(f"  {'game':<15} {'level':<7} {'deals':>6} {'margin':>16} {'blunders/1k':>11} {'decisions':>9}"
           f" {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}  blunders by kind")
     for game_id in game_ids:
         for level in levels:
-            r = strength_row(game_id, level, args.deals)
+            r = strength_row(game_id, level, args.deals, args.first_seed)
             kinds = ", ".join(f"{k} {n}" for k, n in r["kinds"].most_common()) or "-"
             print(f"  {game_id:<15} {level:<7} {r['deals']:>6,} {r['margin']:>+8.2f} ± {r['ci']:<5.2f} "
                   f"{r['blunders']:>11.2f} {r['decisions']:>9,} {r['p50']:>7.3f} {r['p99']:>7.3f} {r['max']:>7.2f}"
@@ -255,7 +261,8 @@ def main() -> None:
               " seating; the stronger bot's net chips per seat and deal)")
         print(f"  {'game':<15} {'normal vs easy':>16} {'strong vs normal':>18}")
         for game_id in game_ids:
-            rows = [levels_row(game_id, a, b, args.ladder) for a, b in (("normal", "easy"), ("strong", "normal"))]
+            rows = [levels_row(game_id, a, b, args.ladder, args.first_seed)
+                    for a, b in (("normal", "easy"), ("strong", "normal"))]
             print(f"  {game_id:<15}" + "".join(f" {m:>+9.2f} ± {h:<5.2f}" for m, h in rows), flush=True)
     if args.random:
         print(f"\nThe normal bot in one seat against random-legal players, {args.random} games (net chips per deal)")
@@ -268,7 +275,7 @@ def main() -> None:
               f" ({args.deals:,} deals a seating; net chips per seat and deal)")
         for game_id in game_ids:
             margins = [duel(game_id, seed, bot_policy, bot_at(args.old, game_id), "normal")[0]
-                       for seed in range(seeds_for(game_id, args.deals))]
+                       for seed in seeds_for(game_id, args.deals, args.first_seed)]
             mean, half = interval(margins)
             print(f"  {game_id:<15} {mean:>+8.2f} ± {half:<5.2f}", flush=True)
 
