@@ -170,8 +170,9 @@ class Person:
         snap = await self.service.hand(self.table_id, self.user)
         while time.monotonic() < until and snap.status == "playing":
             if PERSON_SEAT not in snap.to_act or PERSON_SEAT not in snap.legal:
-                try:
-                    await asyncio.wait_for(told.wait(), timeout=1.0)
+                try:   # (not `wait_for`, which can swallow the cancellation that ends the row)
+                    async with asyncio.timeout(1.0):
+                        await told.wait()
                 except TimeoutError:
                     pass
                 told.clear()

@@ -116,7 +116,8 @@ class _Worker:
         try:
             stdin.write(line)
             await stdin.drain()
-            got: dict[str, Json] = await asyncio.wait_for(future, timeout_s)
+            async with asyncio.timeout(timeout_s):   # (`wait_for` can swallow a cancellation in 3.11)
+                got: dict[str, Json] = await future
         except TimeoutError:
             self.process.kill()   # stuck: what it holds is done in place, the next request starts anew
             raise
@@ -128,7 +129,8 @@ class _Worker:
         if self.process.stdin is not None:
             self.process.stdin.close()
         try:
-            await asyncio.wait_for(self.process.wait(), 5.0)
+            async with asyncio.timeout(5.0):
+                await self.process.wait()
         except TimeoutError:
             self.process.kill()
             await self.process.wait()

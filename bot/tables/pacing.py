@@ -365,8 +365,9 @@ class Pacer:
                 channel.busy += 1
                 return
             channel.changed.clear()
-            try:
-                await asyncio.wait_for(channel.changed.wait(), None if at is None else at - now)
+            try:   # (not `wait_for`, which can swallow a cancellation in Python 3.11)
+                async with asyncio.timeout(None if at is None else at - now):
+                    await channel.changed.wait()
             except TimeoutError:
                 pass
 

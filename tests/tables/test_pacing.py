@@ -266,3 +266,28 @@ def test_among_a_clicks_writes_a_table_someone_waits_to_see_goes_first() -> None
 
     run(main())
     assert order.index("started") == 2   # behind only the two drawn before it came
+
+
+def test_a_write_cancelled_as_its_channel_is_nudged_ends() -> None:
+    """A table closes (its lanes are cancelled) in the same instant its channel is nudged: the
+    write waiting for the channel ends cancelled, and never writes (`asyncio.wait_for` in Python
+    3.11 returns the nudge instead, and the write went on waiting)."""
+    async def main() -> tuple[bool, list[str]]:
+        pacer = Pacer(channel_interval=1.2, clock=now)
+        wrote: list[str] = []
+
+        async def write(name: str) -> None:
+            async with pacer.slot(Priority.TABLE, 1):
+                wrote.append(name)
+
+        for i in range(5):
+            await write(f"write {i}")   # the channel's five writes of the last 5 s
+        waiting = asyncio.create_task(write("cancelled"))
+        await asyncio.sleep(0.1)
+        pacer.nudge(1)
+        waiting.cancel()
+        await asyncio.wait([waiting], timeout=10)
+        return waiting.cancelled(), wrote
+
+    cancelled, wrote = run(main())
+    assert cancelled and "cancelled" not in wrote
