@@ -31,8 +31,9 @@ class Reading:
 
     pull: float = 3.0
     fade: float = 0.35
-    shed: float = 0.2   # per discard the opponent made: how fast they shed unmatched high cards
-    above: float = 0.3  # a card ranked above the opponent's latest discard: they would have thrown it first
+    shed: float = 0.14   # per discard the opponent made: how fast they shed unmatched high cards
+    above: float = 0.02  # a card ranked above the opponent's latest discard: they would have thrown it first
+    # (shed and above were tuned with the seat bot's weights: `seat_bot.TUNED`)
 
 
 @dataclass(slots=True)
