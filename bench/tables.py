@@ -15,7 +15,8 @@ out ("settled", a minute at most) and a second more, the row is measured for `--
 a twentieth more tables are started one by one. Each row prints:
 actions/s and decisions per table per minute; the p50 and p99 of a click (call to committed
 reply); of the time from a person's turn to their DM ("told"); the p99 and the longest time
-from Start to the message of a table started while the others play ("shown");
+from Start to the message of a table started while the others play ("shown": its text and
+controls are up; when many posts wait their turn its picture follows in the next edit);
 CPU ms per action (the bot's process and its worker processes, `BOT_WORKERS`); requests per
 second against the bot-wide limit while measured; over the whole row, their busiest second, the
 429s and all invalid requests (401, 403, 429) and the most writes any channel saw in 5 s; memory
