@@ -69,8 +69,8 @@ came more than 20 s after it (each table has one waiting at most, so it is never
 
 @dataclass(eq=False)
 class _Waiters:
-    """Futures served by rank (`RANKS` unless told otherwise), then by when their turn came (`PASSED_OVER_S`), then
-    in order of arrival."""
+    """Futures served by rank (`RANKS` unless told otherwise), then by when their turn came
+    (`PASSED_OVER_S`), then in order of arrival."""
 
     clock: Callable[[], float]
     ranks: Mapping[Priority, int] = field(default_factory=lambda: RANKS)
