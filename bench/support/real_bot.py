@@ -74,8 +74,8 @@ class Probe:
 
         def published(u: TableUnit) -> None:
             publish(u)
-            playing = u.game is not None and u.row.status == "playing"
-            if playing and PERSON_SEAT in u.game.to_act():   # type: ignore[union-attr]
+            playing = u.row.status == "playing" and u.game is not None
+            if u.game is not None and playing and PERSON_SEAT in u.game.to_act():
                 self.committed[u.row.id].set()
                 if PERSON_SEAT not in u.before and u.row.id not in self.turn_at:
                     self.turn_at[u.row.id] = time.monotonic()
