@@ -218,7 +218,8 @@ class Publisher:
         if not self.finished:
             self._up.clear()
         self.recent.clear()
-        await self._attempt(self.host.save_message(self.table_id, None))
+        if not closing.shown:   # (one closed by the action's reply was freed in the action's own save)
+            await self._attempt(self.host.save_message(self.table_id, None))
 
     async def _show_table(self) -> bool:
         async def show(snap: TableSnapshot) -> None:
