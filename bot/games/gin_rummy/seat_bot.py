@@ -69,7 +69,7 @@ the stock gained +0.43 points a hand, paired, on seeds 5000-6999 (+0.40 ± 0.23 
 """
 
 HOLD_STOCK = 6
-"""Below this many stock cards a held count knocks: the hand would soon be void."""
+"""With this many stock cards or fewer a held count knocks: the hand would soon be void."""
 
 STYLES: dict[BotStrength, Style] = {
     "easy": Style(reading=None, promise=0.5, feed_cost=0.0, patience=False, slack=3.0),
