@@ -130,3 +130,21 @@ def test_bot_weighs_the_next_draw_less_as_the_stock_runs_out(monkeypatch: pytest
     assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("JC"))
     monkeypatch.setitem(STYLES, "normal", dataclasses.replace(STYLES["normal"], wane=0.0))
     assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("9S"))
+
+
+def test_gin_10_bot_holds_a_count_of_three_or_less_for_gin_while_the_stock_lasts() -> None:
+    """With AS 2S 3S, 4D 5D 6D, 7C 8C 9C and 2H after throwing KH the bot could knock with 2
+    (GIN-10), but an opponent who knocks at once shows about 7, which 2 undercuts (GIN-16), while
+    one draw of an ace, a 2 or a 3 may make gin: it throws KH and plays on. With 4 it knocks (that
+    count is beaten too often), and with 6 cards left in the stock it knocks with 2 as well (the
+    hand would soon be void, GIN-13). The easy bot knocks at once."""
+    g, _ = knock_after_draw("AS 2S 3S 4D 5D 6D 7C 8C 9C 2H", "KS QH JH 10S 10D 8H 6S 3D 5H 5C", "KH")
+    assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("KH"))
+    g, _ = knock_after_draw("AS 2S 3S 4D 5D 6D 7C 8C 9C 4H", "KS QH JH 10S 10D 8H 6S 3D 5H 5C", "KH")
+    assert g.bot_action(NON_DEALER, random.Random(0)) == Knock(Card.parse("KH"), 4)
+    g, _ = knock_after_draw("AS 2S 3S 4D 5D 6D 7C 8C 9C 2H", "KS QH JH 10S 10D 8H 6S 3D 5H 5C", "KH")
+    del g.stock[6:]
+    assert g.bot_action(NON_DEALER, random.Random(0)) == Knock(Card.parse("KH"), 2)
+    g, _ = knock_after_draw("AS 2S 3S 4D 5D 6D 7C 8C 9C 2H", "KS QH JH 10S 10D 8H 6S 3D 5H 5C", "KH",
+                            options={"bot_strength": "easy"})
+    assert g.bot_action(NON_DEALER, random.Random(0)) == Knock(Card.parse("KH"), 2)
