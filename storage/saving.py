@@ -90,6 +90,9 @@ class TableSave(Grouped):
     members: tuple[Member, ...] = ()
     results: tuple[tuple[int, int, bool | None], ...] = ()
     """(version, seat, won) of each seat dealt into a deal that ended."""
+    frees_message: bool = False
+    """The table's message was closed by the action's own reply (a Start, a Cancel): the next
+    state goes into a new message, even after a restart."""
 
     @property
     def escrow_before(self) -> int:
@@ -154,7 +157,8 @@ class TableSave(Grouped):
 
     def _table_params(self) -> Params:
         return {"t": self.table_id, "seen": self.seen, "v": self.version, "st": self.status, "d": self.deadline,
-                "s": self.state, "o": self.options, "end": self.ended, "fin": self.now if self.ended else None}
+                "s": self.state, "o": self.options, "end": self.ended, "fin": self.now if self.ended else None,
+                "mf": self.frees_message}
 
     # --- PostgreSQL: the whole group as one statement ---------------------------------------
 
@@ -165,7 +169,8 @@ class TableSave(Grouped):
             "house": HOUSE, "grant_kind": GRANT_KIND,
             **_arrays("t", [{**p, "g": s.guild_id, "esc": s.escrow, "before": s.escrow_before, "now": s.now,
                              "money": bool(s.transfers or s.members)} for s, p in tables],
-                      ("t", "g", "seen", "v", "st", "d", "s", "o", "end", "fin", "esc", "before", "now", "money")),
+                      ("t", "g", "seen", "v", "st", "d", "s", "o", "end", "fin", "esc", "before", "now", "money",
+                       "mf")),
             **_arrays("x", [{"t": s.table_id, "src": t.src, "dst": t.dst, "n": t.amount, "kind": t.kind,
                              "ref": t.reference, "key": t.key} for s in group for t in s.transfers],
                       ("t", "src", "dst", "n", "kind", "ref", "key")),
@@ -242,7 +247,8 @@ def _seat_params(table_id: int, s: SeatRow) -> Params:
 _ESCROW = "SELECT COALESCE((SELECT balance FROM accounts WHERE guild_id = :g AND account = :a), 0)"
 _TABLE = ("UPDATE game_tables SET state = COALESCE(:s, state), options = COALESCE(:o, options), version = :v, "
           "status = :st, deadline = :d, end_reason = COALESCE(:end, end_reason), "
-          "finished_at = COALESCE(:fin, finished_at) WHERE id = :t AND version = :seen")
+          "finished_at = COALESCE(:fin, finished_at), message_id = CASE WHEN :mf THEN NULL ELSE message_id END "
+          "WHERE id = :t AND version = :seen")
 _OPEN = "INSERT INTO accounts (guild_id, account) VALUES (:g, :a) ON CONFLICT DO NOTHING"
 # A newcomer: `changes()` is what the statement before changed, so the grant's ledger row is
 # written only for a new member, and its balances only when that row was.

@@ -10,9 +10,9 @@
 WITH v AS (
     SELECT * FROM unnest(:t_t::bigint[], :t_g::bigint[], :t_seen::bigint[], :t_v::bigint[], :t_st::text[],
                          :t_d::text[], :t_s::text[], :t_o::text[], :t_end::text[], :t_fin::text[], :t_esc::text[],
-                         :t_before::bigint[], :t_now::text[], :t_money::boolean[])
+                         :t_before::bigint[], :t_now::text[], :t_money::boolean[], :t_mf::boolean[])
         AS v(id, guild, seen, version, status, deadline, state, options, end_reason, finished_at, escrow, before,
-             now, money)
+             now, money, frees_message)
 ), locked AS (
     SELECT pg_advisory_xact_lock(hashtextextended('guild:' || guild, 0))
     FROM (SELECT DISTINCT guild FROM v WHERE money ORDER BY guild) AS servers
@@ -20,7 +20,8 @@ WITH v AS (
     UPDATE game_tables AS t
     SET state = COALESCE(v.state, t.state), options = COALESCE(v.options, t.options), version = v.version,
         status = v.status, deadline = v.deadline, end_reason = COALESCE(v.end_reason, t.end_reason),
-        finished_at = COALESCE(v.finished_at, t.finished_at)
+        finished_at = COALESCE(v.finished_at, t.finished_at),
+        message_id = CASE WHEN v.frees_message THEN NULL ELSE t.message_id END
     FROM v
     WHERE t.id = v.id AND t.version = v.seen
       AND COALESCE((SELECT a.balance FROM accounts AS a WHERE a.guild_id = v.guild AND a.account = v.escrow), 0)

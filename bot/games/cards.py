@@ -114,12 +114,14 @@ def new_deck(packs: int = 1) -> list[Card]:
     """`packs` standard 52-card packs in canonical order; copies numbered 0 … packs-1."""
     if not 1 <= packs <= 3:
         raise ValueError(f"packs must be 1 to 3, got {packs}")
-    return [Card(rank, suit, copy) for copy in range(packs) for suit in SUITS for rank in range(1, 14)]
+    return _DECK[:52 * packs]
 
 
-# Every physical card of up to three packs, parsed once: the table service loads a whole state
-# whenever its live copy is gone, and parsing each card's text dominated that.
-_BY_TEXT: dict[str, Card] = {c.text: c for c in new_deck(3)}
+# Every physical card of up to three packs, made once (cards are immutable): every deal starts
+# from a new deck, and the table service loads a whole state, card by card, whenever its live
+# copy is gone.
+_DECK = [Card(rank, suit, copy) for copy in range(3) for suit in SUITS for rank in range(1, 14)]
+_BY_TEXT: dict[str, Card] = {c.text: c for c in _DECK}
 
 _TWO_TO_MINUS_53 = 1.0 / (1 << 53)
 BLOCK_BYTES = 1024  # one hash call covers a whole deal's draws

@@ -52,11 +52,17 @@ class AutoplayHost(Protocol):
 
     async def clear_deadline(self, table_id: int) -> None: ...
 
+    async def shown(self, table_id: int) -> None:
+        """Until the table's players can see it as it stands (its message is up)."""
+
     def decode(self, row: TableRow) -> Any: ...
 
 log = logging.getLogger(__name__)
 
 MAX_BACKOFF_S = 30.0
+SHOWN_WAIT_S = 10.0
+"""The longest a bot waits for its table to be shown before moving anyway (Discord slow to
+take the message): a table nobody can see yet still plays on."""
 
 Plan = tuple[int, list[tuple[int, Any]]]
 """A run of bot moves (seat, action) thought out for a version of the table."""
@@ -75,12 +81,13 @@ def bot_seats(row: TableRow) -> frozenset[int]:
 class Autoplay:
     def __init__(self, service: AutoplayHost, bot_delay_s: float, afk_limit: int = 3,
                  retry_base_s: float = 0.5, bot_tries: int = 3, thinker: Thinker | None = None,
-                 shards: Shards | None = None) -> None:
+                 shards: Shards | None = None, shown_wait_s: float = SHOWN_WAIT_S) -> None:
         self.service = service
         self.shards = shards if shards is not None else Shards()
         self.thinker = thinker if thinker is not None else Thinker()
         self.bot_delay_s, self.afk_limit = bot_delay_s, afk_limit
         self.retry_base_s, self.bot_tries = retry_base_s, bot_tries
+        self.shown_wait_s = shown_wait_s
         self._drivers: dict[int, asyncio.Task[None]] = {}
 
     # --- drivers ---------------------------------------------------------------------------
@@ -99,7 +106,8 @@ class Autoplay:
                 seat = await self._next_auto_seat(table_id)
                 if seat is None:
                     break
-                if self.bot_delay_s:
+                if self.bot_delay_s:   # a bot paced for people waits until they can see the table
+                    await self._until_shown(table_id)
                     await asyncio.sleep(self._pause(table_id, seat))
                 fallback = failures >= self.bot_tries
                 # with no workers the bot decides inside the move's unit (`_bot_move`): a seat
@@ -127,6 +135,16 @@ class Autoplay:
                 or not self.shards.drives(live.row.guild_id):
             return None
         return next((s for s in live.game.to_act() if not is_human(live.row, s)), None)
+
+    async def _until_shown(self, table_id: int) -> None:
+        """Until the table is shown (at most `shown_wait_s`): nobody's first sight of a deal is
+        moves already made, and while many tables start at once, their bots' moves wait for the
+        tables still going up instead of competing with them."""
+        try:
+            async with asyncio.timeout(self.shown_wait_s):
+                await self.service.shown(table_id)
+        except TimeoutError:
+            log.info("table %d: not shown after %.0f s; its bot moves anyway", table_id, self.shown_wait_s)
 
     def _pause(self, table_id: int, seat: int) -> float:
         """The wait before the seat's move: longer the more it has to choose from (`bot_pause`)."""

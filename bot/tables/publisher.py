@@ -26,6 +26,10 @@ while a player must act, or with no message up since its last deal's final words
 the tables nobody waits on, and needs no spacing in its channel, only Discord's 5 writes in 5 s: a
 deal's final words and the next deal's table go out together, so deals that end quickly cannot
 keep the table off the screen.
+
+Seat bots wait for `shown` before their first move on a table message: nobody's first sight of
+a deal is moves already made, and while hundreds of tables start at once their bots add no moves
+to the tables still waiting to go up.
 """
 
 from __future__ import annotations
@@ -79,6 +83,10 @@ class Publisher:
         self.waited_on = False
         """Someone waits to see the table (it just started, or was restored while a player must
         act): its messages go before those of tables nobody waits on, until it is shown."""
+        self._up = asyncio.Event()
+        """Set while the table's current message is up (or its last try to put one up failed)."""
+        if message_id is not None:
+            self._up.set()
         self.users: dict[int, int | None] = {}
         """Each seat's player, as last read (their DM channel is paced as theirs)."""
         self.recent: deque[Event] = deque(maxlen=LAST_MOVES)
@@ -103,6 +111,8 @@ class Publisher:
         if resume:
             self.resumed |= change.notify
         self.waited_on |= urgent or any(event.kind == "start" for event in change.events)
+        if self.waited_on:
+            self._up.clear()
         if change.closings:   # a deal ended (or the lobby): the next deal's first turn pings anew
             self.told.clear()   # (now, not when the closing is shown: a prompt may go out before it)
         if self.waited_on or change.closings:
@@ -130,6 +140,12 @@ class Publisher:
     def stop(self) -> None:
         for task in self._lanes():
             task.cancel()
+        self._up.set()
+
+    async def shown(self) -> None:
+        """Until the players can see the table as it stands: its message is up (or the last try
+        to put it up failed: a channel the bot cannot write to holds nobody's moves)."""
+        await self._up.wait()
 
     def _start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -158,10 +174,12 @@ class Publisher:
             elif p.payouts is not None:
                 payouts, p.payouts = p.payouts, None
                 self.finished = True
+                self._up.set()
                 await self._write(self._priority, partial(self.presenter.game_over, payouts=payouts), self._free_post)
             elif self.table_dirty and not self.finished:
                 self.table_dirty = False
-                await self._show_table()
+                if not await self._show_table():
+                    self._up.set()
             elif self.after_table and self.message_id is not None and not self.finished:
                 text = self.after_table.pop(0)
                 await self._write(Priority.TABLE, partial(self.presenter.notice, text=text), self._free_post)
@@ -197,10 +215,13 @@ class Publisher:
                 break
             await asyncio.sleep(self.retry_s * 2 ** attempt)
         self.message_id = None   # the next state goes into a new message (after a restart too)
+        if not self.finished:
+            self._up.clear()
         self.recent.clear()
-        await self._attempt(self.host.save_message(self.table_id, None))
+        if not closing.shown:   # (one closed by the action's reply was freed in the action's own save)
+            await self._attempt(self.host.save_message(self.table_id, None))
 
-    async def _show_table(self) -> None:
+    async def _show_table(self) -> bool:
         async def show(snap: TableSnapshot) -> None:
             if self.pending.closings:   # committed after this redraw was queued: close first,
                 self.table_dirty = True  # then show the new state in a message of its own
@@ -214,7 +235,8 @@ class Publisher:
             if shown != self.message_id:
                 self.message_id = shown
                 await self.host.save_message(self.table_id, shown)
-        await self._write(self._priority, show, lambda: self._free_write(self.message_id))
+            self._up.set()
+        return await self._write(self._priority, show, lambda: self._free_write(self.message_id))
 
     def _sketch(self) -> bool:
         """Whether a new table message goes up without its picture, which an edit adds next:

@@ -60,6 +60,12 @@ class Routing:
         self.live.forget(table_id)
         self.pacer.forget(publisher.channel_id)
 
+    async def shown(self, table_id: int) -> None:
+        """Until the table's players can see it as it stands (`Publisher.shown`)."""
+        publisher = self._publishers.get(table_id)
+        if publisher is not None:
+            await publisher.shown()
+
     async def save_message(self, table_id: int, message_id: int | None) -> None:
         await self.db.commit_alone([tables.message_step(table_id, message_id)])
         live = self.live.get(table_id)

@@ -227,6 +227,9 @@ class TableService:
     async def save_message(self, table_id: int, message_id: int | None) -> None:
         await self._routing.save_message(table_id, message_id)
 
+    async def shown(self, table_id: int) -> None:
+        await self._routing.shown(table_id)
+
     async def save_hand(self, table_id: int, seat: int, ref: HandRef) -> None:
         await self._routing.save_hand(table_id, seat, ref)
 

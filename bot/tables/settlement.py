@@ -220,7 +220,8 @@ class Settlement:
                       ended=row.end_reason if ends else None, log=tuple(logged), seats=tuple(seats),
                       reseated=reseated, transfers=tuple(p.transfer for p in u.payments),
                       members=tuple(u.members),
-                      results=tuple((ended_deal, seat, won) for seat, won in u.results.items()))
+                      results=tuple((ended_deal, seat, won) for seat, won in u.results.items()),
+                      frees_message=any(closing.shown for closing in u.closings))
         try:
             await saving.save(self.db, s)
         except saving.EscrowMismatch as exc:
@@ -233,3 +234,5 @@ class Settlement:
         row.version = version
         if state is not None:
             row.state = state
+        if s.frees_message:
+            row.message_id = None

@@ -239,3 +239,63 @@ def test_tables_started_together_go_up_at_once_and_their_pictures_follow() -> No
         assert any(snap.table_id == table_id and message_id is not None and picture
                    for (snap, _, message_id), picture in zip(tables, crowded.pictures))
     assert alone.pictures == [True]
+
+
+class Held(RecordingPresenter):
+    """Table messages wait until released (Discord slow to take them); `fail`: they raise."""
+
+    def __init__(self, fail: bool = False) -> None:
+        super().__init__()
+        self.release, self.fail = asyncio.Event(), fail
+
+    async def show_table(self, snap: TableSnapshot, recent: list[Event], message_id: int | None,
+                         picture: bool = True) -> int | None:
+        await self.release.wait()
+        if self.fail:
+            raise RuntimeError("Discord said no")
+        return await super().show_table(snap, recent, message_id, picture)
+
+
+def test_a_started_table_counts_as_shown_once_its_message_is_up() -> None:
+    """Seat bots wait for `shown` before moving: it waits while a started table's message is on
+    its way, and again after a deal's message closed until the next one is up."""
+    async def main() -> list[bool]:
+        presenter = Held()
+        publisher = Publisher(1, 101, 500, Host(), presenter, Pacer(channel_interval=0, clock=now))
+        up_before = asyncio.create_task(publisher.shown())
+        await asyncio.sleep(0)
+        publisher.push(Change(events=[Event("start", msg("table.closing.started", players=2))]))
+        waiting = asyncio.create_task(publisher.shown())
+        await asyncio.sleep(30)
+        seen = [up_before.done(), waiting.done()]
+        presenter.release.set()
+        await asyncio.wait_for(waiting, 1)
+        summary = Event("summary", msg("bou.head_alone", hand=0), data={"hand": 0})
+        presenter.release.clear()
+        publisher.push(Change(closings=[Closing(msg("bou.head_alone", hand=0), summary=summary)]))
+        next_deal = asyncio.create_task(publisher.shown())
+        await asyncio.sleep(30)
+        seen.append(next_deal.done())
+        presenter.release.set()
+        await asyncio.wait_for(next_deal, 1)
+        await publisher.idle()
+        return seen
+
+    assert run(main()) == [True, False, False]
+
+
+def test_a_table_whose_message_cannot_go_up_holds_no_bot() -> None:
+    """The channel refuses the table's message: `shown` returns, so its bots play on (the
+    players may be playing from their DMs)."""
+    async def main() -> bool:
+        presenter = Held(fail=True)
+        publisher = Publisher(1, 101, None, Host(), presenter, Pacer(channel_interval=0, clock=now))
+        publisher.push(Change(events=[Event("start", msg("table.closing.started", players=2))]))
+        waiting = asyncio.create_task(publisher.shown())
+        await asyncio.sleep(30)
+        before = waiting.done()
+        presenter.release.set()
+        await asyncio.wait_for(waiting, 1)
+        return before
+
+    assert run(main()) is False

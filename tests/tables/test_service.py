@@ -157,6 +157,37 @@ async def test_start_needs_enough_players_and_the_host(service: TableService) ->
         await service.start(t, BOB)
 
 
+async def test_a_lobby_closed_by_the_start_clicks_reply_is_freed_in_the_starts_own_save(
+        service: TableService, db: Database, presenter: RecordingPresenter) -> None:
+    """The Start click's reply closes the lobby's message: the start's save frees it (a restart
+    puts the game in a new message), so the table's first message waits for no write before it."""
+    t = await lobby(service, ALICE, BOB)
+    await service.settle()
+    lobby_message = await message_of(db, t)
+    assert lobby_message is not None
+    saved: list[int | None] = []
+    real_save = service.save_message
+
+    async def save_message(table_id: int, message_id: int | None) -> None:
+        saved.append(message_id)
+        await real_save(table_id, message_id)
+
+    service.save_message = save_message   # type: ignore[method-assign]
+    await service.start(t, ALICE, reply_closes=True)
+    assert await message_of(db, t) is None
+    await service.settle()
+    assert None not in saved
+    _, _, edited = presenter.of("table")[-1]
+    assert edited is None and await message_of(db, t) not in (None, lobby_message)   # a message of its own
+
+
+async def message_of(db: Database, table_id: int) -> int | None:
+    async with db.read() as tx:
+        row = await tables.load(tx, table_id)
+    assert row is not None
+    return row.message_id
+
+
 async def test_out_of_turn_stale_and_unseated_actions_change_nothing(service: TableService, db: Database) -> None:
     t = await lobby(service, ALICE, BOB)
     snap = await service.start(t, ALICE)

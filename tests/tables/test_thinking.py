@@ -1,8 +1,10 @@
 """Seat bots: runs of moves at bot delay 0, and thinking in worker processes. Either way the bots
-make the same decisions as one move at a time in place, and the table goes on."""
+make the same decisions as one move at a time in place, and the table goes on. Bots paced for
+people wait until the table is shown."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -82,6 +84,61 @@ async def alice_and_three_bots(db: Database, wallets: WalletService, clock: Fake
         return await log_of(db, t)
     finally:
         await service.stop()
+
+
+class HeldTable(RecordingPresenter):
+    """The table's messages wait until released (Discord slow to take them)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+
+    async def show_table(self, snap: Any, recent: list[Any], message_id: int | None,
+                         picture: bool = True) -> int | None:
+        await self.release.wait()
+        return await super().show_table(snap, recent, message_id, picture)
+
+
+async def test_bots_paced_for_people_wait_until_the_table_is_shown(db: Database, wallets: WalletService,
+                                                                    clock: FakeClock) -> None:
+    """A started table's message is slow to go up: its seat bots do not move until it is, so the
+    players' first sight of the deal is not moves already made."""
+    presenter = HeldTable()
+    service = TableService(db, wallets, presenter, clock, games={"bourre": GAMES["bourre"]}, pacer=unpaced(),
+                           bot_delay_s=0.001)
+    seen = asyncio.Event()
+    asked, moved = [], []
+    real_shown, real_move = service.shown, service.autoplay.auto_move
+
+    async def shown(table_id: int) -> None:
+        asked.append(table_id)
+        seen.set()
+        await real_shown(table_id)
+
+    async def auto_move(table_id: int, seat: int, *args: Any, **kwargs: Any) -> int | None:
+        moved.append((len(presenter.of("table")), seat))
+        seen.set()
+        return await real_move(table_id, seat, *args, **kwargs)
+
+    service.shown = shown   # type: ignore[method-assign]
+    service.autoplay.auto_move = auto_move   # type: ignore[method-assign]
+    try:
+        t = (await service.open(G, 700, ALICE, "bourre", seed=3)).table_id
+        for _ in range(3):
+            await service.add_bot(t, ALICE)
+        presenter.release.set()   # the lobby goes up
+        await service.settle()
+        presenter.release.clear()
+        await service.start(t, ALICE)
+        await seen.wait()   # the first bot's turn: it asks whether the table is up, or moves
+        assert asked == [t] and not moved
+        seen.clear()
+        presenter.release.set()
+        await seen.wait()
+        assert moved[0][0] >= 2, "the first bot moved once the table was up"
+    finally:
+        await service.stop()
+    assert await books_ok(db)
 
 
 def count_saves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
