@@ -41,6 +41,10 @@ EPSILON = 1e-9
 """Rounding of clock arithmetic, which must never leave a waiter a hair short of its turn."""
 CHANNEL_WRITES, CHANNEL_WINDOW_S = 5, 5.0
 """Discord's limit on a channel's message writes."""
+KEPT_FOR_WAITERS = 1
+"""Of a channel's writes in its window, how many only a write someone waits on may take: a
+player who acts every second or two would otherwise find their DM's window full of refreshes
+when their turn comes, and wait seconds to be told."""
 AHEAD_S = 0.5
 """How much of the budget's time may be drawn ahead of the gate (enough to keep it busy while
 pictures are drawn, little enough that what leaves is fresh)."""
@@ -347,7 +351,8 @@ class Pacer:
 
     async def _enter(self, ask: Callable[[], Priority], key: Hashable) -> None:
         """Wait until the channel may take one more write: fewer than 5 in its last 5 s (those
-        under way included) and, unless someone waits on it, `channel_interval` since the last."""
+        under way included) and, unless someone waits on it, `channel_interval` since the last
+        and fewer than 5 less `KEPT_FOR_WAITERS`."""
         channel = self._channels.get(key)
         if channel is None:
             channel = self._channels[key] = _Channel()
@@ -355,10 +360,11 @@ class Pacer:
             priority, now = ask(), self._clock()
             while channel.ends and channel.ends[0] <= now - CHANNEL_WINDOW_S + EPSILON:
                 channel.ends.popleft()
-            full = len(channel.ends) + channel.busy >= CHANNEL_WRITES
+            room = CHANNEL_WRITES - (KEPT_FOR_WAITERS if priority > Priority.AWAITED else 0)
+            over = len(channel.ends) + channel.busy - room   # writes to age out first, less one
             at: float | None = now
-            if full:
-                at = channel.ends[0] + CHANNEL_WINDOW_S if channel.ends else None
+            if over >= 0:
+                at = channel.ends[over] + CHANNEL_WINDOW_S if over < len(channel.ends) else None
             if priority > Priority.AWAITED and at is not None:
                 at = None if channel.busy else max(at, channel.free_at)
             if at is not None and at <= now + EPSILON:

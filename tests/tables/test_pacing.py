@@ -78,6 +78,33 @@ def test_a_prompt_needs_only_room_in_its_channel() -> None:
     assert most_in(written, 5.0) == 5
 
 
+def test_refreshes_leave_the_last_write_of_a_channels_window_to_a_prompt() -> None:
+    """A player's DM refreshed every 1.2 s (others play, their hand changes): the refreshes take
+    at most four of the DM's five writes in five seconds, so their turn, when it comes, is told
+    at once instead of after the oldest write ages out."""
+    async def main() -> tuple[float, list[float]]:
+        pacer = Pacer(channel_interval=1.2, clock=now)
+        written: list[float] = []
+
+        async def refreshes() -> None:
+            for _ in range(8):
+                async with pacer.slot(Priority.HAND, channel=("dm", 5)):
+                    written.append(now())
+
+        task = asyncio.create_task(refreshes())
+        await asyncio.sleep(4.85)
+        asked = now()
+        async with pacer.slot(Priority.PROMPT, channel=("dm", 5)):
+            told = now() - asked
+            written.append(now())
+        await task
+        return told, written
+
+    told, written = run(main())
+    assert told == 0
+    assert most_in(written, 5.0) <= 5
+
+
 def test_requests_leave_within_the_budget_in_every_second() -> None:
     async def main() -> list[float]:
         budget = Budget(40, clock=now)
