@@ -47,6 +47,7 @@ class Table:
     unseen: list[Card]
     held: dict[Card, float]         # P(the opponent holds it): 1 for `known`, 0 for cards seen elsewhere
     stock: int
+    last: Card | None = None        # the opponent's latest discard (`last_throw`)
 
 
 def _partners(a: Card, b: Card, reach: int) -> bool:
@@ -66,12 +67,12 @@ def read(public: PublicView, private: PrivateView, reading: Reading | None) -> T
     unseen = [c for c in DECK if c not in mine and c not in known]
     missing = max(0, public["hand_sizes"][1 - seat] - len(known))
     weights = dict.fromkeys(unseen, 1.0)
+    last = last_throw(public, private)
     if reading is not None:
         # players throw their highest unmatched cards first: the more the opponent has thrown,
         # the fewer high cards they keep (each turn is one draw and one discard)
         turns = (FULL_STOCK - public["stock_count"]) + sum(len(t) for t in public["taken"])
         thrown = turns / 2
-        last = last_throw(public, private)
         top = last.rank if last is not None else 13
         for c in unseen:
             w = max(0.15, 1.0 - reading.shed * thrown * max(0, c.rank - 7) / 6)
@@ -88,7 +89,7 @@ def read(public: PublicView, private: PrivateView, reading: Reading | None) -> T
     scale = missing / total if total else 0.0
     held = {c: min(MOST_LIKELY, w * scale) for c, w in weights.items()}
     held.update((c, 1.0) for c in known)
-    return Table(hand, pile, known, unseen, held, public["stock_count"])
+    return Table(hand, pile, known, unseen, held, public["stock_count"], last)
 
 
 def last_throw(public: PublicView, private: PrivateView) -> Card | None:
@@ -162,6 +163,7 @@ class Outlook(NamedTuple):
 
     deadwood: float   # the expected deadwood
     knock: float      # the chance it may knock then: its deadwood at most the limit given
+    outs: float = 0.0  # the chance the blind draw lowers the deadwood
 
 
 def outlook(table: Table, ten: list[Card], throws: float = 0.0, limit: int = -1) -> Outlook:
@@ -180,7 +182,7 @@ def outlook(table: Table, ten: list[Card], throws: float = 0.0, limit: int = -1)
     worst = max((VALUE[c.rank] for c in ten if c not in melded), default=0)
     cards = [(c.suit_index, 1 << c.rank) for c in ten]
     stock = table.stock or 1
-    total = mass = knock = 0.0
+    total = mass = knock = outs = 0.0
     thrown: list[tuple[float, int]] = []
     for u in table.unseen:
         held = table.held[u]
@@ -201,6 +203,7 @@ def outlook(table: Table, ten: list[Card], throws: float = 0.0, limit: int = -1)
         mass += p
         total += p * best
         knock += p * (best <= limit)
+        outs += p * (best < dw)
         if throws and held < 1.0:
             thrown.append((held * throws * _THROW[u.rank], best))
     if not mass:
@@ -208,7 +211,8 @@ def outlook(table: Table, ten: list[Card], throws: float = 0.0, limit: int = -1)
     blind, chance = total / mass, knock / mass
     # a thrown card is taken when it beats the blind draw; one that allows a knock lifts the chance
     return Outlook(blind + sum(p * min(0.0, best - blind) for p, best in thrown),
-                   chance + sum(p * (1.0 - chance) for p, best in thrown if best <= limit))
+                   chance + sum(p * (1.0 - chance) for p, best in thrown if best <= limit),
+                   outs / mass)
 
 
 _THROW = [(r / 13) ** 3 for r in range(14)]

@@ -3,9 +3,11 @@
 Plan, in the order a careful player thinks (`reading.py` reads the opponent's hand):
 - Draw: take the upcard when the hand it makes, after the best discard, has less deadwood than
   the hand may expect from a blind draw; otherwise draw from the stock.
-- Discard: never break a made meld for nothing. Among the rest, the card that leaves the hand
-  the least deadwood it may expect after its next draw, plus what the card is worth to the
-  opponent (the chance they meld it at once, from what they took and passed over).
+- Discard: never break a made meld for nothing. Among the rest, the card whose discard is worth
+  the most by a value fitted offline from played-out hands (`evaluation.py`): the deadwood left,
+  what the next draw may bring (a knock above all), and what the card is worth to the opponent
+  (the chance they meld it at once, from what they took and passed over), each weighed by how far
+  the hand has gone and how close the opponent's throws say they are to a knock.
 - Knock: gin always; with a very low count, not yet while the stock lasts: the hand plays on
   for gin, and should the opponent knock first, a count that low most likely undercuts them;
   otherwise early in a hand with any count the rules allow, later with a count low enough that
@@ -14,12 +16,13 @@ Plan, in the order a careful player thinks (`reading.py` reads the opponent's ha
 
 The table's `bot_strength` picks a `Style`: an easy bot reads nothing of the opponent, never
 plays defence, knocks at once and is a little careless with its discards; normal and strong
-play the same tuned style (`TUNED`): no deeper search was found to play better within a
-decision's few milliseconds.
+play the same style (`FITTED`: `TUNED`'s hand-made discard cost replaced by the fitted value):
+no deeper search was found to play better within a decision's few milliseconds.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -27,8 +30,9 @@ from ..actions import Action
 from ..cards import Card, parse_card_texts
 from ..options import BotStrength
 from .actions import Discard, DrawStock, Knock, Pass, ShowMelds, TakeDiscard
+from .evaluation import WEIGHTS, features, lateness, value
 from .melds import VALUE, best_melds, discard_deadwoods, is_run
-from .reading import FULL_STOCK, Reading, Table, danger, outlook, read
+from .reading import Reading, Table, danger, outlook, read
 from .views import PrivateView, PublicView
 
 
@@ -45,11 +49,13 @@ class Style:
     race: float = 0.0         # points a discard is worth per unit of chance that the next draw allows a knock
     wane: float = 0.0         # the share of `promise` lost by the time the stock runs out
     hold: float = 0.0         # hold a count up to this share of the knock limit for gin, while the stock lasts
+    weights: tuple[float, ...] | None = None   # a discard's value by `evaluation.features`, else `_cost`
 
 
 TUNED = Style(reading=Reading(), promise=1.4, feed_cost=3.0, patience=True, slack=0.0, throws=1.2, race=11.0,
-              wane=0.5, hold=0.3)
-"""The normal and strong bot. Its weights (`promise`, `throws`, `race`, `wane`, and the reading's
+              wane=0.5)
+"""The hand-made style the discard value was fitted from (`bench/fit_gin.py` plays it out); its
+discards weigh `_cost`. Its weights (`promise`, `throws`, `race`, `wane`, and the reading's
 `shed` and `above`) were tuned jointly against the bench's baseline (OpenSpiel's simple gin bot)
 by a (1+1) evolution strategy: random changes to one to three weights at a time, each judged on
 the same 1,000 seeds (5000-5999, then 7000-7999) against the current best, kept when they gained
@@ -58,6 +64,16 @@ more than 0.15 points a hand. On the held-out seeds 1000-1999 that took the marg
 (the baseline always throws its highest loose card, so a card ranked above its latest throw is
 hardly ever loose in its hand); without it the other weights gained +0.12 ± 0.55. Late in a
 hand the opponent may knock before the next draw pays, hence `wane`.
+"""
+
+HOLD_STOCK = 6
+"""With this many stock cards or fewer a held count knocks: the hand would soon be void."""
+
+FITTED = dataclasses.replace(TUNED, weights=WEIGHTS, hold=0.3)
+"""The normal and strong bot: TUNED's draws, its discards by the value fitted offline
+(`evaluation.WEIGHTS`) from played-out hands of TUNED against the bench's baseline, and its
+knocks but for `hold`. The fitted discards gained +0.39 points a hand on seeds they were not
+fitted to (5000-6999, paired against TUNED on the same seeds).
 
 `hold` came from breaking the margin down by how hands end (`bench/gin_diagnose.py`): a player
 who knocks as soon as the rules allow (as the baseline does, and many people) shows 7 points on
@@ -67,15 +83,14 @@ layoffs). Holding counts up to 3 (30% of the default limit) with more than `HOLD
 the stock gained +0.43 points a hand, paired, on seeds 5000-6999 (+0.40 ± 0.23 on 5000-5999,
 +0.46 ± 0.22 on 6000-6999); holding up to 4 or 5 did no better, nor holding more early in a hand.
 On the held-out seeds 1000-4999 it gained +0.43 ± 0.11 paired (+2.27 to +2.70 points a hand).
-"""
 
-HOLD_STOCK = 6
-"""With this many stock cards or fewer a held count knocks: the hand would soon be void."""
+Together, on seeds neither was chosen on: +3.44 ± 0.36 points a hand on seeds 10000-13999 (+2.97
+± 0.36 with TUNED's discards), +3.24 ± 0.52 on 1000-2999 (+2.65 ± 0.51)."""
 
 STYLES: dict[BotStrength, Style] = {
     "easy": Style(reading=None, promise=0.5, feed_cost=0.0, patience=False, slack=3.0),
-    "normal": TUNED,
-    "strong": TUNED,
+    "normal": FITTED,
+    "strong": FITTED,
 }
 
 
@@ -137,8 +152,13 @@ def _discard(public: PublicView, private: PrivateView, legal: list[Action], styl
         return knocks[0] if knocks else legal[0]
     table = read(public, private, style.reading)
     limit = public["knock_limit"]
-    scored = sorted(((_cost(table, hand, a.card, style, limit), a.card.rank, a.card.suit_index), a)
-                    for a in discards)
+    if style.weights is not None:
+        weights, plain = style.weights, read(public, private, None)
+        scored = sorted(((-value(features(table, plain, hand, a.card, limit, style.throws), weights),
+                          a.card.rank, a.card.suit_index), a) for a in discards)
+    else:
+        scored = sorted(((_cost(table, hand, a.card, style, limit), a.card.rank, a.card.suit_index), a)
+                        for a in discards)
     if style.slack:
         best = scored[0][0][0]
         near = [a for key, a in scored if key[0] <= best + style.slack]
@@ -159,8 +179,7 @@ def _cost(table: Table, hand: list[Card], card: Card, style: Style, limit: int) 
     cost = float(dw)
     if style.promise:
         ahead = outlook(table, ten, style.throws, limit if style.race else -1)
-        gone = min(1.0, max(0.0, (FULL_STOCK - table.stock) / (FULL_STOCK - 2)))
-        promise = style.promise * (1.0 - style.wane * gone)
+        promise = style.promise * (1.0 - style.wane * lateness(table))
         cost -= promise * (dw - ahead.deadwood) + style.race * ahead.knock
     if style.feed_cost:
         cost += style.feed_cost * danger(table, card)

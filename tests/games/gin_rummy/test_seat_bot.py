@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
+from bot.games.actions import Action
 from bot.games.cards import Card
 from bot.games.gin_rummy import GinRummy
 from bot.games.gin_rummy.actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+from bot.games.gin_rummy.evaluation import FEATURES, threat
 from bot.games.gin_rummy.reading import Reading, last_throw, outlook, read
-from bot.games.gin_rummy.seat_bot import STYLES
+from bot.games.gin_rummy.seat_bot import FITTED, STYLES, TUNED
 from bot.games.simulate import bot_policy, play
 
 from .helpers import DEALER, NON_DEALER, knock_after_draw, start
@@ -104,8 +106,10 @@ def test_bot_races_for_the_knock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whoever knocks first usually scores, so a discard is worth more when the next draw may
     allow a knock. Holding 8H 8C 8S, 9S 10S JS QS and 6D 9D 2D 5S, throwing 9D leaves the least
     deadwood (13), but throwing 6D keeps 9D, which 9H or 9C turns into nines beside the run
-    10S JS QS: 15 unseen cards allow a knock after the next draw instead of 13, so the bot throws
-    6D. Without the race term (and crediting the next draw's expected gain only once) it throws 9D."""
+    10S JS QS: 15 unseen cards allow a knock after the next draw instead of 13, so the tuned
+    cost (the fitted value's starting point) throws 6D. Without the race term (and crediting the
+    next draw's expected gain only once) it throws 9D."""
+    monkeypatch.setitem(STYLES, "normal", TUNED)
     g, _ = knock_after_draw("8H QS 8C 8S JS 6D 9S 9D 10S 2D", "KD 10D 3D JC JH 4H 4D 5H KC 7D", "5S",
                             upcard="4C", junk="4S")
     public, private = g.public_view(), g.private_view(NON_DEALER)
@@ -122,7 +126,8 @@ def test_bot_races_for_the_knock(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_bot_weighs_the_next_draw_less_as_the_stock_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """Early in a hand the bot throws 9S and keeps QC JC, which a draw may turn into a run; with
     three cards left in the stock the opponent may knock before that draw pays, so it throws JC,
-    one point of deadwood less. Without `wane` it keeps QC JC late too."""
+    one point of deadwood less. Without `wane` it keeps QC JC late too (the tuned cost)."""
+    monkeypatch.setitem(STYLES, "normal", TUNED)
     g, _ = knock_after_draw("AS 2S 3S 4D 5D 6D QC JC AD 9S", "6C 6H 4H AC 5C KC 8C 8D AH 10C", "9D",
                             upcard="9C", junk="7C")
     assert g.bot_action(NON_DEALER, random.Random(0)) == Discard(Card.parse("9S"))
@@ -148,3 +153,34 @@ def test_gin_10_bot_holds_a_count_of_three_or_less_for_gin_while_the_stock_lasts
     g, _ = knock_after_draw("AS 2S 3S 4D 5D 6D 7C 8C 9C 2H", "KS QH JH 10S 10D 8H 6S 3D 5H 5C", "KH",
                             options={"bot_strength": "easy"})
     assert g.bot_action(NON_DEALER, random.Random(0)) == Knock(Card.parse("KH"), 2)
+
+
+def test_gin_24_threat_reads_the_opponents_latest_discard() -> None:
+    """Players throw their highest loose card: the lower the opponent's latest discard, the
+    closer they may be to a knock. Nothing before they have discarded (the upcard is nobody's
+    throw), nothing after a face card, a little after a nine, everything after an ace."""
+    for junk, expected in (("QD", 0.0), ("9C", 1 / 9), ("AC", 1.0)):
+        g, _ = knock_after_draw("8H QS 8C 8S JS 6D 9S 9D 10S 2D", "KD 10D 3D JC JH 4H 4D 5H KC 7D", "5S",
+                                upcard="4C", junk=junk)
+        assert threat(read(g.public_view(), g.private_view(NON_DEALER), Reading())) == pytest.approx(expected)
+    g = start("AS 2S 3S 5C 6C 7C KD 9H 4D 2H", "KS KH QH JH 10S 10D 8C 6S 3D 5D", "2C")
+    assert threat(read(g.public_view(), g.private_view(NON_DEALER), Reading())) == 0.0
+
+
+def test_fitted_bot_stops_racing_when_the_opponent_throws_low(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race hand above (8H 8C 8S, 9S 10S JS QS, 6D 9D 2D 5S): while the opponent throws a
+    queen, the fitted bot races too and throws 6D. Once they throw a two they may knock any
+    moment, and what counts is the deadwood held when they do: it throws 9D (13 left, not 16).
+    Without the fitted terms that read the opponent's throws it would race on."""
+    def discard(junk: str) -> Action:
+        g, _ = knock_after_draw("8H QS 8C 8S JS 6D 9S 9D 10S 2D", "KD 10D 3D JC JH 4H 4D 5H KC 7D", "5S",
+                                upcard="4C", junk=junk)
+        return g.bot_action(NON_DEALER, random.Random(0))
+
+    assert STYLES["normal"] is FITTED and STYLES["strong"] is FITTED
+    assert discard("QD") == Discard(Card.parse("6D"))
+    assert discard("2C") == Discard(Card.parse("9D"))
+    assert FITTED.weights is not None
+    blind = [0.0 if name.endswith("_threat") else w for name, w in zip(FEATURES, FITTED.weights, strict=True)]
+    monkeypatch.setitem(STYLES, "normal", dataclasses.replace(FITTED, weights=tuple(blind)))
+    assert discard("2C") == Discard(Card.parse("6D"))
