@@ -84,8 +84,9 @@ the stock gained +0.43 points a hand, paired, on seeds 5000-6999 (+0.40 ± 0.23 
 +0.46 ± 0.22 on 6000-6999); holding up to 4 or 5 did no better, nor holding more early in a hand.
 On the held-out seeds 1000-4999 it gained +0.43 ± 0.11 paired (+2.27 to +2.70 points a hand).
 
-Together, on seeds neither was chosen on: +3.44 ± 0.36 points a hand on seeds 10000-13999 (+2.97
-± 0.36 with TUNED's discards), +3.24 ± 0.52 on 1000-2999 (+2.65 ± 0.51)."""
+Together, on seeds neither was chosen on: +3.27 ± 0.23 points a hand on seeds 20000-29999;
++3.44 ± 0.36 on 10000-13999 (+2.97 ± 0.36 with TUNED's discards), +3.24 ± 0.52 on 1000-2999
+(+2.65 ± 0.51)."""
 
 STYLES: dict[BotStrength, Style] = {
     "easy": Style(reading=None, promise=0.5, feed_cost=0.0, patience=False, slack=3.0),
