@@ -27,7 +27,6 @@ Run: .venv/bin/python bench/fit_gin.py [--seeds 1391] [--first-seed 100500] [--t
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import random
 import sys
@@ -59,18 +58,6 @@ def tuned(game: Any, seat: int, rng: random.Random) -> Any:
         return seat_bot.choose(public, private, legal, rng, "normal")
     finally:
         seat_bot.STYLES["normal"] = saved
-
-
-def clone(game: Any) -> Any:
-    """A copy of the game to play out (cards are immutable; the lists that change are copied)."""
-    c = copy.copy(game)
-    c.stacks, c.left, c.scores, c.hands_won = list(game.stacks), list(game.left), list(game.scores), \
-        list(game.hands_won)
-    c.hands = [list(h) for h in game.hands]
-    c.taken = [list(t) for t in game.taken]
-    c.stock, c.pile = list(game.stock), list(game.pile)
-    c.knock = dict(game.knock) if game.knock else None
-    return c
 
 
 def play_out(game: Any, me: int, stack: int) -> int:
@@ -125,7 +112,7 @@ def collect(first: int, seeds: int, top: int, path: Path) -> None:
                             if len(cands) > 1:
                                 rows = []
                                 for a in cands:
-                                    trial = clone(game)
+                                    trial = type(game).from_dict(game.to_dict())   # the state codec's copy
                                     trial.apply(me, a)
                                     rows.append({"card": str(a.card), "y": play_out(trial, me, stack)})
                                 out.write(json.dumps({"seed": seed, "public": public, "private": private,
