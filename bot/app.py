@@ -289,6 +289,8 @@ class CardRoomBot(CardRoomClient):
         if getattr(self, "painter", None) is not None:
             await self.painter.close()
         await super().close()
+        if getattr(self, "languages", None) is not None:
+            await self.languages.saved()
         if self.db is not None:
             if self._shares is not None:
                 try:   # the others take our share at once rather than after the lease timeout

@@ -74,7 +74,7 @@ async def fill(path: Path, settings: Settings, clock: FakeClock) -> list[int]:
         async with db.transaction() as tx:
             await languages.set_user_language(tx, ALICE, "ja")
             await languages.set_guild_language(tx, G, "ja")
-            await languages.set_client_locale(tx, BOB, "en-GB")
+            await tx.run([languages.client_locales({BOB: "en-GB"})])
             await dms.mark_refused(tx, CAROL, stamp(clock()))
             await privacy.departed(tx, 3, stamp(clock()))   # a server the bot has left
         await Leases(db, Shards(), clock, 10).tick()

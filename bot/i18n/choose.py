@@ -7,10 +7,13 @@ the server's table language, else the server's preferred locale (`guild.preferre
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Final
+from functools import partial
+from typing import Any, Final, TypeVar
 
 from bot import inputs
 from bot.clock import utc_now
@@ -18,6 +21,8 @@ from storage import languages
 from storage.db import Database
 
 from .locale import ENGLISH, Locale, available, negotiate
+
+log = logging.getLogger(__name__)
 
 KEEP_FOR: Final = timedelta(seconds=60)
 """How long a stored choice is trusted from memory. Several shard processes share the database:
@@ -41,12 +46,18 @@ class _User:
     read_at: datetime
 
 
+V = TypeVar("V")
+
+
 class Languages:
     """The stored choices, kept in memory for `KEEP_FOR` after each read (the hot path of every
     message must not read the database each time), and written in their own short transactions.
 
     Each player's Discord client language is remembered from their last click, and stored when
     it changes, so their DMs, sent with no interaction at hand, follow it, after a restart too.
+    It is stored behind the click, several players' together: when hundreds of tables start at
+    once every player's first click brings one, and none of them should wait for a write. (A
+    client language lost in a crash is stored again on the player's next click.)
     """
 
     def __init__(self, db: Database, clock: Callable[[], datetime] = utc_now) -> None:
@@ -54,16 +65,33 @@ class Languages:
         self._clock = clock
         self._users: dict[int, _User] = {}
         self._guilds: dict[int, tuple[str | None, datetime]] = {}
+        self._reading: dict[tuple[str, int], asyncio.Task[Any]] = {}
+        """Reads under way: many clicks that miss the memory at once (every table of a server
+        after a restart) wait for one read."""
+        self._unsaved: dict[int, str] = {}
+        self._saving: asyncio.Task[None] | None = None
 
     def _fresh(self, read_at: datetime) -> bool:
         return self._clock() - read_at < KEEP_FOR
 
+    async def _once(self, key: tuple[str, int], read: Callable[[], Awaitable[V]]) -> V:
+        """`read()`, or the same read already under way for `key`."""
+        task = self._reading.get(key)
+        if task is None:
+            task = self._reading[key] = asyncio.ensure_future(read())
+            task.add_done_callback(lambda _: self._reading.pop(key, None))
+        result: V = await asyncio.shield(task)
+        return result
+
     async def _user(self, user_id: int) -> _User:
         known = self._users.get(user_id)
         if known is None or not self._fresh(known.read_at):
-            async with self._db.read() as tx:
-                choice, client = await languages.user_languages(tx, user_id)
-            known = self._users[user_id] = _User(choice, client, self._clock())
+            known = await self._once(("user", user_id), partial(self._read_user, user_id))
+        return known
+
+    async def _read_user(self, user_id: int) -> _User:
+        choice, client = await languages.user_languages(self._db, user_id)
+        known = self._users[user_id] = _User(choice, self._unsaved.get(user_id, client), self._clock())
         return known
 
     async def for_user(self, user_id: int, client_locale: object = None) -> Locale:
@@ -72,10 +100,23 @@ class Languages:
         known = await self._user(user_id)
         client = str(getattr(client_locale, "value", client_locale)) if client_locale else None
         if client and client != known.client:
-            async with self._db.transaction() as tx:
-                await languages.set_client_locale(tx, user_id, client)
-            known.client = client
+            known.client = self._unsaved[user_id] = client
+            if self._saving is None or self._saving.done():
+                self._saving = asyncio.create_task(self._save_clients(), name="client-languages")
         return reader_locale(known.choice, known.client)
+
+    async def _save_clients(self) -> None:
+        while self._unsaved:
+            clients, self._unsaved = self._unsaved, {}
+            try:
+                await self._db.commit_alone([languages.client_locales(clients)])
+            except Exception:
+                log.warning("could not store %d players' client languages", len(clients), exc_info=True)
+
+    async def saved(self) -> None:
+        """Once the client languages remembered so far are stored (the bot closes)."""
+        if self._saving is not None:
+            await self._saving
 
     async def choose_for_user(self, user_id: int, choice: Locale | None) -> None:
         if choice is not None:
@@ -87,9 +128,12 @@ class Languages:
     async def for_guild(self, guild_id: int, preferred_locale: object = ENGLISH) -> Locale:
         known = self._guilds.get(guild_id)
         if known is None or not self._fresh(known[1]):
-            async with self._db.read() as tx:
-                known = self._guilds[guild_id] = (await languages.guild_language(tx, guild_id), self._clock())
+            known = await self._once(("guild", guild_id), partial(self._read_guild, guild_id))
         return table_locale(known[0], preferred_locale)
+
+    async def _read_guild(self, guild_id: int) -> tuple[str | None, datetime]:
+        known = self._guilds[guild_id] = (await languages.guild_language(self._db, guild_id), self._clock())
+        return known
 
     async def choose_for_guild(self, guild_id: int, choice: Locale | None) -> None:
         guild_id = inputs.server(guild_id)

@@ -175,6 +175,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
             snap = await service.snapshot(self.table_id)
             if snap.guild_id != _place(interaction):
                 raise PlayerError(msg("err.table.other_server"))
+            if self.verb in ("start", "cancel"):
+                await self._close_lobby(interaction)
+                return
             locale = await reader(interaction)
             if self.verb == "join":
                 if snap.buy_in.minimum != snap.buy_in.maximum:
@@ -195,8 +198,6 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
                 view = SettingsView(interaction.client, snap, locale)
                 await interaction.response.send_message(view.text, view=view, ephemeral=True)
                 view.shown_by(interaction)
-            elif self.verb in ("start", "cancel"):
-                await self._close_lobby(interaction)
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 if self.verb == "hand":
@@ -221,10 +222,11 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
         controls at once and says the game is being dealt, or what everyone got back. The click
         then posts the table's messages in its channel, outside the bot's budget (`bot.ui.replies`):
         a started table is shown at once, however busy the bot is."""
-        await interaction.response.defer()
+        await interaction.response.defer()   # first: when hundreds start at once, nothing comes before it
         if interaction.message is not None and interaction.channel_id is not None:
             interaction.client.replies.keep((interaction.channel_id, interaction.message.id), interaction,
                                             ("channel", interaction.channel_id))
+        await reader(interaction)   # their client's language, for the DMs the start sends them
         service, user, place = interaction.client.tables, interaction.user.id, _place(interaction)
         act = service.start if self.verb == "start" else service.cancel
         snap = await act(self.table_id, user, guild_id=place, reply_closes=True)
