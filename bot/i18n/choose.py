@@ -51,7 +51,8 @@ V = TypeVar("V")
 
 class Languages:
     """The stored choices, kept in memory for `KEEP_FOR` after each read (the hot path of every
-    message must not read the database each time), and written in their own short transactions.
+    message must not read the database each time); a choice is written in a short transaction of
+    its own.
 
     Each player's Discord client language is remembered from their last click, and stored when
     it changes, so their DMs, sent with no interaction at hand, follow it, after a restart too.
