@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -75,11 +75,11 @@ class Languages:
     def _fresh(self, read_at: datetime) -> bool:
         return self._clock() - read_at < KEEP_FOR
 
-    async def _once(self, key: tuple[str, int], read: Callable[[], Awaitable[V]]) -> V:
+    async def _once(self, key: tuple[str, int], read: Callable[[], Coroutine[Any, Any, V]]) -> V:
         """`read()`, or the same read already under way for `key`."""
         task = self._reading.get(key)
         if task is None:
-            task = self._reading[key] = asyncio.ensure_future(read())
+            task = self._reading[key] = asyncio.create_task(read())
             task.add_done_callback(lambda _: self._reading.pop(key, None))
         result: V = await asyncio.shield(task)
         return result
