@@ -139,7 +139,7 @@ async def test_closed_dms_fall_back_to_the_my_hand_button(world: World, make_bot
         await (await fake.click(world.bob, table, verb_id(table, "join"))).reply()
         await (await fake.click(world.alice, table, verb_id(table, "start"))).edited()
         alice = HumanSeat(fake, c, tmp_path / "bot.db", world.alice)
-        if alice.my_turn():
+        while alice.my_turn():   # (taking the upcard, she must also discard)
             await alice.move()   # now Bob must act: the bot tries to DM him
         notice = await fake.wait_for_message(c, lambda m: "can't send you direct messages" in m.text)
         assert f"<@{world.bob}>" in notice.content

@@ -56,7 +56,7 @@ async def test_start_right_after_a_join_closes_the_lobby_at_once_and_never_draws
         assert all(not any(":hand" in cid or ":a:" in cid for cid in control_ids(v)) for v in versions(lobby))
 
         alice = HumanSeat(fake, c, tmp_path / "bot.db", world.alice)
-        if alice.my_turn():
+        while alice.my_turn():   # (taking the upcard, she must also discard)
             await alice.move()   # now Bob must act: his hand cannot go by DM
         notice = await fake.wait_for_message(c, lambda m: "can't send you direct messages" in m.text)
         assert notice.id > table.id   # sent once the table message with My hand was up
