@@ -153,8 +153,10 @@ def requests(timeline: list[Any], start: float, end: float) -> dict[str, float]:
 
 class Person:
     """Acts when told it is their turn (their DM), 0.3 to 1 s later, with a random legal move (a
-    person's thinking costs the bot nothing, so the bench does not spend it); at bot delay 0
-    (saturation) at once, woken by the table's commits rather than by the paced DM."""
+    person's thinking costs the bot nothing, so the bench does not spend it), or when they see it
+    is on the table's message (they look about once a second, from a moment after it is up: not
+    before, as a table being started is not there to play on yet); at bot delay 0 (saturation)
+    at once, woken by the table's commits rather than by the paced DM."""
 
     def __init__(self, service: TableService, probe: Probe, table_id: int, user: int, quick: bool,
                  clicked: Callable[[int, int], None] | None = None) -> None:
@@ -168,6 +170,9 @@ class Person:
         the result in the click's reply (which edits that DM), as a person at the table does."""
         rng = random.Random(self.table_id)
         told = self.probe.committed[self.table_id] if self.quick else self.probe.prompted[self.table_id]
+        if not self.quick:   # nobody plays a table they cannot see yet: they look once it is up
+            await self.probe.up[self.table_id].wait()
+            await asyncio.sleep(rng.uniform(*HUMAN_DELAY_S))
         snap = await self.service.hand(self.table_id, self.user)
         while time.monotonic() < until and snap.status == "playing":
             if PERSON_SEAT not in snap.to_act or PERSON_SEAT not in snap.legal:

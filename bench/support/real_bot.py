@@ -64,6 +64,8 @@ class Probe:
         self.prompted: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
         self.committed: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
         self.tables_shown: dict[int, float] = {}
+        self.up: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
+        """Set once the table's message is up (or it ended unseen): what its person first sees."""
         self.hands_shown: dict[int, float] = {}
         self.hand_refs: dict[int, HandRef] = {}
         """The person's hand message at each table."""
@@ -92,6 +94,7 @@ class Probe:
             shown = await show_table(snap, recent, message_id, picture)
             now = time.monotonic()
             self.tables_shown.setdefault(snap.table_id, now)
+            self.up[snap.table_id].set()
             started = self.started_at.pop(snap.table_id, None)
             if started is not None and snap.status == "playing":
                 self.shown_after_start.append(now - started)
@@ -114,6 +117,7 @@ class Probe:
 
         async def over(snap: TableSnapshot, payouts: dict[int, int]) -> None:
             self.started_at.pop(snap.table_id, None)   # ended before it was shown
+            self.up[snap.table_id].set()
             await game_over(snap, payouts)
 
         service._publish = published  # type: ignore[method-assign]

@@ -58,7 +58,9 @@ class FakeDiscord(World, Messages, SlashCommands, Components):
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
-        site = web.SockSite(self._runner, sock)
+        # Discord's edge takes hundreds of new connections at once; aiohttp's default backlog (128)
+        # would drop the SYNs of a bot's burst beyond it, and the kernel retries them after 1 s
+        site = web.SockSite(self._runner, sock, backlog=4096)
         await site.start()
 
     async def stop(self) -> None:
